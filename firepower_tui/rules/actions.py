@@ -1,0 +1,121 @@
+"""Actions are data (STYLE.md §3): a ``kind``-discriminated union.
+
+Every action a player (or a script, or a replay) can take is one of these. The text
+form of each is the action notation of ``docs/notation.md``
+(see :mod:`.notation`). ``engine.check`` says whether one is legal now;
+``engine.apply`` carries it out.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .types import FacingField, HexField, Posture
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class DrawChit(_Action):
+    """Draw the next sequence chit (RULES.md 6.1). ``side=None`` draws at random."""
+
+    kind: Literal["chit"] = "chit"
+    side: str | None = None
+    """Force a chit of this side (scripts and tests); it must still be in the cup."""
+
+
+class StartImpulse(_Action):
+    """Activate the soldiers in one hex for an impulse (RULES.md 6.2)."""
+
+    kind: Literal["impulse"] = "impulse"
+    hex: HexField
+
+
+class Move(_Action):
+    """Enter the hex in front (RULES.md 6.2.1). Naming the hex is a check."""
+
+    kind: Literal["move"] = "move"
+    soldier: str
+    to: HexField | None = None
+
+
+class Turn(_Action):
+    """Turn to any new facing for 1 MF (RULES.md 6.2.2)."""
+
+    kind: Literal["turn"] = "turn"
+    soldier: str
+    facing: FacingField
+
+
+class Cross(_Action):
+    """Cross the fence or hedge line in his hex for 1 MF (RULES.md 6.2.3)."""
+
+    kind: Literal["cross"] = "cross"
+    soldier: str
+
+
+class ChangePosture(_Action):
+    """Stand, crouch or go prone (RULES.md 6.2.4, §3.2)."""
+
+    kind: Literal["posture"] = "posture"
+    soldier: str
+    posture: Posture
+
+
+class EndImpulse(_Action):
+    """End the current impulse (RULES.md 6.2)."""
+
+    kind: Literal["end"] = "end"
+
+
+class EndPhase(_Action):
+    """End the impulse phase now, using no further impulse (RULES.md 6.2)."""
+
+    kind: Literal["done"] = "done"
+
+
+class Fire(_Action):
+    """Fire a personal weapon at soldiers in one hex (RULES.md 6.3, 4.6)."""
+
+    kind: Literal["fire"] = "fire"
+    soldier: str
+    targets: tuple[str, ...]
+    """Target soldiers, all in one hex; automatic fire puts one burst on each (4.6)."""
+    mode: Literal["auto", "semi"] | None = None
+    """Selective fire (RFL); None takes the weapon's only mode (or auto for a rifle)."""
+    then: int = 0
+    """Non-combat MF he declares he will still spend after firing (6.3.6.2.7)."""
+
+
+class Throw(_Action):
+    """Throw a hand grenade at a hex (RULES.md 6.3.6.3.2)."""
+
+    kind: Literal["throw"] = "throw"
+    soldier: str
+    hex: HexField
+    via: FacingField | None = None
+    """When the LOS enters the aimed hex through a corner: the hexside (of the aimed hex) to
+    orient the spread diagram by (6.3.6.3.2.1)."""
+
+
+class Melee(_Action):
+    """Attackers of this impulse enter an enemy hex and fight (RULES.md 6.5)."""
+
+    kind: Literal["melee"] = "melee"
+    soldiers: tuple[str, ...]
+    hex: HexField
+
+
+Action = Annotated[
+    Union[DrawChit, StartImpulse, Move, Turn, Cross, ChangePosture, EndImpulse, EndPhase, Fire, Throw, Melee],
+    Field(discriminator="kind"),
+]
+"""Any action."""
+
+MF_ACTIONS = (Move, Turn, Cross, ChangePosture)
+"""Non-combat actions that spend MF (RULES.md 6.2)."""
+COMBAT_ACTIONS = (Fire, Throw, Melee)
+"""Combat actions: one per soldier per impulse phase (6.2.5)."""

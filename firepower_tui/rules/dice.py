@@ -1,0 +1,132 @@
+"""Dice, injected (STYLE.md §4).
+
+One d10 is every roll of the game; a face of 0 counts as 10 (RULES.md §1.6). Rules
+functions take a :class:`Dice` and never call ``random`` themselves. Each roll carries a
+``purpose`` string so a record can be checked on replay.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable
+from typing import Protocol
+
+from .errors import DiceError
+
+
+class Dice(Protocol):
+    """Where every random number of a game comes from."""
+
+    def d10(self, purpose: str) -> int:
+        """One d10, 1-10."""
+        ...
+
+    def pick(self, purpose: str, n: int) -> int:
+        """A uniform choice among ``n`` things (0 .. n-1), e.g. a chit from the cup."""
+        ...
+
+
+def normalise_face(value: int) -> int:
+    """A d10 face: 0 counts as 10 (RULES.md §1.6).
+
+    Raises:
+        ValueError: the value is not 0-10.
+    """
+    if not 0 <= value <= 10:
+        raise ValueError(f"a d10 shows 0-9 (0 counts as 10) or 1-10, not {value}")
+    return 10 if value == 0 else value
+
+
+class Recorder:
+    """Mixin that remembers every roll as ``(purpose, value)``."""
+
+    def __init__(self) -> None:
+        self.rolls: list[tuple[str, int]] = []
+
+    def _record(self, purpose: str, value: int) -> int:
+        self.rolls.append((purpose, value))
+        return value
+
+
+class SeededDice(Recorder):
+    """Pseudo-random dice from a seed, with an optional queue of forced d10 results.
+
+    The forced results (``force``) are used first, in order, then the seeded generator.
+    """
+
+    def __init__(self, seed: int = 1, forced: Iterable[int] = ()) -> None:
+        super().__init__()
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.forced: deque[int] = deque(normalise_face(v) for v in forced)
+
+    def force(self, values: Iterable[int]) -> None:
+        """Queue d10 results to be used before the seeded ones."""
+        self.forced.extend(normalise_face(v) for v in values)
+
+    def reseed(self, seed: int) -> None:
+        """Restart the generator from ``seed`` (forced results stay queued)."""
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def d10(self, purpose: str) -> int:
+        if self.forced:
+            return self._record(purpose, self.forced.popleft())
+        return self._record(purpose, self._rng.randint(1, 10))
+
+    def pick(self, purpose: str, n: int) -> int:
+        return self._record(purpose, self._rng.randrange(n))
+
+
+class ScriptedDice(Recorder):
+    """Exactly the given d10 results, in order; for tests.
+
+    Running out raises :class:`DiceError`; :meth:`assert_used` fails if any are left.
+    ``pick`` takes from the same list (values 0 .. n-1).
+    """
+
+    def __init__(self, values: Iterable[int]) -> None:
+        super().__init__()
+        self.values: deque[int] = deque(values)
+
+    def _next(self, purpose: str) -> int:
+        if not self.values:
+            raise DiceError(f"scripted dice ran out at {purpose!r}")
+        return self.values.popleft()
+
+    def d10(self, purpose: str) -> int:
+        return self._record(purpose, normalise_face(self._next(purpose)))
+
+    def pick(self, purpose: str, n: int) -> int:
+        value = self._next(purpose)
+        if not 0 <= value < n:
+            raise DiceError(f"scripted pick {value} out of range 0..{n - 1} at {purpose!r}")
+        return self._record(purpose, value)
+
+    def assert_used(self) -> None:
+        """Fail if scripted results are left over."""
+        if self.values:
+            raise DiceError(f"{len(self.values)} scripted dice were not used: {list(self.values)}")
+
+
+class ReplayDice(Recorder):
+    """Hands back recorded rolls and fails on any mismatch of purpose."""
+
+    def __init__(self, recorded: Iterable[tuple[str, int]]) -> None:
+        super().__init__()
+        self.recorded: deque[tuple[str, int]] = deque(recorded)
+
+    def _next(self, purpose: str) -> int:
+        if not self.recorded:
+            raise DiceError(f"the record has no roll for {purpose!r}")
+        want, value = self.recorded.popleft()
+        if want != purpose:
+            raise DiceError(f"the record rolled for {want!r} where the game now rolls for {purpose!r}")
+        return self._record(purpose, value)
+
+    def d10(self, purpose: str) -> int:
+        return self._next(purpose)
+
+    def pick(self, purpose: str, n: int) -> int:
+        return self._next(purpose)

@@ -1,0 +1,141 @@
+"""The only door into state changes: :func:`check`, :func:`apply`, :func:`legal_actions`.
+
+``check(state, action)`` returns a :class:`Refusal` (plain reason + rule) or None.
+``apply(state, action, dice)`` returns the new state and the events; it raises
+:class:`IllegalActionError` for an action ``check`` refuses (a caller bug, STYLE.md §6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import movement, sequence
+from .actions import (COMBAT_ACTIONS, ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Fire, Melee, Move,
+                      StartImpulse, Throw, Turn)
+from .dice import Dice
+from .errors import IllegalActionError, Refusal
+from .events import Event
+from .hexgrid import Facing, hex_to_id  # noqa: F401 (re-exported)
+from .state import GameState
+from .types import Posture, Status
+from .units import Soldier
+
+Action = Any  # any member of actions.Action
+
+_SOLDIER_MF: dict[type, tuple[Callable[..., Refusal | None], Callable[..., tuple[Soldier, list[Event]]]]] = {
+    Move: (movement.check_move, movement.apply_move),
+    Turn: (movement.check_turn, movement.apply_turn),
+    Cross: (movement.check_cross, movement.apply_cross),
+    ChangePosture: (movement.check_posture, movement.apply_posture),
+}
+
+
+def check(state: GameState, action: Action) -> Refusal | None:
+    """Whether ``action`` is legal now: None, or the reason it is not (with its rule)."""
+    if state.over:
+        return Refusal(reason=f"the game is over: {state.result}", rule="§2.6")
+    if isinstance(action, DrawChit):
+        return sequence.check_draw(state, action)
+    if state.active is None:
+        return Refusal(reason="no impulse phase is under way: draw a chit first", rule="6.1")
+    if isinstance(action, StartImpulse):
+        return sequence.check_start_impulse(state, action)
+    if isinstance(action, EndImpulse):
+        return sequence.check_end_impulse(state, action)
+    if isinstance(action, EndPhase):
+        return sequence.check_end_phase(state, action)
+    if isinstance(action, COMBAT_ACTIONS):
+        return _check_combat(state, action)
+    pair = _SOLDIER_MF.get(type(action))
+    if pair is None:
+        return Refusal(reason=f"unknown action {action!r}", rule="docs/notation.md")
+    s, refusal = _acting_soldier(state, action.soldier)
+    if refusal is not None:
+        return refusal
+    assert s is not None
+    return pair[0](state, s, action)
+
+
+def apply(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
+    """Carry out a legal action.
+
+    Raises:
+        IllegalActionError: ``check`` refuses the action.
+    """
+    refusal = check(state, action)
+    if refusal is not None:
+        raise IllegalActionError(refusal)
+    return apply_trusted(state, action, dice)
+
+
+def apply_trusted(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
+    """:func:`apply` without the check (replay of a record already checked)."""
+    if isinstance(action, DrawChit):
+        new, events = sequence.apply_draw(state, action, dice)
+    elif isinstance(action, StartImpulse):
+        new, events = sequence.apply_start_impulse(state, action)
+    elif isinstance(action, EndImpulse):
+        new, events = sequence.apply_end_impulse(state, action)
+    elif isinstance(action, EndPhase):
+        new, events = sequence.apply_end_phase(state, action)
+    elif isinstance(action, COMBAT_ACTIONS):
+        new, events = _apply_combat(state, action, dice)
+    else:
+        s = state.soldier(action.soldier)
+        assert s is not None
+        changed, events = _SOLDIER_MF[type(action)][1](state, s, action)
+        new = sequence.commit(state).model_copy(update={"soldiers": state.replace(changed)})
+    return new, tuple(events)
+
+
+# --- the common checks of RULES.md 3.10 ------------------------------------------------
+
+def _acting_soldier(state: GameState, soldier_id: str) -> tuple[Soldier | None, Refusal | None]:
+    s = state.soldier(soldier_id)
+    if s is None:
+        return None, Refusal(reason=f"there is no soldier {soldier_id!r} in this scenario", rule="docs/notation.md")
+    if s.killed:
+        return s, Refusal(reason=f"{s.id} has been killed", rule="6.3.6.3")
+    if s.side != state.active:
+        name = state.scenario.side_name
+        return s, Refusal(reason=f"{s.id} is {name(s.side)}'s; this is {name(state.active or '')}'s impulse phase",
+                          rule="6.1")
+    if not state.impulse:
+        return s, Refusal(reason=f"start an impulse first (impulse {hex_to_id(s.hex)})", rule="6.2")
+    if s.id not in state.group:
+        if s.id in state.acted:
+            return s, Refusal(reason=f"{s.id} already acted in the other impulse of this phase", rule="6.2")
+        return s, Refusal(reason=f"{s.id} was not in {hex_to_id(state.impulse_hex or s.hex)} when this impulse began",
+                          rule="6.2")
+    if s.status is Status.STUNNED:
+        return s, Refusal(reason=f"{s.id} is Stunned and may spend no MF", rule="6.4.4")
+    if s.halted:
+        return s, Refusal(reason=f"{s.id} won a melee and must stop for this impulse", rule="6.5.3")
+    return s, None
+
+
+def _check_combat(state: GameState, action: Fire | Throw | Melee) -> Refusal | None:
+    return Refusal(reason="fire, grenades and melee are not available in this version yet", rule="§4")
+
+
+def _apply_combat(state: GameState, action: Fire | Throw | Melee, dice: Dice) -> tuple[GameState, list[Event]]:
+    raise IllegalActionError(Refusal(reason="combat is not available yet", rule="§4"))
+
+
+# --- what is legal now ----------------------------------------------------------------
+
+def legal_actions(state: GameState, soldier_id: str) -> list[Action]:
+    """Every legal MF action of one soldier now (for highlighting and random play)."""
+    s = state.soldier(soldier_id)
+    if s is None:
+        return []
+    candidates: list[Action] = [Move(soldier=s.id), Cross(soldier=s.id)]
+    candidates += [Turn(soldier=s.id, facing=f) for f in Facing if f != s.facing]
+    candidates += [ChangePosture(soldier=s.id, posture=p) for p in Posture if p != s.posture]
+    return [a for a in candidates if check(state, a) is None]
+
+
+def impulse_hexes(state: GameState) -> list[Any]:
+    """Hexes that may start an impulse now."""
+    return sequence.impulse_hexes(state)

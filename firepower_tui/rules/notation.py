@@ -1,0 +1,148 @@
+"""The action notation (docs/notation.md): parse and format actions.
+
+This is a public contract: scripts, bug reports, game records and the in-game command
+line all speak it. Words are case-insensitive; soldier ids and hex ids too.
+"""
+
+from __future__ import annotations
+
+from .actions import (ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Fire, Melee, Move, StartImpulse, Throw,
+                      Turn)
+from .hexgrid import Facing, Hex, hex_from_id, hex_to_id, is_hex_id
+from .types import Posture
+
+ACTION_WORDS = ("chit", "impulse", "move", "turn", "cross", "posture", "end", "done", "fire", "throw", "melee")
+"""First words of actions (queries such as ``odds`` and ``los`` are handled by the runner)."""
+
+
+class NotationError(ValueError):
+    """A line that is not well-formed notation; the message says what was expected."""
+
+
+def _hex(word: str) -> Hex:
+    if not is_hex_id(word):
+        raise NotationError(f"{word!r} is not a hex id (column letters then a row number, e.g. C7)")
+    return hex_from_id(word)
+
+
+def _facing(word: str) -> Facing:
+    try:
+        return Facing[word.upper()]
+    except KeyError:
+        raise NotationError(f"{word!r} is not a facing (N, NE, SE, S, SW or NW)") from None
+
+
+def _soldier(word: str) -> str:
+    if not word or not word[0].isalpha() or not word.isalnum():
+        raise NotationError(f"{word!r} is not a soldier id (e.g. T1)")
+    return word.upper()
+
+
+def _soldiers(word: str) -> tuple[str, ...]:
+    return tuple(_soldier(w) for w in word.split(",") if w)
+
+
+def _count(words: list[str], lo: int, hi: int, usage: str) -> None:
+    if not lo <= len(words) - 1 <= hi:
+        raise NotationError(f"usage: {usage}")
+
+
+def parse_action(line: str) -> object:
+    """Parse one action line.
+
+    Raises:
+        NotationError: the line is not a well-formed action.
+    """
+    words = line.split()
+    if not words:
+        raise NotationError("empty action")
+    verb = words[0].lower()
+    if verb == "chit":
+        _count(words, 0, 1, "chit [<side>]")
+        return DrawChit(side=words[1].lower() if len(words) > 1 else None)
+    if verb == "impulse":
+        _count(words, 1, 1, "impulse <hex>")
+        return StartImpulse(hex=_hex(words[1]))
+    if verb == "move":
+        _count(words, 1, 2, "move <soldier> [<hex>]")
+        return Move(soldier=_soldier(words[1]), to=_hex(words[2]) if len(words) > 2 else None)
+    if verb == "turn":
+        _count(words, 2, 2, "turn <soldier> <facing>")
+        return Turn(soldier=_soldier(words[1]), facing=_facing(words[2]))
+    if verb == "cross":
+        _count(words, 1, 1, "cross <soldier>")
+        return Cross(soldier=_soldier(words[1]))
+    if verb == "posture":
+        _count(words, 2, 2, "posture <soldier> stand|crouch|prone")
+        try:
+            posture = Posture(words[2].lower())
+        except ValueError:
+            raise NotationError(f"{words[2]!r} is not a posture (stand, crouch or prone)") from None
+        return ChangePosture(soldier=_soldier(words[1]), posture=posture)
+    if verb in ("end", "done"):
+        _count(words, 0, 0, verb)
+        return EndImpulse() if verb == "end" else EndPhase()
+    if verb == "fire":
+        return _parse_fire(words)
+    if verb == "throw":
+        return _parse_throw(words)
+    if verb == "melee":
+        _count(words, 2, 2, "melee <soldier>[,<soldier>…] <hex>")
+        return Melee(soldiers=_soldiers(words[1]), hex=_hex(words[2]))
+    raise NotationError(f"unknown action {words[0]!r} (actions: {', '.join(ACTION_WORDS)})")
+
+
+def _parse_fire(words: list[str]) -> Fire:
+    usage = "fire <soldier> <target>[,<target>…] [auto|semi] [then <n>]"
+    if len(words) < 3:
+        raise NotationError(f"usage: {usage}")
+    mode = None
+    then = 0
+    rest = [w.lower() for w in words[3:]]
+    if rest and rest[0] in ("auto", "semi"):
+        mode = rest.pop(0)
+    if rest:
+        if rest[0] != "then" or len(rest) != 2 or not rest[1].isdigit():
+            raise NotationError(f"usage: {usage}")
+        then = int(rest[1])
+    targets = _soldiers(words[2])
+    if not targets:
+        raise NotationError(f"usage: {usage}")
+    return Fire(soldier=_soldier(words[1]), targets=targets, mode=mode, then=then)  # type: ignore[arg-type]
+
+
+def _parse_throw(words: list[str]) -> Throw:
+    usage = "throw <soldier> <hex> [via <facing>]"
+    if len(words) not in (3, 5) or (len(words) == 5 and words[3].lower() != "via"):
+        raise NotationError(f"usage: {usage}")
+    via = _facing(words[4]) if len(words) == 5 else None
+    return Throw(soldier=_soldier(words[1]), hex=_hex(words[2]), via=via)
+
+
+def format_action(action: object) -> str:
+    """The notation of an action (``parse_action(format_action(a)) == a``)."""
+    if isinstance(action, DrawChit):
+        return "chit" if action.side is None else f"chit {action.side}"
+    if isinstance(action, StartImpulse):
+        return f"impulse {hex_to_id(action.hex)}"
+    if isinstance(action, Move):
+        return f"move {action.soldier}" + (f" {hex_to_id(action.to)}" if action.to is not None else "")
+    if isinstance(action, Turn):
+        return f"turn {action.soldier} {action.facing.name}"
+    if isinstance(action, Cross):
+        return f"cross {action.soldier}"
+    if isinstance(action, ChangePosture):
+        return f"posture {action.soldier} {action.posture.value}"
+    if isinstance(action, EndImpulse):
+        return "end"
+    if isinstance(action, EndPhase):
+        return "done"
+    if isinstance(action, Fire):
+        text = f"fire {action.soldier} {','.join(action.targets)}"
+        text += f" {action.mode}" if action.mode else ""
+        return text + (f" then {action.then}" if action.then else "")
+    if isinstance(action, Throw):
+        return f"throw {action.soldier} {hex_to_id(action.hex)}" + (f" via {action.via.name}" if action.via else "")
+    if isinstance(action, Melee):
+        return f"melee {','.join(action.soldiers)} {hex_to_id(action.hex)}"
+    raise TypeError(f"not an action: {action!r}")

@@ -1,0 +1,254 @@
+"""Sequence of play: chits, impulses, phases, turns and the end of the game (RULES.md §2, 6.1, 6.2)."""
+
+from __future__ import annotations
+
+from .actions import DrawChit, EndImpulse, EndPhase, StartImpulse
+from .dice import Dice
+from .errors import Refusal
+from .events import (ChitDrawn, Event, GameEnded, ImpulseEnded, ImpulseStarted, PhaseEnded, RunningChanged,
+                     StatusChanged, TurnEnded, TurnStarted)
+from .hexgrid import Hex, hex_to_id
+from .scenario import Scenario
+from .state import Chit, GameState
+from .types import Status
+from .units import Soldier
+
+
+def new_game(scenario: Scenario) -> GameState:
+    """Turn 1, every chit in the cup, soldiers as the scenario places them."""
+    soldiers = tuple(
+        Soldier(id=s.id, side=s.side, weapon=s.weapon, hex=s.hex, facing=s.facing, posture=s.posture,
+                fence_side=s.fence_side)
+        for s in scenario.spec.soldiers
+    )
+    state = GameState(scenario=scenario, soldiers=soldiers, kills={side.id: 0 for side in scenario.spec.sides})
+    return state.model_copy(update={"cup": full_cup(state)})
+
+
+def opening_events(state: GameState) -> tuple[Event, ...]:
+    """What the log says when a game starts."""
+    return (TurnStarted(turn=state.turn, cup=state.cup_counts()),)
+
+
+def full_cup(state: GameState) -> tuple[Chit, ...]:
+    """Every chit of both sides, letters A, B, … (§1.5, A23, A36)."""
+    n = state.scenario.spec.chits_per_side
+    return tuple(Chit(side=side, letter=chr(ord("A") + i)) for side in state.sides for i in range(n))
+
+
+# --- chits -----------------------------------------------------------------------------
+
+def check_draw(state: GameState, action: DrawChit) -> Refusal | None:
+    """RULES.md 6.1."""
+    if state.active is not None:
+        name = state.scenario.side_name(state.active)
+        return Refusal(reason=f"{name}'s impulse phase is still under way: end it first (done)", rule="6.1")
+    if action.side is not None:
+        if action.side not in state.sides:
+            return Refusal(reason=f"there is no side {action.side!r} (sides: {', '.join(state.sides)})", rule="6.1")
+        if not any(c.side == action.side for c in state.cup):
+            return Refusal(reason=f"no {state.scenario.side_name(action.side)} chit is left in the cup "
+                                  f"this turn", rule="6.1")
+    return None
+
+
+def apply_draw(state: GameState, action: DrawChit, dice: Dice) -> tuple[GameState, list[Event]]:
+    """Draw a chit, then the 6.1.1-6.1.2 housekeeping; end the phase at once if nobody can act."""
+    if action.side is None:
+        chit = state.cup[dice.pick("chit draw", len(state.cup))]
+    else:
+        chit = next(c for c in state.cup if c.side == action.side)
+    cup = list(state.cup)
+    cup.remove(chit)
+    active = chit.side
+    events: list[Event] = []
+    changed: list[Soldier] = []
+    for s in state.living():
+        if s.side == active:
+            update: dict[str, object] = {"combat_used": False}
+            if s.running:
+                update["running"] = False
+                events.append(RunningChanged(soldier=s.id, running=False, rule="6.1.1",
+                                             why="his side's chit was drawn"))
+            changed.append(s.model_copy(update=update))
+        elif s.status is Status.SUPPRESSED:
+            changed.append(s.model_copy(update={"status": Status.OK}))
+            events.append(StatusChanged(soldier=s.id, status="ok", rule="6.1.2", why="the enemy's chit was drawn"))
+    state = state.model_copy(update={
+        "cup": tuple(cup), "played": state.played + (chit,), "active": active, "impulse": 0,
+        "impulses_used": 0, "impulse_hex": None, "group": (), "committed": False, "acted": frozenset(),
+        "fired_from": frozenset(), "soldiers": state.replace(*changed),
+    })
+    events.insert(0, ChitDrawn(turn=state.turn, side=active, letter=chit.letter, random=action.side is None,
+                               cup=state.cup_counts()))
+    if not impulse_hexes(state):
+        state, more = end_phase(state)
+        events += more
+    return state, events
+
+
+# --- impulses --------------------------------------------------------------------------
+
+def impulse_group(state: GameState, h: Hex) -> list[Soldier]:
+    """Soldiers an impulse in ``h`` would activate: the active side's, not yet used this phase."""
+    return [s for s in state.soldiers_at(h) if s.side == state.active and s.id not in state.acted]
+
+
+def impulse_hexes(state: GameState) -> list[Hex]:
+    """Hexes that may start an impulse now (someone there who is not Stunned and has not acted)."""
+    if state.active is None or state.impulses_used >= 2 or state.over:
+        return []
+    seen: dict[Hex, None] = {}
+    for s in state.living(state.active):
+        if s.id not in state.acted and s.status is not Status.STUNNED:
+            seen.setdefault(s.hex, None)
+    return list(seen)
+
+
+def check_start_impulse(state: GameState, action: StartImpulse) -> Refusal | None:
+    """RULES.md 6.2, §9.9."""
+    if state.impulse and state.committed:
+        return Refusal(reason=f"impulse {state.impulse} in {hex_to_id(state.impulse_hex or action.hex)} is under way "
+                              "and committed (an MF was spent): end it first (end)", rule="§9.9")
+    if state.impulses_used >= 2:
+        return Refusal(reason="both impulses of this phase are used: end the phase (done)", rule="6.2")
+    h = action.hex
+    if not state.scenario.map.on_map(h):
+        return Refusal(reason=f"{hex_to_id(h)} is off the map", rule="6.2")
+    name = state.scenario.side_name(state.active or "")
+    ours = [s for s in state.soldiers_at(h) if s.side == state.active]
+    if not ours:
+        return Refusal(reason=f"{hex_to_id(h)} holds no {name} soldier", rule="6.2")
+    group = [s for s in ours if s.id not in state.acted]
+    if not group:
+        return Refusal(reason=f"every {name} soldier in {hex_to_id(h)} already acted in this phase "
+                              "(one impulse per soldier per phase)", rule="6.2")
+    if all(s.status is Status.STUNNED for s in group):
+        return Refusal(reason=f"every soldier in {hex_to_id(h)} is Stunned and may spend no MF", rule="6.4.4")
+    return None
+
+
+def apply_start_impulse(state: GameState, action: StartImpulse) -> tuple[GameState, list[Event]]:
+    """Activate the hex; an uncommitted impulse is simply replaced (§9.9)."""
+    events: list[Event] = []
+    if state.impulse:
+        events.append(ImpulseEnded(number=state.impulse, counted=False))
+    group = impulse_group(state, action.hex)
+    fresh = [s.model_copy(update={"mf_spent": 0, "noncombat_mf": 0, "entries": 0, "mf_cap": None, "halted": False})
+             for s in group]
+    number = state.impulses_used + 1
+    state = state.model_copy(update={
+        "impulse": number, "impulse_hex": action.hex, "group": tuple(s.id for s in group), "committed": False,
+        "fired_from": frozenset(), "soldiers": state.replace(*fresh),
+    })
+    events.append(ImpulseStarted(number=number, hex=action.hex, soldiers=state.group))
+    return state, events
+
+
+def commit(state: GameState) -> GameState:
+    """The first MF of an impulse commits it to its hex; its soldiers have now acted (6.2, §9.9)."""
+    if state.committed:
+        return state
+    return state.model_copy(update={"committed": True, "acted": state.acted | frozenset(state.group)})
+
+
+def check_end_impulse(state: GameState, action: EndImpulse) -> Refusal | None:
+    """RULES.md 6.2."""
+    if not state.impulse:
+        return Refusal(reason="no impulse is under way (start one: impulse <hex>; or end the phase: done)", rule="6.2")
+    return None
+
+
+def apply_end_impulse(state: GameState, action: EndImpulse | None = None) -> tuple[GameState, list[Event]]:
+    """Close the impulse; the phase ends after the second one or when no hex can start another."""
+    counted = state.committed
+    events: list[Event] = [ImpulseEnded(number=state.impulse, counted=counted)]
+    state = state.model_copy(update={
+        "impulse": 0, "impulse_hex": None, "group": (), "committed": False, "fired_from": frozenset(),
+        "impulses_used": state.impulses_used + (1 if counted else 0),
+    })
+    if counted and not impulse_hexes(state):
+        state, more = end_phase(state)
+        events += more
+    return state, events
+
+
+def check_end_phase(state: GameState, action: EndPhase) -> Refusal | None:
+    """RULES.md 6.2: a player may use fewer than two impulses."""
+    return None
+
+
+def apply_end_phase(state: GameState, action: EndPhase) -> tuple[GameState, list[Event]]:
+    events: list[Event] = []
+    if state.impulse:
+        state, events = apply_end_impulse(state)
+        if state.active is None:
+            return state, events
+    state, more = end_phase(state)
+    return state, events + more
+
+
+def end_phase(state: GameState) -> tuple[GameState, list[Event]]:
+    """6.1.3: the phasing side's Stunned men become Suppressed; then maybe the turn ends."""
+    side = state.active
+    assert side is not None
+    events: list[Event] = [PhaseEnded(side=side)]
+    changed = []
+    for s in state.living(side):
+        if s.status is Status.STUNNED:
+            changed.append(s.model_copy(update={"status": Status.SUPPRESSED}))
+            events.append(StatusChanged(soldier=s.id, status="suppressed", rule="6.1.3",
+                                        why="Stunned men of the side that ends its phase become Suppressed"))
+    state = state.model_copy(update={
+        "active": None, "impulse": 0, "impulses_used": 0, "impulse_hex": None, "group": (), "committed": False,
+        "acted": frozenset(), "fired_from": frozenset(), "soldiers": state.replace(*changed),
+    })
+    if not state.cup:
+        state, more = end_turn(state)
+        events += more
+    return state, events
+
+
+def end_turn(state: GameState) -> tuple[GameState, list[Event]]:
+    """§2.1 step 3: after the last chit, check the end of the game, else start the next turn."""
+    events: list[Event] = [TurnEnded(turn=state.turn)]
+    if state.turn >= state.scenario.spec.turns:
+        state, more = finish_by_kills(state, f"turn {state.turn} of {state.scenario.spec.turns} is over")
+        return state, events + more
+    state = state.model_copy(update={"turn": state.turn + 1, "played": ()})
+    state = state.model_copy(update={"cup": full_cup(state)})
+    events.append(TurnStarted(turn=state.turn, cup=state.cup_counts()))
+    return state, events
+
+
+def finish_by_kills(state: GameState, why: str) -> tuple[GameState, list[Event]]:
+    """Victory ``kills`` (§6, §10.4): more enemy soldiers killed wins; equal is a draw."""
+    a, b = state.sides
+    ka, kb = state.kills.get(a, 0), state.kills.get(b, 0)
+    winner = a if ka > kb else b if kb > ka else None
+    name = state.scenario.side_name
+    if winner is None:
+        reason = f"{why}: {ka} kills each, a draw (§6)"
+    else:
+        loser = b if winner == a else a
+        reason = f"{why}: {name(winner)} killed {max(ka, kb)} to {name(loser)}'s {min(ka, kb)} (§6)"
+    return _game_over(state, winner, reason)
+
+
+def check_wipe_out(state: GameState) -> tuple[GameState, list[Event]]:
+    """§2.6: the game ends at once when a side has no soldiers left."""
+    if state.over:
+        return state, []
+    for side in state.sides:
+        if not state.living(side):
+            other = state.enemy_of(side)
+            if not state.living(other):
+                return _game_over(state, None, "both sides were wiped out: a draw (§2.6)")
+            return _game_over(state, other, f"{state.scenario.side_name(side)} has no soldiers left (§2.6)")
+    return state, []
+
+
+def _game_over(state: GameState, winner: str | None, reason: str) -> tuple[GameState, list[Event]]:
+    state = state.model_copy(update={"over": True, "winner": winner, "result": reason, "active": None,
+                                     "impulse": 0, "group": (), "impulse_hex": None})
+    return state, [GameEnded(winner=winner, reason=reason, kills=dict(state.kills))]

@@ -1,0 +1,137 @@
+"""Terrain, levels and in-hex fence and hedge lines (RULES.md §1.2, §3.6, A19)."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import BaseModel, ConfigDict
+
+from .hexgrid import Facing, Hex, OffsetCoord, hex_to_id, qoffset_to_cube
+
+
+class Terrain(str, Enum):
+    """Whole-hex terrain of the basic game (RULES.md §1.2)."""
+
+    OPEN = "open"
+    HILL = "hill"
+    DEPRESSION = "depression"
+    TREES = "trees"
+    SCRUB = "scrub"
+    ROUGH = "rough"
+
+    @property
+    def level(self) -> int:
+        """Depression 0, ground 1, hill 2 (RULES.md §1.2, 6.3.4.4)."""
+        return _LEVEL.get(self, 1)
+
+    @property
+    def letter(self) -> str:
+        """The scenario-file letter."""
+        return _LETTER_OF[self]
+
+
+_LEVEL = {Terrain.DEPRESSION: 0, Terrain.HILL: 2}
+TERRAIN_LETTERS: dict[str, Terrain] = {
+    ".": Terrain.OPEN,
+    "h": Terrain.HILL,
+    "d": Terrain.DEPRESSION,
+    "t": Terrain.TREES,
+    "s": Terrain.SCRUB,
+    "r": Terrain.ROUGH,
+}
+"""Scenario-file letters: ``. open  h hill  d depression  t trees  s scrub  r rough``."""
+_LETTER_OF = {t: k for k, t in TERRAIN_LETTERS.items()}
+
+
+class LineKind(str, Enum):
+    """An in-hex line (RULES.md §3.6)."""
+
+    FENCE = "fence"
+    HEDGE = "hedge"
+
+
+AXIS_HALVES: dict[str, tuple[str, str]] = {
+    "E-W": ("N", "S"),
+    "NE-SW": ("NW", "SE"),
+    "NW-SE": ("NE", "SW"),
+}
+"""Each axis joins two opposite corners and splits the hex into two named halves."""
+
+HALF_HEXSIDES: dict[str, frozenset[Facing]] = {
+    "N": frozenset({Facing.NW, Facing.N, Facing.NE}),
+    "S": frozenset({Facing.SW, Facing.S, Facing.SE}),
+    "NW": frozenset({Facing.SW, Facing.NW, Facing.N}),
+    "SE": frozenset({Facing.NE, Facing.SE, Facing.S}),
+    "NE": frozenset({Facing.N, Facing.NE, Facing.SE}),
+    "SW": frozenset({Facing.S, Facing.SW, Facing.NW}),
+}
+"""The three hexsides on each named half (RULES.md §3.6: no hexside is split)."""
+
+
+class HexLine(BaseModel):
+    """A fence or hedge drawn inside one hex along an axis (RULES.md §3.6, A19)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: LineKind
+    """Fence (+1 MF, blocks LOS of a Prone end, cover) or hedge (+1 MF, hindrance, concealment)."""
+    axis: str
+    """``E-W``, ``NE-SW`` or ``NW-SE``."""
+
+    @property
+    def halves(self) -> tuple[str, str]:
+        """The two half names."""
+        return AXIS_HALVES[self.axis]
+
+    def half_of_hexside(self, side: Facing) -> str:
+        """The half that holds hexside ``side``."""
+        a, b = AXIS_HALVES[self.axis]
+        return a if side in HALF_HEXSIDES[a] else b
+
+    def other_half(self, half: str) -> str:
+        """The half across the line."""
+        a, b = AXIS_HALVES[self.axis]
+        return b if half == a else a
+
+
+class MapData(BaseModel):
+    """The static map: terrain per hex and in-hex lines. Never changes during a game."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    columns: int
+    """Map width in hex columns (A, B, ...)."""
+    rows: int
+    """Map height in hex rows (1, 2, ...)."""
+    terrain: dict[Hex, Terrain]
+    """Terrain of every hex on the map (read-only)."""
+    lines: dict[Hex, HexLine] = {}
+    """Fence and hedge lines by hex (read-only)."""
+
+    def on_map(self, h: Hex) -> bool:
+        """Whether ``h`` is one of the map's hexes."""
+        return h in self.terrain
+
+    def terrain_at(self, h: Hex) -> Terrain:
+        """Terrain of ``h`` (KeyError off the map)."""
+        return self.terrain[h]
+
+    def level(self, h: Hex) -> int:
+        """Level of ``h``: depression 0, ground 1, hill 2."""
+        return self.terrain[h].level
+
+    def line_at(self, h: Hex) -> HexLine | None:
+        """The fence or hedge in ``h``, if any."""
+        return self.lines.get(h)
+
+    def hexes(self) -> list[Hex]:
+        """All hexes, column by column."""
+        return [qoffset_to_cube(OffsetCoord(c, r)) for c in range(self.columns) for r in range(self.rows)]
+
+    def describe_hex(self, h: Hex) -> str:
+        """``C7 trees, fence E-W`` style summary."""
+        parts = [hex_to_id(h), self.terrain[h].value]
+        line = self.lines.get(h)
+        if line:
+            parts.append(f"{line.kind.value} {line.axis}")
+        return " ".join(parts[:2]) + ("" if len(parts) == 2 else ", " + parts[2])

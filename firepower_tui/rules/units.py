@@ -1,0 +1,158 @@
+"""Soldiers and weapons (RULES.md §1.3, §1.4, 4.7).
+
+The weapon chart is data (``data/weapons.toml``), read once and validated here.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+
+from pydantic import BaseModel, ConfigDict
+
+from .hexgrid import Facing, Hex
+from .types import FacingField, HexField, Posture, Status
+
+
+class FireMode(BaseModel):
+    """One rate of fire of a weapon (RULES.md 4.6): bursts x shots and hit numbers by band."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    bursts: int
+    """Bursts (automatic) or 1 (semi-automatic)."""
+    shots: int
+    """Dice per burst (automatic) or shots (semi-automatic)."""
+    hit: tuple[int, ...]
+    """Hit number per range band of :attr:`WeaponChart.bands`; a short list means out of range beyond it."""
+
+
+class Weapon(BaseModel):
+    """A personal weapon of the basic game (RULES.md 4.7)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    """Full name, e.g. ``light machine gun``."""
+    max_range: int
+    """Maximum range in hexes (RULES.md 6.3.2)."""
+    modes: dict[str, FireMode]
+    """``auto`` and/or ``semi``."""
+
+
+class Grenade(BaseModel):
+    """The hand grenade row of the chart (RULES.md 4.7, 4.10)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    code: str
+    name: str
+    max_range_standing: int
+    """8 when the thrower stands (6.3.2)."""
+    max_range_low: int
+    """5 when he crouches or lies prone (6.3.2)."""
+    throw: tuple[int, ...]
+    """Throw hit numbers by band (1-2, 3-5, 6-8)."""
+    blast_hit: int
+    """5: the blast number (6.3.6.3.2.2)."""
+
+
+class WeaponChart(BaseModel):
+    """RULES.md 4.7 Basic Game Firing Chart."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    bands: tuple[int, ...]
+    """Upper bound of each range band in hexes."""
+    weapons: dict[str, Weapon]
+    """Personal weapons by code (LMG, RFL, PST)."""
+    grenade: Grenade
+
+    def band_index(self, distance: int) -> int | None:
+        """The band a range falls in (None beyond 40)."""
+        for i, upper in enumerate(self.bands):
+            if distance <= upper:
+                return i
+        return None
+
+    def band_label(self, index: int) -> str:
+        """``1-2``, ``3-5`` … for the breakdown's chart cell."""
+        lower = 1 if index == 0 else self.bands[index - 1] + 1
+        return f"{lower}-{self.bands[index]}"
+
+
+@cache
+def weapon_chart() -> WeaponChart:
+    """The firing chart, loaded from the package data once."""
+    text = resources.files("firepower_tui.rules").joinpath("data/weapons.toml").read_text("utf-8")
+    return WeaponChart.model_validate(tomllib.loads(text))
+
+
+class Soldier(BaseModel):
+    """One man (one counter). RULES.md §1.3-1.4.
+
+    Per-impulse bookkeeping (``mf_spent`` …) is reset when he is activated.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    """Counter id, e.g. ``T1``."""
+    side: str
+    """Side id, e.g. ``tan``."""
+    weapon: str
+    """Personal weapon code: ``LMG``, ``RFL`` or ``PST``; every man also has grenades (6.3.5.3)."""
+    hex: HexField
+    """Where he is."""
+    facing: FacingField
+    """His front hexside (4.3)."""
+    posture: Posture = Posture.STAND
+    """Stand, Crouch or Prone (4.4)."""
+    running: bool = False
+    """Running marker (6.2.1): +2 to fire at him."""
+    status: Status = Status.OK
+    """Suppressed or Stunned marker (6.4)."""
+    killed: bool = False
+    """Killed and removed from play (6.3.6.3)."""
+    fence_side: str | None = None
+    """Which half of a fence/hedge line he is on, in a line hex (§3.6)."""
+    mf_spent: int = 0
+    """MF spent in the current impulse."""
+    noncombat_mf: int = 0
+    """Of those, MF spent on non-combat actions (6.3.6.2.7)."""
+    entries: int = 0
+    """New hexes entered in the current impulse (Running after 4, 6.2.1)."""
+    combat_used: bool = False
+    """He fired, threw or meleed this impulse phase (6.2.5)."""
+    mf_cap: int | None = None
+    """After firing: the non-combat MF he declared and may still spend (4.8, 6.3.6)."""
+    halted: bool = False
+    """He won a melee and must stop for this impulse (6.5.3)."""
+
+    @property
+    def allowance(self) -> int:
+        """MF per impulse: 4, 3 if Suppressed, 0 if Stunned (6.2, 6.2.8)."""
+        if self.status is Status.STUNNED:
+            return 0
+        if self.status is Status.SUPPRESSED:
+            return 3
+        return 4
+
+    @property
+    def mf_left(self) -> int:
+        """MF he may still spend in this impulse."""
+        if self.halted:
+            return 0
+        left = max(0, self.allowance - self.mf_spent)
+        if self.mf_cap is not None:
+            left = min(left, self.mf_cap)
+        return left
+
+    @property
+    def alive(self) -> bool:
+        """Not killed."""
+        return not self.killed
+
+
+__all__ = ["FireMode", "Weapon", "Grenade", "WeaponChart", "weapon_chart", "Soldier", "Facing", "Hex"]

@@ -1,0 +1,224 @@
+"""``firepower script``: the headless runner (docs/notation.md).
+
+A script is parsed whole first (a malformed line or scenario stops it with exit code 2
+before anything runs), then played through the rules engine. Every event is one output
+line (``--json``: one JSON object per line, each with ``"event"``). A refused action
+prints a ``refused`` event naming the script line and the rule, changes nothing, and the
+run goes on.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .rules import engine
+from .rules.actions import DrawChit
+from .rules.describe import describe
+from .rules.dice import SeededDice, normalise_face
+from .rules.errors import FirepowerError, Problem, ScriptError
+from .rules.notation import NotationError, parse_action
+from .rules.scenario import Scenario, load_scenario
+from .rules.sequence import new_game, opening_events
+from .rules.state import GameState
+
+DEFAULT_SEED = 1
+"""The seed used when a script gives none."""
+
+
+@dataclass
+class Step:
+    """One parsed script line."""
+
+    line: int
+    text: str
+    verb: str
+    action: Any = None
+    values: tuple[int, ...] = ()
+
+
+@dataclass
+class Script:
+    """A parsed script: its scenario and its steps."""
+
+    name: str
+    scenario: Scenario
+    steps: list[Step] = field(default_factory=list)
+
+
+def parse_script(text: str, name: str) -> Script:
+    """Parse a whole script.
+
+    Raises:
+        ScriptError: every malformed line, each named by its number.
+        ScenarioError: the scenario line names a broken or unknown scenario.
+    """
+    problems: list[Problem] = []
+    scenario: Scenario | None = None
+    steps: list[Step] = []
+    base = Path(name).parent
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        verb = words[0].lower()
+        where = f"{name}:{number}"
+        if scenario is None and verb != "scenario":
+            problems.append(Problem(where, "the first line must be: scenario <id-or-path>"))
+            break
+        try:
+            if verb == "scenario":
+                if scenario is not None or len(words) != 2:
+                    raise NotationError("usage: scenario <id-or-path>, once, as the first line")
+                ref = words[1]
+                candidate = base / ref
+                scenario = load_scenario(candidate if ref.endswith(".toml") and candidate.is_file() else ref)
+            elif verb == "seed":
+                if len(words) != 2 or not words[1].isdigit():
+                    raise NotationError("usage: seed <n>")
+                steps.append(Step(number, line, verb, values=(int(words[1]),)))
+            elif verb == "dice":
+                steps.append(Step(number, line, verb, values=_dice_values(words[1:])))
+            elif verb == "state":
+                if len(words) != 1:
+                    raise NotationError("usage: state")
+                steps.append(Step(number, line, verb))
+            else:
+                steps.append(Step(number, line, "action", action=parse_action(line)))
+        except NotationError as exc:
+            problems.append(Problem(where, f"{exc} (in: {line})"))
+    if scenario is None and not problems:
+        problems.append(Problem(name, "no scenario line: the first line must be: scenario <id-or-path>"))
+    if problems:
+        raise ScriptError(name, problems)
+    assert scenario is not None
+    return Script(name=name, scenario=scenario, steps=steps)
+
+
+def _dice_values(words: list[str]) -> tuple[int, ...]:
+    if not words:
+        raise NotationError("usage: dice <d> <d> … (d10 faces 1-10; 0 counts as 10)")
+    out = []
+    for w in words:
+        if not w.isdigit():
+            raise NotationError(f"{w!r} is not a d10 face (1-10, or 0 for 10)")
+        try:
+            out.append(normalise_face(int(w)))
+        except ValueError as exc:
+            raise NotationError(str(exc)) from None
+    return tuple(out)
+
+
+def state_snapshot(state: GameState) -> dict[str, Any]:
+    """The ``state`` event: turn, active side and every soldier (docs/notation.md)."""
+    return {
+        "event": "state",
+        "turn": state.turn,
+        "active": state.active,
+        "impulse": state.impulse,
+        "impulse_hex": engine.hex_to_id(state.impulse_hex) if state.impulse_hex else None,
+        "cup": state.cup_counts(),
+        "over": state.over,
+        "winner": state.winner,
+        "soldiers": [
+            {
+                "id": s.id, "side": s.side, "weapon": s.weapon, "hex": engine.hex_to_id(s.hex),
+                "facing": s.facing.name, "posture": s.posture.value, "status": state.status_word(s),
+                "running": s.running, "mf_left": state.mf_left(s), "fence_side": s.fence_side,
+            }
+            for s in state.soldiers
+        ],
+    }
+
+
+def snapshot_text(snap: dict[str, Any], side_name: Callable[[str], str]) -> str:
+    """The ``state`` event as text: a header line and one indented line per soldier."""
+    phase = f"{side_name(snap['active'])}'s impulse phase" if snap["active"] else "between impulse phases"
+    if snap["impulse"]:
+        phase += f", impulse {snap['impulse']} in {snap['impulse_hex']}"
+    if snap["over"]:
+        phase = "game over"
+    cup = ", ".join(f"{side_name(k)} {v}" for k, v in snap["cup"].items())
+    lines = [f"State: turn {snap['turn']}, {phase}; cup: {cup}"]
+    for s in snap["soldiers"]:
+        extra = [s["posture"], s["status"]] + (["running"] if s["running"] else [])
+        fence = f" ({s['fence_side']} of line)" if s["fence_side"] else ""
+        lines.append(f"  {s['id']:<4} {side_name(s['side']):<6} {s['weapon']} {s['hex']:<4} facing {s['facing']:<2} "
+                     f"{' '.join(extra)}{fence}; MF left {s['mf_left']}")
+    return "\n".join(lines)
+
+
+class Runner:
+    """Plays a parsed script, writing each event through ``emit``."""
+
+    def __init__(self, script: Script, emit: Callable[[str], None], as_json: bool) -> None:
+        self.script = script
+        self.emit = emit
+        self.as_json = as_json
+        self.state = new_game(script.scenario)
+        self.dice = SeededDice(DEFAULT_SEED)
+
+    def side_name(self, side: str) -> str:
+        return self.script.scenario.side_name(side)
+
+    def out(self, record: dict[str, Any], text: str) -> None:
+        self.emit(json.dumps(record) if self.as_json else text)
+
+    def events(self, events: Any) -> None:
+        for e in events:
+            self.out(e.model_dump(mode="json"), describe(e, self.side_name))
+
+    def run(self) -> int:
+        self.events(opening_events(self.state))
+        for step in self.script.steps:
+            if step.verb == "seed":
+                self.dice.reseed(step.values[0])
+            elif step.verb == "dice":
+                self.dice.force(step.values)
+            elif step.verb == "state":
+                snap = state_snapshot(self.state)
+                self.out(snap, snapshot_text(snap, self.side_name))
+            else:
+                self.act(step)
+        if self.dice.forced:
+            left = list(self.dice.forced)
+            self.out({"event": "note", "text": f"{len(left)} forced dice were not used: {left}"},
+                     f"Note: {len(left)} forced dice were not used: {left}")
+        return 0
+
+    def act(self, step: Step) -> None:
+        action = step.action
+        if not isinstance(action, DrawChit):
+            self.draw_if_needed()
+        refusal = engine.check(self.state, action)
+        if refusal is not None:
+            self.out({"event": "refused", "line": step.line, "action": step.text, "reason": refusal.reason,
+                      "rule": refusal.rule},
+                     f"Refused (line {step.line}: {step.text}): {refusal.reason} [{refusal.rule}]")
+            return
+        self.state, events = engine.apply_trusted(self.state, action, self.dice)
+        self.events(events)
+
+    def draw_if_needed(self) -> None:
+        """An action needs an impulse phase: draw chits at random until one is under way."""
+        while self.state.active is None and not self.state.over:
+            self.state, events = engine.apply_trusted(self.state, DrawChit(), self.dice)
+            self.events(events)
+
+
+def run_script_file(path: str, *, as_json: bool = False, emit: Callable[[str], None] = print) -> int:
+    """Run a script file; returns the exit code (0, or raises a FirepowerError)."""
+    p = Path(path)
+    try:
+        text = p.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScriptError(path, [Problem("", f"cannot read: {getattr(exc, 'strerror', None) or exc}")]) from None
+    script = parse_script(text, path)
+    return Runner(script, emit, as_json).run()
+
+
+__all__ = ["parse_script", "run_script_file", "Runner", "state_snapshot", "FirepowerError"]

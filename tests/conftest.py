@@ -1,0 +1,107 @@
+"""Shared fixtures: small scenarios built from text, and a game driven by notation."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable
+
+import pytest
+
+from firepower_tui.rules import engine
+from firepower_tui.rules.dice import ScriptedDice, SeededDice
+from firepower_tui.rules.errors import Refusal
+from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.scenario import Scenario, load_scenario, parse_scenario
+from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.state import GameState
+
+
+def make_scenario(terrain: str, soldiers: Iterable[str], *, fences: str = "", hedges: str = "",
+                  turns: int = 10, chits: int = 4, extra: str = "") -> Scenario:
+    """A scenario from a terrain picture and soldier lines ``id side weapon hex facing [posture] [fence_side]``."""
+    rows = [r for r in textwrap.dedent(terrain).strip("\n").splitlines()]
+    soldier_toml = []
+    for line in soldiers:
+        parts = line.split()
+        sid, side, weapon, hx, facing = parts[:5]
+        entry = f'[[soldiers]]\nid = "{sid}"\nside = "{side}"\nweapon = "{weapon}"\nhex = "{hx}"\nfacing = "{facing}"\n'
+        if len(parts) > 5:
+            entry += f'posture = "{parts[5]}"\n'
+        if len(parts) > 6:
+            entry += f'fence_side = "{parts[6]}"\n'
+        soldier_toml.append(entry)
+    text = f'''id = "test"
+title = "test"
+turns = {turns}
+chits_per_side = {chits}
+{extra}
+[map]
+columns = {len(rows[0])}
+rows = {len(rows)}
+terrain = """
+{chr(10).join(rows)}
+"""
+fences = [{fences}]
+hedges = [{hedges}]
+
+[[sides]]
+id = "tan"
+name = "Tan"
+
+[[sides]]
+id = "green"
+name = "Green"
+
+{chr(10).join(soldier_toml)}
+'''
+    return parse_scenario(text, "test.toml")
+
+
+class Game:
+    """A game driven by notation lines; refusals raise unless asked for."""
+
+    def __init__(self, scenario: Scenario, dice: object | None = None) -> None:
+        self.state: GameState = new_game(scenario)
+        self.dice = dice if dice is not None else SeededDice(1)
+        self.events: list[object] = []
+
+    def do(self, *lines: str) -> list[object]:
+        out: list[object] = []
+        for line in lines:
+            action = parse_action(line)
+            refusal = engine.check(self.state, action)
+            if refusal is not None:
+                raise AssertionError(f"{line!r} refused: {refusal}")
+            self.state, events = engine.apply(self.state, action, self.dice)  # type: ignore[arg-type]
+            out += events
+        self.events += out
+        return out
+
+    def refusal(self, line: str) -> Refusal:
+        refusal = engine.check(self.state, parse_action(line))
+        assert refusal is not None, f"{line!r} was not refused"
+        return refusal
+
+    def soldier(self, sid: str):  # noqa: ANN201
+        s = self.state.soldier(sid)
+        assert s is not None
+        return s
+
+
+OPEN_8 = "\n".join(["........"] * 8)
+
+
+@pytest.fixture
+def basic() -> Scenario:
+    return load_scenario("basic")
+
+
+@pytest.fixture
+def scripted() -> type[ScriptedDice]:
+    return ScriptedDice
+
+
+def set_soldier(game: Game, sid: str, **changes: object) -> None:
+    """Put a soldier in a given condition (test set-up only)."""
+    s = game.soldier(sid).model_copy(update=changes)
+    game.state = game.state.model_copy(update={"soldiers": game.state.replace(s)})

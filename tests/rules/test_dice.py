@@ -1,0 +1,46 @@
+"""Dice, injected (RULES.md §1.6, STYLE.md §4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from firepower_tui.rules.dice import ReplayDice, ScriptedDice, SeededDice, normalise_face
+from firepower_tui.rules.errors import DiceError
+
+
+@pytest.mark.rule("§1.6")
+def test_zero_counts_as_ten() -> None:
+    assert normalise_face(0) == 10
+    assert ScriptedDice([0]).d10("x") == 10
+    with pytest.raises(ValueError):
+        normalise_face(11)
+
+
+def test_seeded_is_reproducible_and_in_range() -> None:
+    a, b = SeededDice(42), SeededDice(42)
+    rolls = [a.d10("r") for _ in range(500)]
+    assert rolls == [b.d10("r") for _ in range(500)]
+    assert set(rolls) == set(range(1, 11))
+
+
+def test_forced_before_seeded() -> None:
+    d = SeededDice(5, forced=[3, 0])
+    assert [d.d10("a"), d.d10("b")] == [3, 10]
+    assert d.rolls == [("a", 3), ("b", 10)]
+
+
+def test_scripted_runs_out_and_leftovers() -> None:
+    d = ScriptedDice([2, 7])
+    d.d10("x")
+    with pytest.raises(DiceError, match="not used"):
+        d.assert_used()
+    d.d10("y")
+    with pytest.raises(DiceError, match="ran out"):
+        d.d10("z")
+
+
+def test_replay_checks_purpose() -> None:
+    d = ReplayDice([("fire: T1", 4), ("chit draw", 2)])
+    assert d.d10("fire: T1") == 4
+    with pytest.raises(DiceError, match="rolled for 'chit draw'"):
+        d.d10("fire: T2")

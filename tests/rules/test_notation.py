@@ -1,0 +1,30 @@
+"""The action notation round-trips (docs/notation.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from firepower_tui.rules.notation import NotationError, format_action, parse_action
+
+LINES = [
+    "chit", "chit tan", "impulse C7", "move T1", "move T1 C8", "turn T1 NE", "cross T1", "posture T1 prone",
+    "end", "done", "fire T2 G1,G2", "fire T4 G1 semi then 1", "fire T4 G1 auto", "throw T3 H9",
+    "throw T3 H9 via SW", "melee T1,T2 D4", "impulse AA12",
+]
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_round_trip(line: str) -> None:
+    assert format_action(parse_action(line)) == line
+
+
+def test_case_insensitive() -> None:
+    assert format_action(parse_action("MOVE t1 c8")) == "move T1 C8"
+    assert format_action(parse_action("Turn t1 ne")) == "turn T1 NE"
+
+
+@pytest.mark.parametrize("bad", ["posture T1 sit", "fire T1", "fire T1 G1 burst", "throw T1 H9 via", "end now",
+                                 "melee T1", "cross", "turn T1"])
+def test_malformed(bad: str) -> None:
+    with pytest.raises(NotationError):
+        parse_action(bad)

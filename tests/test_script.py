@@ -1,0 +1,119 @@
+"""``firepower script``: the headless runner and its output contract (docs/notation.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from firepower_tui.rules.errors import ScriptError
+from firepower_tui.script import parse_script, run_script_file
+
+ROOT = Path(__file__).resolve().parents[1]
+
+WALK = """\
+scenario basic
+seed 7
+# Tan's leader walks forward, turns, crouches
+chit tan
+impulse K2
+move T1 K3
+move T1 K9
+turn T1 SE
+posture T1 crouch
+state
+done
+"""
+
+
+def run(tmp_path: Path, text: str, as_json: bool = True) -> list[object]:
+    p = tmp_path / "s.fps"
+    p.write_text(text)
+    out: list[str] = []
+    assert run_script_file(str(p), as_json=as_json, emit=out.append) == 0
+    return [json.loads(line) for line in out] if as_json else out  # type: ignore[return-value]
+
+
+def test_movement_script_prints_events_and_state(tmp_path: Path) -> None:
+    events = run(tmp_path, WALK)
+    kinds = [e["event"] for e in events]
+    assert kinds == ["turn", "chit", "impulse", "moved", "refused", "turned", "posture", "state",
+                     "impulse_end", "phase_end"]
+    refused = events[4]
+    assert refused == {"event": "refused", "line": 7, "action": "move T1 K9",
+                       "reason": "T1 faces S: K9 is not the hex in front of him (K4); turn first", "rule": "6.2.1"}
+    state = events[7]
+    t1 = next(s for s in state["soldiers"] if s["id"] == "T1")
+    assert t1 == {"id": "T1", "side": "tan", "weapon": "PST", "hex": "K3", "facing": "SE", "posture": "crouch",
+                  "status": "ok", "running": False, "mf_left": 1, "fence_side": None}
+    assert (state["turn"], state["active"]) == (1, "tan")
+    moved = events[3]
+    assert moved["cost"] == [{"label": "enter a hex standing", "value": 1, "rule": "6.2.1"}]
+
+
+def test_text_output(tmp_path: Path) -> None:
+    lines = run(tmp_path, WALK, as_json=False)
+    assert lines[3] == "T1 enters K3 from K2: 1 MF (enter a hex standing 1 [6.2.1]); 3 MF left"
+    assert lines[4] == "Refused (line 7: move T1 K9): T1 faces S: K9 is not the hex in front of him (K4); turn first [6.2.1]"
+
+
+def test_chit_drawn_at_random_when_needed(tmp_path: Path) -> None:
+    events = run(tmp_path, "scenario basic\nseed 3\nimpulse K2\nstate\n")
+    assert events[1]["event"] == "chit" and events[1]["random"] is True
+    # the same seed draws the same chits
+    again = run(tmp_path, "scenario basic\nseed 3\nimpulse K2\nstate\n")
+    assert events == again
+
+
+def test_forced_dice_used_first(tmp_path: Path) -> None:
+    """``dice`` queues d10 results before the seeded ones; unused ones are reported."""
+    events = run(tmp_path, "scenario basic\ndice 4 0\nchit tan\n")
+    assert events[-1] == {"event": "note", "text": "2 forced dice were not used: [4, 10]"}
+
+
+def test_refusals_do_not_stop_the_run(tmp_path: Path) -> None:
+    events = run(tmp_path, "scenario basic\nchit tan\nimpulse K2\nmove X1\nmove G1\nmove T1\n")
+    refused = [e for e in events if e["event"] == "refused"]
+    assert [(e["line"], e["rule"]) for e in refused] == [(4, "docs/notation.md"), (5, "6.1")]
+    assert events[-1]["event"] == "moved"
+
+
+@pytest.mark.parametrize(("text", "line", "what"), [
+    ("impulse K2\n", 1, "the first line must be: scenario"),
+    ("scenario basic\nfly T1\n", 2, "unknown action 'fly'"),
+    ("scenario basic\nmove\n", 2, "usage: move <soldier> [<hex>]"),
+    ("scenario basic\nturn T1 up\n", 2, "'up' is not a facing"),
+    ("scenario basic\ndice 11\n", 2, "a d10 shows 0-9"),
+    ("scenario basic\nseed x\n", 2, "usage: seed <n>"),
+    ("scenario basic\nimpulse 7C\n", 2, "not a hex id"),
+])
+def test_malformed_script_names_the_line(tmp_path: Path, text: str, line: int, what: str) -> None:
+    with pytest.raises(ScriptError) as info:
+        parse_script(text, "bad.fps")
+    assert any(p.where == f"bad.fps:{line}" and what in p.what for p in info.value.problems), info.value
+
+
+def test_cli_exit_codes_and_no_traceback(tmp_path: Path) -> None:
+    good = tmp_path / "good.fps"
+    good.write_text(WALK)
+    bad = tmp_path / "bad.fps"
+    bad.write_text("scenario basic\nchit tan\nwibble\nalso bad\n")
+    broken_scenario = tmp_path / "bs.fps"
+    broken_scenario.write_text(f"scenario {ROOT / 'tests/fixtures/bad_scenarios/syntax.toml'}\n")
+    cli = [sys.executable, "-m", "firepower_tui", "script"]
+    ok = subprocess.run(cli + [str(good), "--json"], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert ok.returncode == 0 and json.loads(ok.stdout.splitlines()[-1])["event"] == "phase_end"
+    for path, needle in ((bad, "bad.fps:3"), (broken_scenario, "syntax.toml:4")):
+        r = subprocess.run(cli + [str(path)], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        assert r.returncode == 2 and needle in r.stderr and "Traceback" not in r.stderr
+    assert "bad.fps:4" in subprocess.run(cli + [str(bad)], capture_output=True, text=True).stderr
+
+
+def test_shipped_example_scripts_run() -> None:
+    for path in sorted((ROOT / "tests" / "fixtures" / "scripts").glob("*.fps")):
+        out: list[str] = []
+        assert run_script_file(str(path), emit=out.append) == 0
+        assert out

@@ -19,8 +19,10 @@ from .rules import engine
 from .rules.actions import DrawChit
 from .rules.describe import describe
 from .rules.dice import SeededDice, normalise_face
-from .rules.errors import FirepowerError, Problem, ScriptError
-from .rules.notation import NotationError, parse_action
+from .rules.errors import FirepowerError, Problem, Refusal, ScriptError
+from .rules.describe import describe_los, describe_odds
+from .rules.los import los_query
+from .rules.notation import LosQuery, NotationError, OddsQuery, parse_line
 from .rules.scenario import Scenario, load_scenario
 from .rules.sequence import new_game, opening_events
 from .rules.state import GameState
@@ -88,7 +90,9 @@ def parse_script(text: str, name: str) -> Script:
                     raise NotationError("usage: state")
                 steps.append(Step(number, line, verb))
             else:
-                steps.append(Step(number, line, "action", action=parse_action(line)))
+                parsed = parse_line(line)
+                kind = "odds" if isinstance(parsed, OddsQuery) else "los" if isinstance(parsed, LosQuery) else "action"
+                steps.append(Step(number, line, kind, action=parsed))
         except NotationError as exc:
             problems.append(Problem(where, f"{exc} (in: {line})"))
     if scenario is None and not problems:
@@ -182,6 +186,10 @@ class Runner:
             elif step.verb == "state":
                 snap = state_snapshot(self.state)
                 self.out(snap, snapshot_text(snap, self.side_name))
+            elif step.verb == "odds":
+                self.odds(step)
+            elif step.verb == "los":
+                self.los(step)
             else:
                 self.act(step)
         if self.dice.forced:
@@ -190,15 +198,41 @@ class Runner:
                      f"Note: {len(left)} forced dice were not used: {left}")
         return 0
 
+    def refused(self, step: Step, refusal: Any) -> None:
+        self.out({"event": "refused", "line": step.line, "action": step.text, "reason": refusal.reason,
+                  "rule": refusal.rule},
+                 f"Refused (line {step.line}: {step.text}): {refusal.reason} [{refusal.rule}]")
+
+    def odds(self, step: Step) -> None:
+        """Print the preview of a combat action; nothing changes (no die is rolled)."""
+        action = step.action.action
+        self.draw_if_needed()
+        refusal = engine.check(self.state, action)
+        if refusal is not None:
+            self.refused(step, refusal)
+            return
+        a = engine.assess(self.state, action)
+        record = {"event": "odds", "kind": action.kind, **a.model_dump(mode="json")}
+        self.out(record, describe_odds(a))
+
+    def los(self, step: Step) -> None:
+        q = step.action
+        gmap = self.state.scenario.map
+        for h in (q.origin, q.target):
+            if not gmap.on_map(h):
+                self.refused(step, Refusal(reason=f"{engine.hex_to_id(h)} is off the map", rule="6.3.4"))
+                return
+        result = los_query(self.state, q.origin, q.target)
+        record = {"event": "los", "clear": result.clear, **result.model_dump(mode="json")}
+        self.out(record, describe_los(result))
+
     def act(self, step: Step) -> None:
         action = step.action
         if not isinstance(action, DrawChit):
             self.draw_if_needed()
         refusal = engine.check(self.state, action)
         if refusal is not None:
-            self.out({"event": "refused", "line": step.line, "action": step.text, "reason": refusal.reason,
-                      "rule": refusal.rule},
-                     f"Refused (line {step.line}: {step.text}): {refusal.reason} [{refusal.rule}]")
+            self.refused(step, refusal)
             return
         self.state, events = engine.apply_trusted(self.state, action, self.dice)
         self.events(events)

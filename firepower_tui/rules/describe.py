@@ -54,7 +54,9 @@ def describe(event: object, side_name: Names = str) -> str:
     if isinstance(e, PostureChanged):
         return f"{e.soldier} goes from {e.origin.value} to {e.posture.value}: {_cost(e.cost)}; {e.mf_left} MF left"
     if isinstance(e, Rolled):
-        return (f"{e.purpose}: d10 {e.die} {modifiers_text(e.modifiers)} = {e.total} vs {e.need} "
+        if e.need is None:
+            return f"{e.purpose}: d10 {e.die} [{e.need_rule}] -> {e.result} [{e.result_rule}]"
+        return (f"{e.purpose}: d10 {e.die} {modifiers_text(e.modifiers)} = {e.total}, needs <= {e.need} "
                 f"[{e.need_rule}] -> {e.result} [{e.result_rule}]")
     if isinstance(e, Fired):
         who = f" at {', '.join(e.targets)}" if e.targets else ""
@@ -77,3 +79,58 @@ def describe(event: object, side_name: Names = str) -> str:
         who = f"{side_name(e.winner)} wins" if e.winner else "a draw"
         return f"Game over - {who}: {e.reason}"
     return repr(e)
+
+
+def _pct(p: float) -> str:
+    return f"{p * 100:.1f}%".replace(".0%", "%")
+
+
+def describe_odds(a: object) -> str:
+    """The preview of a fire, throw or melee assessment, as text lines."""
+    from .fire import FireAssessment
+    from .grenades import ThrowAssessment
+    from .melee import MeleeAssessment
+
+    if isinstance(a, FireAssessment):
+        first = a.bursts[0].breakdown
+        lines = [f"Odds: {a.soldier} fires {a.weapon} {a.mode} into {a.target_hex}, range {a.range}: "
+                 f"hit number {first.need} [{first.need_rule}]"]
+        for ts in a.bursts:
+            b = ts.breakdown
+            lines.append(f"  at {ts.target}: {ts.shots} shot(s), each hits on d10 + {b.modifier_total} <= {b.need} "
+                         f"({modifiers_text(b.modifiers)}): {_pct(b.chance)} per shot, {_pct(ts.kill_chance)} to kill")
+        if a.wasted_bursts:
+            lines.append(f"  {a.wasted_bursts} burst(s) wasted: one burst per target soldier [6.3.5.1]")
+        dist = ", ".join(f"{k}: {_pct(p)}" for k, p in enumerate(a.kill_distribution))
+        lines.append(f"  kills {dist}; expected {a.expected_kills:.2f}")
+        if a.suppresses:
+            lines.append(f"  automatic fire suppresses every survivor in {a.target_hex} [6.4.1]")
+        return "\n".join(lines)
+    if isinstance(a, ThrowAssessment):
+        t = a.throw
+        lines = [f"Odds: {a.soldier} throws at {a.aimed}, range {a.range}: lands on d10 + {t.modifier_total} <= "
+                 f"{t.need} [{t.need_rule}] ({modifiers_text(t.modifiers)}); lands {_pct(a.lands)}, "
+                 f"spreads {_pct(a.spread)}, no explosion {_pct(a.dud)} [6.3.6.3.2]"]
+        if a.spread:
+            spread = "; ".join(f"{d} {h or 'off map'}" + ("" if why == "explodes" else f" (dud: {why})")
+                               for d, h, why in a.spread_hexes)
+            lines.append(f"  spread (arrow from {a.back}) [4.10.4]: {spread}")
+        for r in a.risks:
+            extra = (f", stunned {_pct(r.stun)}" if r.stun else "") + (f", suppressed {_pct(r.suppress)}" if r.suppress else "")
+            lines.append(f"  {r.soldier}: killed {_pct(r.kill)}{extra}")
+        return "\n".join(lines)
+    if isinstance(a, MeleeAssessment):
+        b = a.roll
+        return (f"Odds: melee in {a.hex}, {', '.join(a.attackers)} against {', '.join(a.defenders)}: attackers win "
+                f"on d10 {b.modifier_total:+d} <= {b.need} ({modifiers_text(b.modifiers)}): {_pct(a.win_chance)} "
+                f"[§5.2]; otherwise every attacker dies")
+    return repr(a)
+
+
+def describe_los(result: object) -> str:
+    """``LOS K2 -> H9: clear …`` with what the line touches."""
+    from .los import LosResult
+
+    assert isinstance(result, LosResult)
+    touched = ", ".join(f"{hex_to_id(h)} {how}" for h, how in result.touched) or "nothing between"
+    return f"LOS {hex_to_id(result.origin)} -> {hex_to_id(result.target)}: {result.summary()} [6.3.4]; touches {touched}"

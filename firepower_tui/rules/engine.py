@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import movement, sequence
+from . import fire, grenades, melee, movement, sequence
+from .acting import acting_soldier
 from .actions import (COMBAT_ACTIONS, ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Fire, Melee, Move,
                       StartImpulse, Throw, Turn)
 from .dice import Dice
@@ -18,7 +19,7 @@ from .errors import IllegalActionError, Refusal
 from .events import Event
 from .hexgrid import Facing, hex_to_id  # noqa: F401 (re-exported)
 from .state import GameState
-from .types import Posture, Status
+from .types import Posture
 from .units import Soldier
 
 Action = Any  # any member of actions.Action
@@ -50,7 +51,7 @@ def check(state: GameState, action: Action) -> Refusal | None:
     pair = _SOLDIER_MF.get(type(action))
     if pair is None:
         return Refusal(reason=f"unknown action {action!r}", rule="docs/notation.md")
-    s, refusal = _acting_soldier(state, action.soldier)
+    s, refusal = acting_soldier(state, action.soldier)
     if refusal is not None:
         return refusal
     assert s is not None
@@ -89,38 +90,48 @@ def apply_trusted(state: GameState, action: Action, dice: Dice) -> tuple[GameSta
     return new, tuple(events)
 
 
-# --- the common checks of RULES.md 3.10 ------------------------------------------------
-
-def _acting_soldier(state: GameState, soldier_id: str) -> tuple[Soldier | None, Refusal | None]:
-    s = state.soldier(soldier_id)
-    if s is None:
-        return None, Refusal(reason=f"there is no soldier {soldier_id!r} in this scenario", rule="docs/notation.md")
-    if s.killed:
-        return s, Refusal(reason=f"{s.id} has been killed", rule="6.3.6.3")
-    if s.side != state.active:
-        name = state.scenario.side_name
-        return s, Refusal(reason=f"{s.id} is {name(s.side)}'s; this is {name(state.active or '')}'s impulse phase",
-                          rule="6.1")
-    if not state.impulse:
-        return s, Refusal(reason=f"start an impulse first (impulse {hex_to_id(s.hex)})", rule="6.2")
-    if s.id not in state.group:
-        if s.id in state.acted:
-            return s, Refusal(reason=f"{s.id} already acted in the other impulse of this phase", rule="6.2")
-        return s, Refusal(reason=f"{s.id} was not in {hex_to_id(state.impulse_hex or s.hex)} when this impulse began",
-                          rule="6.2")
-    if s.status is Status.STUNNED:
-        return s, Refusal(reason=f"{s.id} is Stunned and may spend no MF", rule="6.4.4")
-    if s.halted:
-        return s, Refusal(reason=f"{s.id} won a melee and must stop for this impulse", rule="6.5.3")
-    return s, None
-
+# --- combat -----------------------------------------------------------------------------
 
 def _check_combat(state: GameState, action: Fire | Throw | Melee) -> Refusal | None:
-    return Refusal(reason="fire, grenades and melee are not available in this version yet", rule="§4")
+    if isinstance(action, Melee):
+        return melee.check_melee(state, action)
+    s, refusal = acting_soldier(state, action.soldier)
+    if refusal is not None:
+        return refusal
+    assert s is not None
+    if isinstance(action, Fire):
+        return fire.check_fire(state, s, action)
+    return grenades.check_throw(state, s, action)
 
 
 def _apply_combat(state: GameState, action: Fire | Throw | Melee, dice: Dice) -> tuple[GameState, list[Event]]:
-    raise IllegalActionError(Refusal(reason="combat is not available yet", rule="§4"))
+    if isinstance(action, Melee):
+        state, events = melee.resolve_melee(state, action, dice)
+    else:
+        s = state.soldier(action.soldier)
+        assert s is not None
+        if isinstance(action, Fire):
+            state, events = fire.resolve_fire(state, s, action, dice)
+        else:
+            state, events = grenades.resolve_throw(state, s, action, dice)
+    state, more = sequence.check_wipe_out(state)
+    return state, events + more
+
+
+def assess(state: GameState, action: Fire | Throw | Melee) -> Any:
+    """The odds of a combat action before any die (the same numbers :func:`apply` rolls against).
+
+    Raises:
+        IllegalActionError: the action is not legal now.
+    """
+    refusal = check(state, action)
+    if refusal is not None:
+        raise IllegalActionError(refusal)
+    if isinstance(action, Fire):
+        return fire.assess_fire(state, action)
+    if isinstance(action, Throw):
+        return grenades.assess_throw(state, action)
+    return melee.assess_melee(state, action)
 
 
 # --- what is legal now ----------------------------------------------------------------

@@ -123,7 +123,8 @@ class Rolled(_Event):
     event: Literal["roll"] = "roll"
     purpose: str
     die: int
-    need: int
+    need: int | None
+    """The number to roll at or under; None for a table roll (the grenade spread diagram)."""
     need_rule: str
     modifiers: tuple[Modifier, ...]
     total: int

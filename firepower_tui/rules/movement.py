@@ -102,12 +102,20 @@ def check_move(state: GameState, s: Soldier, action: Move) -> Refusal | None:
     if any(o.side != s.side for o in state.soldiers_at(front)):
         return Refusal(reason=f"{hex_to_id(front)} holds enemy soldiers: enter it only by melee "
                               f"(melee {s.id} {hex_to_id(front)})", rule="6.2.1")
-    line = gmap.line_at(s.hex)
+    refusal = fence_refusal(state, s)
+    if refusal is not None:
+        return refusal
+    return mf_refusal(state, s, entry_ledger(state, s), f"enter {hex_to_id(front)}")
+
+
+def fence_refusal(state: GameState, s: Soldier) -> Refusal | None:
+    """Leaving a fence/hedge hex across a hexside on the far half needs a crossing first (6.2.3, §3.6)."""
+    line = state.scenario.map.line_at(s.hex)
     if line is not None and s.fence_side is not None and line.half_of_hexside(s.facing) != s.fence_side:
         return Refusal(reason=f"{s.id} is on the {s.fence_side} side of the {line.kind.value} in "
                               f"{hex_to_id(s.hex)}; his front hexside is on the other side: cross first "
                               f"(cross {s.id}, 1 MF)", rule="6.2.3")
-    return mf_refusal(state, s, entry_ledger(state, s), f"enter {hex_to_id(front)}")
+    return None
 
 
 def apply_move(state: GameState, s: Soldier, action: Move) -> tuple[Soldier, list[Event]]:

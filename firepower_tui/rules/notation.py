@@ -8,15 +8,51 @@ from __future__ import annotations
 
 from .actions import (ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Fire, Melee, Move, StartImpulse, Throw,
                       Turn)
+from typing import NamedTuple
+
 from .hexgrid import Facing, Hex, hex_from_id, hex_to_id, is_hex_id
 from .types import Posture
 
 ACTION_WORDS = ("chit", "impulse", "move", "turn", "cross", "posture", "end", "done", "fire", "throw", "melee")
-"""First words of actions (queries such as ``odds`` and ``los`` are handled by the runner)."""
+QUERY_WORDS = ("odds", "los")
+"""First words of actions."""
 
 
 class NotationError(ValueError):
     """A line that is not well-formed notation; the message says what was expected."""
+
+
+class OddsQuery(NamedTuple):
+    """``odds <fire|throw|melee …>``: the preview of a combat action; changes nothing."""
+
+    action: Fire | Throw | Melee
+
+
+class LosQuery(NamedTuple):
+    """``los <hex> <hex>``: the line of sight between two hexes; changes nothing."""
+
+    origin: Hex
+    target: Hex
+
+
+def parse_line(line: str) -> object:
+    """An action, or a query (``odds …``, ``los …``).
+
+    Raises:
+        NotationError: the line is not well-formed.
+    """
+    words = line.split()
+    verb = words[0].lower() if words else ""
+    if verb == "odds":
+        if len(words) < 2 or words[1].lower() not in ("fire", "throw", "melee"):
+            raise NotationError("usage: odds fire|throw|melee … (the action as you would give it)")
+        action = parse_action(" ".join(words[1:]))
+        assert isinstance(action, Fire | Throw | Melee)
+        return OddsQuery(action)
+    if verb == "los":
+        _count(words, 2, 2, "los <hex> <hex>")
+        return LosQuery(_hex(words[1]), _hex(words[2]))
+    return parse_action(line)
 
 
 def _hex(word: str) -> Hex:
@@ -89,7 +125,8 @@ def parse_action(line: str) -> object:
     if verb == "melee":
         _count(words, 2, 2, "melee <soldier>[,<soldier>…] <hex>")
         return Melee(soldiers=_soldiers(words[1]), hex=_hex(words[2]))
-    raise NotationError(f"unknown action {words[0]!r} (actions: {', '.join(ACTION_WORDS)})")
+    raise NotationError(f"unknown action {words[0]!r} (actions: {', '.join(ACTION_WORDS)}; "
+                        f"queries: {', '.join(QUERY_WORDS)})")
 
 
 def _parse_fire(words: list[str]) -> Fire:

@@ -1,0 +1,82 @@
+"""What fire, throws and melee share: the combat-action checks and the bookkeeping (RULES.md 6.2.5, 4.5)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .errors import Refusal
+from .events import Event, RunningChanged, StatusChanged
+from .hexgrid import hex_to_id
+from .state import GameState
+from .types import Posture, Status
+from .units import Soldier
+
+COMBAT_MF = 2
+"""Fire or throw costs 2 MF (§3.2, 6.2.5)."""
+
+
+def combat_refusal(state: GameState, s: Soldier, *, fires: bool, then: int = 0, cost: int = COMBAT_MF) -> Refusal | None:
+    """One combat action per phase (6.2.5), one firer per hex per impulse (4.5), 2 MF plus the declared rest."""
+    if s.combat_used:
+        return Refusal(reason=f"{s.id} already used his combat action this phase", rule="6.2.5")
+    if fires and s.hex in state.fired_from:
+        return Refusal(reason=f"someone of this impulse already fired from {hex_to_id(s.hex)}: one firer per hex "
+                              "per impulse", rule="4.5")
+    left = s.mf_left
+    if left < cost:
+        return Refusal(reason=f"{s.id} needs {cost} MF to {'fire' if fires else 'melee'} but has {left} left",
+                       rule="6.2.5")
+    if then < 0 or then > left - cost:
+        return Refusal(reason=f"{s.id} will have {left - cost} MF left after firing: he cannot declare {then} "
+                              "more", rule="6.3.6.2.7")
+    return None
+
+
+def chance_of(faces: int) -> Fraction:
+    """A d10 roll-under with ``faces`` succeeding faces (0-10)."""
+    return Fraction(max(0, min(10, faces)), 10)
+
+
+def kill_distribution(chances: list[Fraction]) -> tuple[Fraction, ...]:
+    """P(0 kills), P(1), … for independent kill chances (one per target)."""
+    dist = [Fraction(1)]
+    for p in chances:
+        nxt = [Fraction(0)] * (len(dist) + 1)
+        for k, q in enumerate(dist):
+            nxt[k] += q * (1 - p)
+            nxt[k + 1] += q * p
+        dist = nxt
+    return tuple(dist)
+
+
+def suppress(s: Soldier, rule: str, why: str) -> tuple[Soldier, list[Event]]:
+    """Suppressed marker: Running comes off at once; a Stunned man stays Stunned (6.4.3, A28)."""
+    events: list[Event] = []
+    if s.status is Status.STUNNED:
+        return s, events
+    update: dict[str, object] = {}
+    if s.status is not Status.SUPPRESSED:
+        update["status"] = Status.SUPPRESSED
+        events.append(StatusChanged(soldier=s.id, status="suppressed", rule=rule, why=why))
+    if s.running:
+        update["running"] = False
+        events.append(RunningChanged(soldier=s.id, running=False, rule="6.4.3", why="he became Suppressed"))
+    return (s.model_copy(update=update) if update else s), events
+
+
+def stun(s: Soldier, rule: str, why: str) -> tuple[Soldier, list[Event]]:
+    """Stunned marker: forced Prone at no cost, Running removed (6.4.2, 6.4.4, 4.11.3)."""
+    events: list[Event] = [StatusChanged(soldier=s.id, status="stunned", rule=rule, why=why)]
+    update: dict[str, object] = {"status": Status.STUNNED, "posture": Posture.PRONE}
+    if s.running:
+        update["running"] = False
+        events.append(RunningChanged(soldier=s.id, running=False, rule="6.4.3", why="he became Stunned"))
+    return s.model_copy(update=update), events
+
+
+def credit_kill(state: GameState, killer_side: str, victim: Soldier) -> dict[str, int]:
+    """Kills per side after ``killer_side`` killed ``victim`` (only enemies count, §6)."""
+    kills = dict(state.kills)
+    if victim.side != killer_side:
+        kills[killer_side] = kills.get(killer_side, 0) + 1
+    return kills

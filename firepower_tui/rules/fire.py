@@ -1,0 +1,258 @@
+"""Small-arms fire (RULES.md §4: 6.3.1-6.3.6.3.1, 6.4.1; rulings A6, A7, A14, A25, A28, A31).
+
+:func:`assess_fire` computes every number of a fire action — hit number, each
+modifier with its rule, the chance per shot and the kill distribution — without a die;
+:func:`resolve_fire` rolls against exactly that assessment, so the preview and the
+result cannot disagree (STYLE.md §5).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from pydantic import BaseModel, ConfigDict
+
+from .actions import Fire
+from .breakdown import Modifier, RollBreakdown
+from .combat import COMBAT_MF, chance_of, combat_refusal, credit_kill, kill_distribution, suppress
+from .dice import Dice
+from .errors import Refusal
+from .events import Event, Fired, Killed, Rolled
+from .hexgrid import hex_distance, hex_to_id, in_firing_arc
+from .los import LosResult, los_between_soldiers
+from .los_geometry import half_containing
+from .sequence import commit
+from .state import GameState
+from .terrain import LineKind, Terrain
+from .types import Posture, Status
+from .units import Soldier, weapon_chart
+
+NONCOMBAT_MF_MAX = 2
+"""The firer-MF modifier tops out at +2 (6.3.6.2.7)."""
+
+
+class TargetShots(BaseModel):
+    """The shots at one target soldier, assessed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    target: str
+    shots: int
+    """Dice rolled at him (a burst, or the semi-automatic shots)."""
+    breakdown: RollBreakdown
+    """Need and modifiers for each of those shots (``die=None``)."""
+    kill_chance: float
+    """Chance that at least one shot kills him."""
+
+
+class FireAssessment(BaseModel):
+    """Everything about a fire action before the dice (the odds)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    soldier: str
+    weapon: str
+    mode: str
+    target_hex: str
+    range: int
+    bursts: tuple[TargetShots, ...]
+    wasted_bursts: int
+    """Automatic bursts with no target of their own (4.6)."""
+    kill_distribution: tuple[float, ...]
+    """P(0 kills), P(1 kill), …"""
+    expected_kills: float
+    suppresses: bool
+    """Automatic fire suppresses every survivor in the target hex (6.4.1, A14)."""
+    los: tuple[LosResult, ...]
+
+
+def fire_mode(s: Soldier, action: Fire) -> str:
+    """The mode used: as declared, else the weapon's only mode, else automatic (A31)."""
+    modes = weapon_chart().weapons[s.weapon].modes
+    if action.mode is not None:
+        return action.mode
+    return "auto" if "auto" in modes else next(iter(modes))
+
+
+def check_fire(state: GameState, s: Soldier, action: Fire) -> Refusal | None:
+    """RULES.md 6.3.1-6.3.5, 4.5, A6, A7, A25."""
+    refusal = combat_refusal(state, s, fires=True, then=action.then)
+    if refusal is not None:
+        return refusal
+    targets, refusal = _targets(state, s, action)
+    if refusal is not None:
+        return refusal
+    weapon = weapon_chart().weapons[s.weapon]
+    mode = fire_mode(s, action)
+    if mode not in weapon.modes:
+        return Refusal(reason=f"a {s.weapon} fires {' or '.join(weapon.modes)} only, not {mode}", rule="6.3.5")
+    if mode == "semi" and len(targets) != 1:
+        return Refusal(reason="semi-automatic shots all go at one soldier: name one target", rule="A7")
+    if mode == "auto" and len(targets) > weapon.modes[mode].bursts:
+        return Refusal(reason=f"a {s.weapon} on automatic has {weapon.modes[mode].bursts} bursts, one per target: "
+                              f"name at most {weapon.modes[mode].bursts}", rule="6.3.5.1")
+    th = targets[0].hex
+    dist = hex_distance(s.hex, th)
+    if dist > weapon.max_range:
+        return Refusal(reason=f"{hex_to_id(th)} is {dist} hexes away: out of range (a {s.weapon} reaches "
+                              f"{weapon.max_range})", rule="6.3.2")
+    if not in_firing_arc(s.hex, s.facing, th):
+        return Refusal(reason=f"{hex_to_id(th)} is outside {s.id}'s firing arc (he faces {s.facing.name}): "
+                              "turn first", rule="6.3.3")
+    for t in targets:
+        los = los_between_soldiers(state, s.id, t.id)
+        if not los.clear:
+            return Refusal(reason=f"no line of sight from {s.id} to {t.id}: {los.summary()}",
+                           rule=los.blocked_by[0].rule)
+    return None
+
+
+def _targets(state: GameState, s: Soldier, action: Fire) -> tuple[list[Soldier], Refusal | None]:
+    found: list[Soldier] = []
+    for tid in action.targets:
+        t = state.soldier(tid)
+        if t is None:
+            return [], Refusal(reason=f"there is no soldier {tid!r} in this scenario", rule="docs/notation.md")
+        if t.killed:
+            return [], Refusal(reason=f"{t.id} has already been killed", rule="6.3.6.3")
+        if t.side == s.side:
+            return [], Refusal(reason=f"{t.id} is on {s.id}'s own side: fire only at enemy soldiers", rule="6.3.1.2")
+        if any(t.id == f.id for f in found):
+            return [], Refusal(reason=f"{t.id} is named twice: at most one burst per target soldier", rule="6.3.5.1")
+        found.append(t)
+    if len({t.hex for t in found}) != 1:
+        return [], Refusal(reason="all targets must be in one hex", rule="A6")
+    if found[0].hex == s.hex:
+        return [], Refusal(reason="no fire into one's own hex: that is melee", rule="A25")
+    return found, None
+
+
+# --- modifiers and the assessment -----------------------------------------------------------
+
+def hit_number(weapon: str, mode: str, distance: int) -> tuple[int, str]:
+    """The chart number and its cell (RULES.md 4.7)."""
+    chart = weapon_chart()
+    band = chart.band_index(distance)
+    assert band is not None
+    return chart.weapons[weapon].modes[mode].hit[band], f"4.7 {weapon} {mode} {chart.band_label(band)}"
+
+
+def target_terrain_modifiers(state: GameState, t: Soldier, attack_from: object, *, concealment: bool) -> list[Modifier]:
+    """Cover and concealment of the target's hex (6.3.6.2.2, 6.3.6.2.3)."""
+    gmap = state.scenario.map
+    terrain = gmap.terrain_at(t.hex)
+    mods: list[Modifier] = []
+    line = gmap.line_at(t.hex)
+    between = (line is not None and t.fence_side is not None and attack_from is not None
+               and half_containing(t.hex, line.axis, attack_from) not in (None, t.fence_side))  # type: ignore[arg-type]
+    if terrain in (Terrain.TREES, Terrain.ROUGH):
+        mods.append(Modifier(label=f"target in cover ({terrain.value})", value=1, rule="6.3.6.2.2"))
+    elif line is not None and line.kind is LineKind.FENCE and between:
+        mods.append(Modifier(label="target in cover (fence between)", value=1, rule="6.3.6.2.2"))
+    if concealment:
+        if terrain in (Terrain.TREES, Terrain.SCRUB):
+            mods.append(Modifier(label=f"target concealed ({terrain.value})", value=1, rule="6.3.6.2.3"))
+        elif line is not None and line.kind is LineKind.HEDGE and between:
+            mods.append(Modifier(label="target concealed (hedge between)", value=1, rule="6.3.6.2.3"))
+    return mods
+
+
+def posture_modifier(t: Soldier) -> list[Modifier]:
+    """Target Crouching +1, Prone +2 (6.3.6.2.4)."""
+    if t.posture is Posture.CROUCH:
+        return [Modifier(label="target crouching", value=1, rule="6.3.6.2.4")]
+    if t.posture is Posture.PRONE:
+        return [Modifier(label="target prone", value=2, rule="6.3.6.2.4")]
+    return []
+
+
+def fire_modifiers(state: GameState, s: Soldier, t: Soldier, los: LosResult, then: int) -> tuple[Modifier, ...]:
+    """Every small-arms modifier, in the chart's order (RULES.md 4.8)."""
+    mods: list[Modifier] = []
+    if s.status is Status.SUPPRESSED:
+        mods.append(Modifier(label="firer suppressed", value=1, rule="6.3.6.2.1"))
+    mods += target_terrain_modifiers(state, t, s.hex, concealment=True)
+    mods += posture_modifier(t)
+    mods += [Modifier(label=f"{n.what.split(' (')[0]} in LOS ({hex_to_id(n.hex)})", value=1, rule=n.rule)
+             for n in los.hindrances]
+    if t.running:
+        mods.append(Modifier(label="target running", value=2, rule="6.3.6.2.6"))
+    firer_mf = min(NONCOMBAT_MF_MAX, s.noncombat_mf + then)
+    if firer_mf:
+        detail = f"{s.noncombat_mf} spent" + (f" + {then} declared" if then else "")
+        mods.append(Modifier(label=f"firer spends non-combat MF ({detail})", value=firer_mf, rule="6.3.6.2.7"))
+    return tuple(mods)
+
+
+def assess_fire(state: GameState, action: Fire) -> FireAssessment:
+    """The odds of a legal fire action (``check`` must have passed)."""
+    s = state.soldier(action.soldier)
+    assert s is not None
+    mode = fire_mode(s, action)
+    fm = weapon_chart().weapons[s.weapon].modes[mode]
+    targets = [state.soldier(t) for t in action.targets]
+    th = targets[0].hex  # type: ignore[union-attr]
+    dist = hex_distance(s.hex, th)
+    need, cell = hit_number(s.weapon, mode, dist)
+    shots: list[TargetShots] = []
+    kills: list[Fraction] = []
+    losses: list[LosResult] = []
+    for t in targets:
+        assert t is not None
+        los = los_between_soldiers(state, s.id, t.id)
+        losses.append(los)
+        b = RollBreakdown(purpose=f"fire: {s.id} {s.weapon} {mode} at {t.id}", need=need, need_rule=cell,
+                          modifiers=fire_modifiers(state, s, t, los, action.then))
+        p = chance_of(b.faces_succeeding)
+        k = 1 - (1 - p) ** fm.shots
+        kills.append(k)
+        shots.append(TargetShots(target=t.id, shots=fm.shots, breakdown=b, kill_chance=float(k)))
+    dist_k = kill_distribution(kills)
+    return FireAssessment(
+        soldier=s.id, weapon=s.weapon, mode=mode, target_hex=hex_to_id(th), range=dist, bursts=tuple(shots),
+        wasted_bursts=max(0, fm.bursts - len(targets)) if mode == "auto" else 0,
+        kill_distribution=tuple(float(x) for x in dist_k), expected_kills=float(sum(kills)),
+        suppresses=mode == "auto", los=tuple(losses))
+
+
+# --- resolution ---------------------------------------------------------------------------------
+
+def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice) -> tuple[GameState, list[Event]]:
+    """Roll every shot of the assessment (6.3.6.3), then automatic-fire suppression (6.4.1)."""
+    a = assess_fire(state, action)
+    firer = s.model_copy(update={"mf_spent": s.mf_spent + COMBAT_MF, "combat_used": True, "mf_cap": action.then})
+    state = commit(state).model_copy(update={"soldiers": state.replace(firer),
+                                             "fired_from": state.fired_from | {s.hex}})
+    events: list[Event] = [Fired(soldier=s.id, weapon=s.weapon, mode=a.mode, target_hex=state.soldier(
+        a.bursts[0].target).hex, targets=tuple(b.target for b in a.bursts), mf_left=firer.mf_left,  # type: ignore[union-attr]
+        note=f"{a.wasted_bursts} burst(s) wasted (no target of their own, 4.6)" if a.wasted_bursts else "")]
+    kills = state.kills
+    for ts in a.bursts:
+        dead = False
+        for shot in range(1, ts.shots + 1):
+            label = f"burst at {ts.target}, shot {shot}" if a.mode == "auto" else f"shot {shot} at {ts.target}"
+            die = dice.d10(f"fire: {s.id} {label}")
+            total = die + ts.breakdown.modifier_total
+            if dead:
+                result, rule = f"no effect: {ts.target} already killed", "6.3.6.3"
+            elif total <= ts.breakdown.need:
+                result, rule, dead = f"hit: {ts.target} killed", "6.3.6.3", True
+            else:
+                result, rule = "miss", "6.3.6.3"
+            b = ts.breakdown.model_copy(update={"die": die, "result": result, "result_rule": rule,
+                                                "purpose": f"fire: {s.id} {s.weapon} {a.mode} {label}"})
+            events.append(Rolled.of(b))
+            if dead and result.startswith("hit"):
+                victim = state.soldier(ts.target)
+                assert victim is not None
+                kills = credit_kill(state, s.side, victim)
+                state = state.model_copy(update={"soldiers": state.replace(victim.model_copy(update={"killed": True})),
+                                                 "kills": kills})
+                events.append(Killed(soldier=victim.id))
+    if a.suppresses:
+        th = state.soldier(a.bursts[0].target).hex  # type: ignore[union-attr]
+        changed = []
+        for survivor in state.soldiers_at(th):
+            new, evs = suppress(survivor, "6.4.1", f"automatic fire into {hex_to_id(th)}")
+            changed.append(new)
+            events += evs
+        state = state.model_copy(update={"soldiers": state.replace(*changed)})
+    return state, events

@@ -1,0 +1,333 @@
+"""Hand grenades (RULES.md 4.10, 6.3.6.3.2-6.3.6.3.2.2, 6.4.2; rulings A10-A13, A15, A25, A29).
+
+:func:`assess_throw` gives every outcome with its exact chance — lands, each spread
+hex, dud — and each soldier's kill and stun/suppression chance; :func:`resolve_throw`
+rolls against the same numbers.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from pydantic import BaseModel, ConfigDict
+
+from .actions import Throw
+from .breakdown import Modifier, RollBreakdown
+from .combat import COMBAT_MF, chance_of, combat_refusal, credit_kill, stun, suppress
+from .dice import Dice
+from .errors import Refusal
+from .events import Event, Fired, GrenadeLanded, Killed, Rolled
+from .fire import posture_modifier, target_terrain_modifiers
+from .hexgrid import (CORNER_OFFSETS, HEXSIDE_CORNERS, Facing, Hex, direction_between, hex_add, hex_distance,
+                      hex_neighbor, hex_to_id, hex_to_plane, in_firing_arc)
+from .los import LosResult, line_of_sight
+from .sequence import commit
+from .state import GameState
+from .types import Posture, Status
+from .units import Soldier, weapon_chart
+
+BLAST_RING_MODIFIER = {0: 0, 1: 3, 2: 4}
+"""Positional blast modifier by distance from the explosion hex (6.3.6.3.2.2)."""
+SUPPRESSION_TEST_ROLL = 2
+"""Ring survivors are Suppressed if a natural 2 plus their modifiers would have killed them (6.4.2, A13)."""
+
+
+def max_throw(s: Soldier) -> int:
+    """8 hexes standing, 5 crouching or prone (6.3.2)."""
+    g = weapon_chart().grenade
+    return g.max_range_standing if s.posture is Posture.STAND else g.max_range_low
+
+
+def throw_los(state: GameState, s: Soldier, h: Hex) -> LosResult:
+    """The thrower's LOS to a hex: only his posture counts for fences (4.4 note)."""
+    return line_of_sight(state, s.hex, h, viewer_side=s.side, viewer_posture=s.posture,
+                         viewer_fence_side=s.fence_side, target_posture=None)
+
+
+# --- geometry of the spread diagram ---------------------------------------------------------
+
+def entry_hexsides(thrower: Hex, aimed: Hex) -> tuple[Facing, ...]:
+    """The hexside(s) of ``aimed`` through which the thrower's LOS enters it (6.3.6.3.2.1).
+
+    One hexside, or the two that meet at a corner when the LOS enters exactly through it.
+    Adjacent throws enter through the shared hexside.
+    """
+    adjacent = direction_between(aimed, thrower)
+    if adjacent is not None:
+        return (adjacent,)
+    ax, ay = hex_to_plane(aimed)
+    tx, ty = hex_to_plane(thrower)
+    vx, vy = tx - ax, ty - ay
+    for side, (i, j) in HEXSIDE_CORNERS.items():
+        cix, ciy = CORNER_OFFSETS[i]
+        cjx, cjy = CORNER_OFFSETS[j]
+        if cix * vy - ciy * vx > 0 and vx * cjy - vy * cjx > 0:
+            return (side,)
+    for i, (cx, cy) in enumerate(CORNER_OFFSETS):
+        if cx * vy - cy * vx == 0 and cx * vx + cy * vy > 0:
+            return tuple(sorted((f for f, pair in HEXSIDE_CORNERS.items() if i in pair), key=int))
+    raise ValueError("thrower and aimed hex coincide")
+
+
+def spread_hex(aimed: Hex, back: Facing, roll: int) -> tuple[Hex, str]:
+    """Where spread roll ``roll`` puts the grenade (4.10.4; B = toward the thrower, F = beyond; A11)."""
+    f = back.opposite
+    b = back
+    table: dict[int, tuple[list[Facing], str]] = {
+        1: ([f], "just beyond"),
+        2: ([f.turned(1)], "beyond, right"),
+        3: ([f.turned(2)], "short, right"),
+        4: ([b], "just short"),
+        5: ([b.turned(1)], "short, left"),
+        6: ([f.turned(-1)], "beyond, left"),
+        7: ([f, f.turned(-1)], "two beyond, left"),
+        8: ([f, f.turned(1)], "two beyond, right"),
+        9: ([b, b.turned(1)], "two short, left"),
+        10: ([b, b.turned(-1)], "two short, right"),
+    }
+    steps, words = table[roll]
+    h = aimed
+    for d in steps:
+        h = hex_neighbor(h, d)
+    return h, words
+
+
+# --- checks ---------------------------------------------------------------------------------
+
+def check_throw(state: GameState, s: Soldier, action: Throw) -> Refusal | None:
+    """RULES.md 6.3.6.3.2, 6.3.2, 6.3.3, 4.4, A25."""
+    refusal = combat_refusal(state, s, fires=True)
+    if refusal is not None:
+        return refusal
+    x = action.hex
+    if not state.scenario.map.on_map(x):
+        return Refusal(reason=f"{hex_to_id(x)} is off the map", rule="6.3.6.3.2")
+    if x == s.hex:
+        return Refusal(reason="a grenade is thrown at another hex (range starts at 1)", rule="A25")
+    dist = hex_distance(s.hex, x)
+    if dist > max_throw(s):
+        how = "standing" if s.posture is Posture.STAND else "crouching or prone"
+        return Refusal(reason=f"{hex_to_id(x)} is {dist} hexes away: {s.id} throws {max_throw(s)} {how}",
+                       rule="6.3.2")
+    if not in_firing_arc(s.hex, s.facing, x):
+        return Refusal(reason=f"{hex_to_id(x)} is outside {s.id}'s firing arc (he faces {s.facing.name}): turn first",
+                       rule="6.3.3")
+    los = throw_los(state, s, x)
+    if not los.clear:
+        return Refusal(reason=f"no line of sight from {s.id} to {hex_to_id(x)}: {los.summary()}",
+                       rule=los.blocked_by[0].rule)
+    sides = entry_hexsides(s.hex, x)
+    if len(sides) == 2 and action.via is None:
+        names = " or ".join(f.name for f in sides)
+        return Refusal(reason=f"the LOS enters {hex_to_id(x)} through a corner: choose the hexside to orient "
+                              f"the spread by (via {names})", rule="6.3.6.3.2.1")
+    if action.via is not None and action.via not in sides:
+        allowed = " or ".join(f.name for f in sides)
+        return Refusal(reason=f"the LOS enters {hex_to_id(x)} through its {allowed} hexside"
+                              f"{'s' if len(sides) > 1 else ''}, not {action.via.name}", rule="6.3.6.3.2.1")
+    return None
+
+
+# --- assessment -------------------------------------------------------------------------------
+
+class BlastRisk(BaseModel):
+    """One soldier's chances from a grenade."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    soldier: str
+    kill: float
+    stun: float
+    suppress: float
+
+
+class ThrowAssessment(BaseModel):
+    """Every outcome of a throw before the dice."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    soldier: str
+    aimed: str
+    range: int
+    back: str
+    """Hexside of the aimed hex the LOS enters by (arrow of the spread diagram)."""
+    throw: RollBreakdown
+    lands: float
+    spread: float
+    dud: float
+    """Total chance of no explosion (dud throw, or a spread off the map, out of range or out of LOS)."""
+    spread_hexes: tuple[tuple[int, str, str], ...]
+    """Each spread roll: (d10, hex id or '' off the map, 'explodes' or why it is a dud)."""
+    explosions: dict[str, float]
+    """Chance the grenade explodes in each hex."""
+    risks: tuple[BlastRisk, ...]
+
+
+def blast_breakdown(state: GameState, u: Soldier, explosion: Hex) -> RollBreakdown:
+    """The blast roll for one soldier (6.3.6.3.2.2; cover and posture, no other modifier: A12, A15)."""
+    d = hex_distance(u.hex, explosion)
+    mods = [Modifier(label=f"blast ring {d}" if d else "explosion hex", value=BLAST_RING_MODIFIER[d],
+                     rule="6.3.6.3.2.2")]
+    mods += target_terrain_modifiers(state, u, explosion if d else None, concealment=False)
+    mods += posture_modifier(u)
+    return RollBreakdown(purpose=f"blast: {u.id} in {hex_to_id(u.hex)}, distance {d} from {hex_to_id(explosion)}",
+                         need=weapon_chart().grenade.blast_hit, need_rule="4.7 HGN blast", modifiers=tuple(mods))
+
+
+def throw_breakdown(state: GameState, s: Soldier, x: Hex, los: LosResult) -> RollBreakdown:
+    """The throw roll: thrower Suppressed +1, each tree/hedge hex in LOS +1 (A15)."""
+    g = weapon_chart().grenade
+    dist = hex_distance(s.hex, x)
+    band = weapon_chart().band_index(dist)
+    assert band is not None and band < len(g.throw)
+    mods: list[Modifier] = []
+    if s.status is Status.SUPPRESSED:
+        mods.append(Modifier(label="thrower suppressed", value=1, rule="6.3.6.2.1"))
+    mods += [Modifier(label=f"{n.what.split(' (')[0]} in LOS ({hex_to_id(n.hex)})", value=1, rule=n.rule)
+             for n in los.hindrances]
+    return RollBreakdown(purpose=f"throw: {s.id} at {hex_to_id(x)}", need=g.throw[band],
+                         need_rule=f"4.7 HGN throw {weapon_chart().band_label(band)}", modifiers=tuple(mods))
+
+
+def spread_outcome(state: GameState, s: Soldier, x: Hex, back: Facing, roll: int) -> tuple[Hex | None, str]:
+    """The hex a spread roll explodes in, or None and why it is a dud (6.3.6.3.2.1)."""
+    h, _ = spread_hex(x, back, roll)
+    if not state.scenario.map.on_map(h):
+        return None, "off the map"
+    if hex_distance(s.hex, h) > max_throw(s):
+        return None, f"beyond {s.id}'s throwing range"
+    if h != s.hex and not throw_los(state, s, h).clear:
+        return None, f"out of {s.id}'s line of sight"
+    return h, "explodes"
+
+
+def assess_throw(state: GameState, action: Throw) -> ThrowAssessment:
+    """The odds of a legal throw (``check`` must have passed)."""
+    s = state.soldier(action.soldier)
+    assert s is not None
+    x = action.hex
+    back = action.via or entry_hexsides(s.hex, x)[0]
+    tb = throw_breakdown(state, s, x, throw_los(state, s, x))
+    m = tb.modifier_total
+    lands = Fraction(sum(1 for d in range(1, 11) if d + m <= tb.need), 10)
+    dud = Fraction(sum(1 for d in range(1, 11) if d + m > 10), 10)
+    spread = 1 - lands - dud
+    explosions: dict[Hex, Fraction] = {x: lands} if lands else {}
+    table = []
+    for roll in range(1, 11):
+        h, why = spread_outcome(state, s, x, back, roll)
+        hx, _ = spread_hex(x, back, roll)
+        table.append((roll, hex_to_id(hx) if state.scenario.map.on_map(hx) else "", why))
+        if h is None:
+            dud += spread / 10
+        elif spread:
+            explosions[h] = explosions.get(h, Fraction(0)) + spread / 10
+    risks = _risks(state, explosions)
+    return ThrowAssessment(
+        soldier=s.id, aimed=hex_to_id(x), range=hex_distance(s.hex, x), back=back.name, throw=tb,
+        lands=float(lands), spread=float(spread), dud=float(dud), spread_hexes=tuple(table),
+        explosions={hex_to_id(h): float(p) for h, p in explosions.items()}, risks=risks)
+
+
+def _risks(state: GameState, explosions: dict[Hex, Fraction]) -> tuple[BlastRisk, ...]:
+    out = []
+    for u in state.living():
+        kill = stun_p = supp = Fraction(0)
+        for h, p in explosions.items():
+            d = hex_distance(u.hex, h)
+            if d > 2:
+                continue
+            b = blast_breakdown(state, u, h)
+            k = chance_of(b.faces_succeeding)
+            kill += p * k
+            if d == 0:
+                stun_p += p * (1 - k)
+            elif SUPPRESSION_TEST_ROLL + b.modifier_total <= b.need:
+                supp += p * (1 - k)
+        if kill or stun_p or supp:
+            out.append(BlastRisk(soldier=u.id, kill=float(kill), stun=float(stun_p), suppress=float(supp)))
+    return tuple(out)
+
+
+# --- resolution ---------------------------------------------------------------------------------
+
+def resolve_throw(state: GameState, s: Soldier, action: Throw, dice: Dice) -> tuple[GameState, list[Event]]:
+    """Throw (6.3.6.3.2), spread (6.3.6.3.2.1), blast (6.3.6.3.2.2), stun and suppression (6.4.2)."""
+    x = action.hex
+    back = action.via or entry_hexsides(s.hex, x)[0]
+    tb = throw_breakdown(state, s, x, throw_los(state, s, x))
+    thrower = s.model_copy(update={"mf_spent": s.mf_spent + COMBAT_MF, "combat_used": True})
+    state = commit(state).model_copy(update={"soldiers": state.replace(thrower),
+                                             "fired_from": state.fired_from | {s.hex}})
+    events: list[Event] = [Fired(soldier=s.id, weapon="HGN", mode="throw", target_hex=x, mf_left=thrower.mf_left)]
+    die = dice.d10(tb.purpose)
+    total = die + tb.modifier_total
+    if total <= tb.need:
+        result, explosion, why = f"lands in {hex_to_id(x)}", x, ""
+    elif total > 10:
+        result, explosion, why = "dud (total over 10)", None, "the throw total was over 10"
+    else:
+        result, explosion, why = "spreads", None, ""
+    events.append(Rolled.of(tb.model_copy(update={"die": die, "result": result, "result_rule": "6.3.6.3.2"})))
+    if result.startswith("lands"):
+        events.append(GrenadeLanded(aimed=x, outcome="landed", hex=x, rule="6.3.6.3.2"))
+    elif result.startswith("dud"):
+        events.append(GrenadeLanded(aimed=x, outcome="dud", rule="A10", why=why))
+    else:
+        explosion, more = _spread(state, s, x, back, dice)
+        events += more
+    if explosion is not None:
+        state, more = _blast(state, s, explosion, dice)
+        events += more
+    return state, events
+
+
+def _spread(state: GameState, s: Soldier, x: Hex, back: Facing, dice: Dice) -> tuple[Hex | None, list[Event]]:
+    die = dice.d10(f"spread: {s.id}'s grenade from {hex_to_id(x)}")
+    h, words = spread_hex(x, back, die)
+    where, why = spread_outcome(state, s, x, back, die)
+    on_map = state.scenario.map.on_map(h)
+    result = f"{words}: {hex_to_id(h) if on_map else 'off the map'}" + ("" if where else f" - dud, {why}")
+    roll = Rolled(purpose=f"spread: {s.id}'s grenade from {hex_to_id(x)} (arrow from {back.name})", die=die,
+                  need=None, need_rule="4.10.4 spread diagram", modifiers=(), total=die, result=result,
+                  result_rule="6.3.6.3.2.1")
+    landed = GrenadeLanded(aimed=x, outcome="spread" if where else "dud", hex=h if on_map else None,
+                           rule="6.3.6.3.2.1", why="" if where else why)
+    return where, [roll, landed]
+
+
+def _blast(state: GameState, thrower: Soldier, e: Hex, dice: Dice) -> tuple[GameState, list[Event]]:
+    events: list[Event] = []
+    victims = sorted((u for u in state.living() if hex_distance(u.hex, e) <= 2),
+                     key=lambda u: hex_distance(u.hex, e))
+    for u in victims:
+        b = blast_breakdown(state, u, e)
+        die = dice.d10(b.purpose)
+        killed = die + b.modifier_total <= b.need
+        d = hex_distance(u.hex, e)
+        if killed:
+            result = f"{u.id} killed"
+        elif d == 0:
+            result = f"{u.id} survives, Stunned"
+        elif SUPPRESSION_TEST_ROLL + b.modifier_total <= b.need:
+            result = f"{u.id} survives, Suppressed (a 2 would have killed him)"
+        else:
+            result = f"{u.id} unharmed"
+        events.append(Rolled.of(b.model_copy(update={"die": die, "result": result,
+                                                      "result_rule": "6.3.6.3.2.2" if killed or d else "6.4.2"})))
+        current = state.soldier(u.id)
+        assert current is not None
+        if killed:
+            state = state.model_copy(update={"soldiers": state.replace(current.model_copy(update={"killed": True})),
+                                             "kills": credit_kill(state, thrower.side, current)})
+            events.append(Killed(soldier=u.id, rule="6.3.6.3.2.2"))
+        elif d == 0:
+            new, evs = stun(current, "6.4.2", f"survived a grenade in his hex {hex_to_id(e)}")
+            state = state.model_copy(update={"soldiers": state.replace(new)})
+            events += evs
+        elif "Suppressed" in result:
+            new, evs = suppress(current, "6.4.2", f"grenade blast at distance {d}")
+            state = state.model_copy(update={"soldiers": state.replace(new)})
+            events += evs
+    return state, events
+
+
+__all__ = ["assess_throw", "resolve_throw", "check_throw", "entry_hexsides", "spread_hex", "hex_add"]

@@ -105,3 +105,39 @@ def set_soldier(game: Game, sid: str, **changes: object) -> None:
     """Put a soldier in a given condition (test set-up only)."""
     s = game.soldier(sid).model_copy(update=changes)
     game.state = game.state.model_copy(update={"soldiers": game.state.replace(s)})
+
+
+def enumerate_runs(run):  # noqa: ANN001, ANN201
+    """Run ``run(dice)`` down every path of d10 faces; yield (probability, result) per complete path.
+
+    A path that runs out of scripted dice is extended by each of the ten faces, so the
+    paths are exactly the game's chance tree (each die 1/10).
+    """
+    from fractions import Fraction
+
+    from firepower_tui.rules.dice import ScriptedDice
+    from firepower_tui.rules.errors import DiceError
+
+    stack: list[list[int]] = [[]]
+    while stack:
+        prefix = stack.pop()
+        try:
+            result = run(ScriptedDice(prefix))
+        except DiceError:
+            stack.extend(prefix + [face] for face in range(1, 11))
+            continue
+        yield Fraction(1, 10 ** len(prefix)), result
+
+
+def with_terrain(base: str, **cells: str) -> str:
+    """``base`` with single hexes changed, e.g. ``with_terrain(FIELD, B8="t")``."""
+    from firepower_tui.rules.hexgrid import hex_from_id, qoffset_from_cube
+
+    rows = [list(r) for r in base.strip("\n").splitlines()]
+    for hid, letter in cells.items():
+        c = qoffset_from_cube(hex_from_id(hid))
+        rows[c.row][c.col] = letter
+    return "\n".join("".join(r) for r in rows)
+
+
+FIELD = "\n".join(["." * 10] * 10)

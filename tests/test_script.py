@@ -117,3 +117,38 @@ def test_shipped_example_scripts_run() -> None:
         out: list[str] = []
         assert run_script_file(str(path), emit=out.append) == 0
         assert out
+
+
+COMBAT = """\
+scenario basic
+chit tan
+los L3 M14
+impulse L3
+odds fire T2 G2
+odds throw T2 L5
+odds melee T2 L4
+"""
+
+
+def test_odds_and_los_queries_change_nothing(tmp_path: Path) -> None:
+    events = run(tmp_path, COMBAT)
+    los = next(e for e in events if e["event"] == "los")
+    assert los["clear"] is False and los["blocked_by"][0]["rule"] == "6.3.4.1"
+    assert los["origin"] == "L3" and los["target"] == "M14"
+    refused = [e for e in events if e["event"] == "refused"]
+    assert [(r["line"], r["rule"]) for r in refused] == [(5, "6.3.4.1"), (7, "§5.1")]
+    odds = next(e for e in events if e["event"] == "odds")
+    assert (odds["kind"], odds["aimed"], odds["back"]) == ("throw", "L5", "N")
+    assert (odds["lands"], odds["spread"], odds["dud"]) == (0.8, pytest.approx(0.2), 0.0)
+    assert [h for _, h, _ in odds["spread_hexes"]][:4] == ["L6", "K6", "K5", "L4"]
+    risks = {r["soldier"]: r for r in odds["risks"]}
+    assert risks["T2"]["kill"] == pytest.approx(0.096) and risks["T2"]["suppress"] == pytest.approx(0.048)
+    base = "scenario basic\nchit tan\nimpulse L3\n"
+    assert run(tmp_path, base + "state\n")[-1] == run(tmp_path, base + "odds throw T2 L5\nstate\n")[-1]
+
+
+def test_odds_text_shows_the_numbers(tmp_path: Path) -> None:
+    text = "\n".join(run(tmp_path, COMBAT, as_json=False))
+    assert ("Odds: T2 throws at L5, range 2: lands on d10 + 0 <= 8 [4.7 HGN throw 1-2] (no modifiers); "
+            "lands 80%, spreads 20%, no explosion 0% [6.3.6.3.2]") in text
+    assert "T2: killed 9.6%, suppressed 4.8%" in text

@@ -24,6 +24,11 @@ class Modifier(BaseModel):
     """RULES.md section number, e.g. ``6.3.6.2.4`` or ``§3.6``."""
 
 
+def modifier(label: str, value: int, rule: str) -> Modifier:
+    """A modifier built by the rules themselves (trusted: not re-validated on the hot path)."""
+    return Modifier.model_construct(label=label, value=value, rule=rule)
+
+
 class MovementLedger(BaseModel):
     """What one MF action costs and why (RULES.md §3.2)."""
 

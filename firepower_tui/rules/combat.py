@@ -37,16 +37,22 @@ def chance_of(faces: int) -> Fraction:
     return Fraction(max(0, min(10, faces)), 10)
 
 
-def kill_distribution(chances: list[Fraction]) -> tuple[Fraction, ...]:
-    """P(0 kills), P(1), … for independent kill chances (one per target)."""
-    dist = [Fraction(1)]
-    for p in chances:
-        nxt = [Fraction(0)] * (len(dist) + 1)
+def kill_distribution(chances: list[tuple[int, int]]) -> tuple[float, ...]:
+    """P(0 kills), P(1), … for independent kill chances given as exact ``(numerator, denominator)``.
+
+    Computed in integers over the product of the denominators (exact), then divided once.
+    """
+    dist = [1]
+    denom = 1
+    for num, den in chances:
+        nxt = [0] * (len(dist) + 1)
+        miss = den - num
         for k, q in enumerate(dist):
-            nxt[k] += q * (1 - p)
-            nxt[k + 1] += q * p
+            nxt[k] += q * miss
+            nxt[k + 1] += q * num
         dist = nxt
-    return tuple(dist)
+        denom *= den
+    return tuple(x / denom for x in dist)
 
 
 def suppress(s: Soldier, rule: str, why: str) -> tuple[Soldier, list[Event]]:

@@ -8,13 +8,11 @@ result cannot disagree (STYLE.md §5).
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from pydantic import BaseModel, ConfigDict
 
 from .actions import Fire
-from .breakdown import Modifier, RollBreakdown
-from .combat import COMBAT_MF, chance_of, combat_refusal, credit_kill, kill_distribution, suppress
+from .breakdown import Modifier, RollBreakdown, modifier
+from .combat import COMBAT_MF, combat_refusal, credit_kill, kill_distribution, suppress
 from .dice import Dice
 from .errors import Refusal
 from .events import Event, Fired, Killed, Rolled
@@ -144,23 +142,23 @@ def target_terrain_modifiers(state: GameState, t: Soldier, attack_from: object, 
     between = (line is not None and t.fence_side is not None and attack_from is not None
                and half_containing(t.hex, line.axis, attack_from) not in (None, t.fence_side))  # type: ignore[arg-type]
     if terrain in (Terrain.TREES, Terrain.ROUGH):
-        mods.append(Modifier(label=f"target in cover ({terrain.value})", value=1, rule="6.3.6.2.2"))
+        mods.append(modifier(f"target in cover ({terrain.value})", 1, "6.3.6.2.2"))
     elif line is not None and line.kind is LineKind.FENCE and between:
-        mods.append(Modifier(label="target in cover (fence between)", value=1, rule="6.3.6.2.2"))
+        mods.append(modifier("target in cover (fence between)", 1, "6.3.6.2.2"))
     if concealment:
         if terrain in (Terrain.TREES, Terrain.SCRUB):
-            mods.append(Modifier(label=f"target concealed ({terrain.value})", value=1, rule="6.3.6.2.3"))
+            mods.append(modifier(f"target concealed ({terrain.value})", 1, "6.3.6.2.3"))
         elif line is not None and line.kind is LineKind.HEDGE and between:
-            mods.append(Modifier(label="target concealed (hedge between)", value=1, rule="6.3.6.2.3"))
+            mods.append(modifier("target concealed (hedge between)", 1, "6.3.6.2.3"))
     return mods
 
 
 def posture_modifier(t: Soldier) -> list[Modifier]:
     """Target Crouching +1, Prone +2 (6.3.6.2.4)."""
     if t.posture is Posture.CROUCH:
-        return [Modifier(label="target crouching", value=1, rule="6.3.6.2.4")]
+        return [modifier("target crouching", 1, "6.3.6.2.4")]
     if t.posture is Posture.PRONE:
-        return [Modifier(label="target prone", value=2, rule="6.3.6.2.4")]
+        return [modifier("target prone", 2, "6.3.6.2.4")]
     return []
 
 
@@ -168,17 +166,17 @@ def fire_modifiers(state: GameState, s: Soldier, t: Soldier, los: LosResult, the
     """Every small-arms modifier, in the chart's order (RULES.md 4.8)."""
     mods: list[Modifier] = []
     if s.status is Status.SUPPRESSED:
-        mods.append(Modifier(label="firer suppressed", value=1, rule="6.3.6.2.1"))
+        mods.append(modifier("firer suppressed", 1, "6.3.6.2.1"))
     mods += target_terrain_modifiers(state, t, s.hex, concealment=True)
     mods += posture_modifier(t)
-    mods += [Modifier(label=f"{n.what.split(' (')[0]} in LOS ({hex_to_id(n.hex)})", value=1, rule=n.rule)
+    mods += [modifier(f"{n.what.split(' (')[0]} in LOS ({hex_to_id(n.hex)})", 1, n.rule)
              for n in los.hindrances]
     if t.running:
-        mods.append(Modifier(label="target running", value=2, rule="6.3.6.2.6"))
+        mods.append(modifier("target running", 2, "6.3.6.2.6"))
     firer_mf = min(NONCOMBAT_MF_MAX, s.noncombat_mf + then)
     if firer_mf:
         detail = f"{s.noncombat_mf} spent" + (f" + {then} declared" if then else "")
-        mods.append(Modifier(label=f"firer spends non-combat MF ({detail})", value=firer_mf, rule="6.3.6.2.7"))
+        mods.append(modifier(f"firer spends non-combat MF ({detail})", firer_mf, "6.3.6.2.7"))
     return tuple(mods)
 
 
@@ -193,23 +191,23 @@ def assess_fire(state: GameState, action: Fire) -> FireAssessment:
     dist = hex_distance(s.hex, th)
     need, cell = hit_number(s.weapon, mode, dist)
     shots: list[TargetShots] = []
-    kills: list[Fraction] = []
+    kills: list[tuple[int, int]] = []
     losses: list[LosResult] = []
     for t in targets:
         assert t is not None
         los = los_between_soldiers(state, s.id, t.id)
         losses.append(los)
-        b = RollBreakdown(purpose=f"fire: {s.id} {s.weapon} {mode} at {t.id}", need=need, need_rule=cell,
-                          modifiers=fire_modifiers(state, s, t, los, action.then))
-        p = chance_of(b.faces_succeeding)
-        k = 1 - (1 - p) ** fm.shots
-        kills.append(k)
-        shots.append(TargetShots(target=t.id, shots=fm.shots, breakdown=b, kill_chance=float(k)))
-    dist_k = kill_distribution(kills)
-    return FireAssessment(
+        b = RollBreakdown.model_construct(purpose=f"fire: {s.id} {s.weapon} {mode} at {t.id}", need=need,
+                                          need_rule=cell, modifiers=fire_modifiers(state, s, t, los, action.then),
+                                          die=None, result="", result_rule="")
+        den = 10 ** fm.shots
+        num = den - (10 - b.faces_succeeding) ** fm.shots  # 1 - (1 - p)^shots, exactly
+        kills.append((num, den))
+        shots.append(TargetShots.model_construct(target=t.id, shots=fm.shots, breakdown=b, kill_chance=num / den))
+    return FireAssessment.model_construct(
         soldier=s.id, weapon=s.weapon, mode=mode, target_hex=hex_to_id(th), range=dist, bursts=tuple(shots),
         wasted_bursts=max(0, fm.bursts - len(targets)) if mode == "auto" else 0,
-        kill_distribution=tuple(float(x) for x in dist_k), expected_kills=float(sum(kills)),
+        kill_distribution=kill_distribution(kills), expected_kills=sum(n / d for n, d in kills),
         suppresses=mode == "auto", los=tuple(losses))
 
 
@@ -237,9 +235,10 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice) -> tupl
                 result, rule, dead = f"hit: {ts.target} killed", "6.3.6.3", True
             else:
                 result, rule = "miss", "6.3.6.3"
-            b = ts.breakdown.model_copy(update={"die": die, "result": result, "result_rule": rule,
-                                                "purpose": f"fire: {s.id} {s.weapon} {a.mode} {label}"})
-            events.append(Rolled.of(b))
+            events.append(Rolled.model_construct(
+                purpose=f"fire: {s.id} {s.weapon} {a.mode} {label}", die=die, need=ts.breakdown.need,
+                need_rule=ts.breakdown.need_rule, modifiers=ts.breakdown.modifiers, total=total, result=result,
+                result_rule=rule))
             if dead and result.startswith("hit"):
                 victim = state.soldier(ts.target)
                 assert victim is not None

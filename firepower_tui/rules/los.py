@@ -56,9 +56,18 @@ class LosResult(BaseModel):
         return "clear"
 
 
+@lru_cache(maxsize=16384)
+def _relative_trace(dq: int, dr: int) -> tuple[tuple[Hex, Touch], ...]:
+    """The trace from the origin to an offset: a pure function of the offset, so it is shared
+    by every pair of hexes that far apart (a map of C x R hexes has under 4·C·R offsets)."""
+    return trace_segment(Hex(0, 0), Hex(dq, dr))
+
+
 @lru_cache(maxsize=65536)
 def _trace(a: Hex, b: Hex) -> tuple[tuple[Hex, Touch], ...]:
-    return trace_segment(a, b)
+    """The exact trace between two hexes (translation of the relative trace; exact in integers)."""
+    q, r = a
+    return tuple((Hex(h.q + q, h.r + r), t) for h, t in _relative_trace(b.q - q, b.r - r))
 
 
 def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: str | None,
@@ -74,38 +83,52 @@ def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: st
         target_fence_side: the target's half of a fence line in his hex.
     """
     gmap = state.scenario.map
+    terrain_of = gmap.terrain
+    lines_of = gmap.lines
     touched = _trace(origin, target)
     blocked: list[LosNote] = []
     hind: list[LosNote] = []
-    ends_on_hill = Terrain.HILL in (gmap.terrain_at(origin), gmap.terrain_at(target))
+    ends_on_hill = terrain_of[origin] is Terrain.HILL or terrain_of[target] is Terrain.HILL
     prone_end = viewer_posture is Posture.PRONE or target_posture is Posture.PRONE
-    view_level = gmap.level(origin)
+    view_level = terrain_of[origin].level
+    friends: dict[Hex, list[str]] = {}
+    if viewer_side is not None:
+        height = viewer_posture.height
+        for s in state.soldiers:
+            if s.side == viewer_side and not s.killed and s.posture.height >= height:
+                friends.setdefault(s.hex, []).append(s.id)
     for h, touch in touched:
-        if not gmap.on_map(h):
+        terrain = terrain_of.get(h)
+        if terrain is None:
             continue
-        terrain = gmap.terrain_at(h)
-        line = gmap.line_at(h)
+        line = lines_of.get(h)
         if terrain is Terrain.HILL and not ends_on_hill:
-            blocked.append(LosNote(hex=h, what=f"hill ({touch.name.lower()})", rule="6.3.4.1"))
+            blocked.append(_note(h, f"hill ({touch.name.lower()})", "6.3.4.1"))
         if line is not None and line.kind is LineKind.FENCE and prone_end \
                 and segment_crosses_axis(origin, target, h, line.axis):
-            blocked.append(LosNote(hex=h, what="fence with a Prone end", rule="6.3.4.2"))
-        if viewer_side is not None:
-            friends = [s for s in state.soldiers_at(h) if s.side == viewer_side]
-            if friends and gmap.level(h) == view_level and \
-                    any(f.posture.height >= viewer_posture.height for f in friends):
-                who = ", ".join(f.id for f in friends)
-                blocked.append(LosNote(hex=h, what=f"friendly soldier {who} ({touch.name.lower()})", rule="6.3.4.3"))
+            blocked.append(_note(h, "fence with a Prone end", "6.3.4.2"))
+        if h in friends and terrain.level == view_level:
+            blocked.append(_note(h, f"friendly soldier {', '.join(friends[h])} ({touch.name.lower()})", "6.3.4.3"))
         if terrain is Terrain.TREES:
-            hind.append(LosNote(hex=h, what=f"trees ({touch.name.lower()})", rule="6.3.6.2.5"))
+            hind.append(_note(h, f"trees ({touch.name.lower()})", "6.3.6.2.5"))
         if line is not None and line.kind is LineKind.HEDGE and segment_crosses_axis(origin, target, h, line.axis):
-            hind.append(LosNote(hex=h, what="hedge", rule="6.3.6.2.5"))
+            hind.append(_note(h, "hedge", "6.3.6.2.5"))
     if prone_end:
         blocked += _own_hex_fences(state, origin, target, viewer_fence_side, "firer's")
         if target_posture is not None:
             blocked += _own_hex_fences(state, target, origin, target_fence_side, "target's")
-    return LosResult(origin=origin, target=target, blocked_by=tuple(blocked), hindrances=tuple(hind),
-                     touched=tuple((h, t.name.lower()) for h, t in touched))
+    return LosResult.model_construct(origin=origin, target=target, blocked_by=tuple(blocked), hindrances=tuple(hind),
+                                     touched=_touch_names(touched))
+
+
+def _note(h: Hex, what: str, rule: str) -> LosNote:
+    """A trusted note (no validation on the hot path)."""
+    return LosNote.model_construct(hex=h, what=what, rule=rule)
+
+
+@lru_cache(maxsize=65536)
+def _touch_names(touched: tuple[tuple[Hex, Touch], ...]) -> tuple[tuple[Hex, str], ...]:
+    return tuple((h, t.name.lower()) for h, t in touched)
 
 
 def _own_hex_fences(state: GameState, here: Hex, other: Hex, fence_side: str | None, whose: str) -> list[LosNote]:
@@ -116,7 +139,7 @@ def _own_hex_fences(state: GameState, here: Hex, other: Hex, fence_side: str | N
     other_half = half_containing(here, line.axis, other)
     if other_half is None or other_half == fence_side:
         return []
-    return [LosNote(hex=here, what=f"fence in the {whose} hex with a Prone end", rule="6.3.4.2")]
+    return [_note(here, f"fence in the {whose} hex with a Prone end", "6.3.4.2")]
 
 
 def los_between_soldiers(state: GameState, firer_id: str, target_id: str) -> LosResult:

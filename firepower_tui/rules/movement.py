@@ -82,8 +82,8 @@ def mf_refusal(state: GameState, s: Soldier, ledger: MovementLedger, what: str) 
     if cost <= left:
         return None
     if s.mf_cap is not None and cost <= max(0, s.allowance - s.mf_spent):
-        return Refusal(reason=f"{s.id} declared {s.mf_cap} more MF when he fired and has {left} of them left; "
-                              f"{what} costs {cost}", rule="6.3.6.2.7")
+        return Refusal(reason=f"{s.id} may spend only the non-combat MF he declared when he fired, and has {left} "
+                              f"of them left; {what} costs {cost}", rule="6.3.6.2.7")
     detail = " + ".join(f"{m.value} {m.label}" for m in ledger.items)
     return Refusal(reason=f"{s.id} needs {cost} MF to {what} ({detail}) but has {left} left", rule="6.2.8")
 

@@ -7,6 +7,7 @@ from enum import Enum
 from pydantic import BaseModel, ConfigDict
 
 from .hexgrid import Facing, Hex, OffsetCoord, hex_to_id, qoffset_to_cube
+from .los_geometry import AXIS_HALVES  # one table of axis halves (re-exported)
 
 
 class Terrain(str, Enum):
@@ -49,13 +50,6 @@ class LineKind(str, Enum):
     FENCE = "fence"
     HEDGE = "hedge"
 
-
-AXIS_HALVES: dict[str, tuple[str, str]] = {
-    "E-W": ("N", "S"),
-    "NE-SW": ("NW", "SE"),
-    "NW-SE": ("NE", "SW"),
-}
-"""Each axis joins two opposite corners and splits the hex into two named halves."""
 
 HALF_HEXSIDES: dict[str, frozenset[Facing]] = {
     "N": frozenset({Facing.NW, Facing.N, Facing.NE}),

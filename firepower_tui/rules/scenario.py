@@ -233,11 +233,10 @@ def parse_scenario(text: str, name: str = "<scenario>", digest: str = "") -> Sce
     try:
         spec = ScenarioFile.model_validate(data)
     except ValidationError as exc:
-        problems = [
+        raise ScenarioError(name, [
             Problem(_where(name, lines, tuple(err["loc"])), _pydantic_message(err))
             for err in exc.errors(include_url=False)
-        ]
-        raise ScenarioError(name, problems) from None
+        ]) from None
     problems: list[Problem] = []
     game_map = _build_map(spec, name, lines, problems)
     _check_sides_and_soldiers(spec, game_map, name, lines, problems)

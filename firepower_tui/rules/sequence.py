@@ -7,7 +7,7 @@ from .dice import Dice
 from .errors import Refusal
 from .events import (ChitDrawn, Event, GameEnded, ImpulseEnded, ImpulseStarted, PhaseEnded, RunningChanged,
                      StatusChanged, TurnEnded, TurnStarted)
-from .hexgrid import Hex, hex_to_id
+from .hexgrid import Facing, Hex, hex_from_id, hex_to_id
 from .scenario import Scenario
 from .state import Chit, GameState
 from .types import Status
@@ -17,7 +17,8 @@ from .units import Soldier
 def new_game(scenario: Scenario) -> GameState:
     """Turn 1, every chit in the cup, soldiers as the scenario places them."""
     soldiers = tuple(
-        Soldier(id=s.id, side=s.side, weapon=s.weapon, hex=s.hex, facing=s.facing, posture=s.posture,
+        Soldier(id=s.id, side=s.side, weapon=s.weapon, hex=hex_from_id(s.hex), facing=Facing[s.facing],
+                posture=s.posture,
                 fence_side=s.fence_side)
         for s in scenario.spec.soldiers
     )

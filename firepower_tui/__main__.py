@@ -25,14 +25,25 @@ def _parser() -> argparse.ArgumentParser:
     sc.add_argument("--json", action="store_true", help="one JSON object per line")
     va = sub.add_parser("validate", help="check scenario files and list every problem")
     va.add_argument("files", nargs="+", metavar="FILE")
+    pl = sub.add_parser("play", help="play a scenario hotseat (default: basic)")
+    pl.add_argument("scenario", nargs="?", default="basic", help="scenario id or .toml file")
+    _play_options(pl)
     return p
+
+
+def _play_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    p.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
+    p.add_argument("--handover", action="store_true", help="ask to pass the keyboard at each new impulse phase")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``firepower`` console script."""
     from .rules.errors import FirepowerError
 
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    _play_options(parser)
+    args = parser.parse_args(argv)
     try:
         if args.command == "script":
             from .script import run_script_file
@@ -40,6 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_script_file(args.file, as_json=args.json)
         if args.command == "validate":
             return _validate(args.files)
+        if args.command in (None, "play"):
+            return _play(getattr(args, "scenario", "basic"), args)
         _parser().print_help()
         return 0
     except FirepowerError as exc:
@@ -49,6 +62,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _play(scenario_ref: str, args: argparse.Namespace) -> int:
+    import random
+
+    from .rules.scenario import load_scenario
+
+    scenario = load_scenario(scenario_ref)
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        print("firepower: the game needs a terminal (use `firepower script FILE` for headless play)",
+              file=sys.stderr)
+        return 2
+    from .ui.app import make_app
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    make_app(scenario, seed=seed, ascii=args.ascii, handover=args.handover).run()
+    return 0
 
 
 def _validate(files: list[str]) -> int:

@@ -1,0 +1,45 @@
+"""The Textual app: ``make_app`` builds it from a scenario (STYLE.md §8)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from textual.app import App
+
+from ..controller.controller import Controller
+from ..controller.session import Session
+from ..rules.scenario import Scenario
+from .screens.game import GameScreen
+
+
+class FirepowerApp(App[None]):
+    """FIREPOWER, hotseat."""
+
+    CSS_PATH = Path(__file__).with_name("firepower.tcss")
+    TITLE = "FIREPOWER"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, session: Session, *, ascii: bool = False, handover: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.controller = Controller(session)
+        self.ascii = ascii
+        self.handover = handover
+
+    def on_mount(self) -> None:
+        result = self.controller.begin()
+        screen = GameScreen(self.controller, ascii=self.ascii, no_color=self.no_color, handover=self.handover)
+        self.push_screen(screen)
+        if result.chits:
+            screen.call_after_refresh(screen._banner, result.chits[-1])
+
+
+def make_app(scenario: Scenario, *, seed: int = 1, ascii: bool = False, handover: bool = False,
+             session: Session | None = None) -> FirepowerApp:
+    """The app for a scenario (tests pass their own session or seed)."""
+    if session is None:
+        session = Session(scenario, seed=seed)
+    if os.environ.get("FIREPOWER_ASCII"):
+        ascii = True
+    return FirepowerApp(session, ascii=ascii, handover=handover)

@@ -1,0 +1,59 @@
+"""Events as Rich Text for the side log: every roll with its modifiers and rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+
+from ...rules.describe import describe
+from ...rules.events import ChitDrawn, GameEnded, Killed, Rolled, StatusChanged, TurnStarted
+
+Names = Callable[[str], str]
+
+
+def roll_text(e: Rolled) -> Text:
+    """``fire: T2 … shot 1  d10 7 +2 prone [6.3.6.2.4] = 9 > 3 [4.7 …] miss``."""
+    t = Text()
+    t.append(e.purpose, style="bold")
+    t.append(f"  d10 {e.die}", style="bold")
+    if e.need is None:
+        t.append(f" [{e.need_rule}] ", style="dim")
+    else:
+        for m in e.modifiers:
+            t.append(f" {m.value:+d} {m.label}", style="italic")
+            t.append(f" [{m.rule}]", style="dim")
+        ok = e.total <= e.need
+        t.append(f" = {e.total} {'<=' if ok else '>'} {e.need}", style="bold")
+        t.append(f" [{e.need_rule}] ", style="dim")
+    good = e.result.startswith(("hit", "lands", "attackers win"))
+    t.append(e.result, style="bold green" if good else "bold red" if "killed" in e.result else "bold")
+    t.append(f" [{e.result_rule}]", style="dim")
+    return t
+
+
+def event_text(e: object, name: Names, side_style: Callable[[str], str]) -> Text:
+    """One log entry."""
+    if isinstance(e, Rolled):
+        return roll_text(e)
+    if isinstance(e, ChitDrawn):
+        t = Text(f"▶ {name(e.side)}'s impulse phase", style=f"bold reverse {side_style(e.side)}")
+        left = ", ".join(f"{name(s)} {n}" for s, n in e.cup.items())
+        t.append(f"  chit {e.letter}; in the cup: {left} [6.1]", style="dim")
+        return t
+    if isinstance(e, TurnStarted):
+        return Text(f"══ Turn {e.turn} ══", style="bold")
+    if isinstance(e, Killed):
+        return Text(describe(e, name), style="bold red")
+    if isinstance(e, StatusChanged):
+        return Text(describe(e, name), style="yellow")
+    if isinstance(e, GameEnded):
+        return Text(describe(e, name), style="bold reverse")
+    return Text(describe(e, name))
+
+
+def refusal_text(reason: str, rule: str) -> Text:
+    t = Text("✗ ", style="bold red")
+    t.append(reason)
+    t.append(f" [{rule}]", style="dim")
+    return t

@@ -1,0 +1,237 @@
+"""The hex map as a character grid (pure: no Textual).
+
+Flat-topped hexes in odd-q columns, drawn with ``/ \\ _``. Two zooms:
+
+compact (5 x 2 per hex)::
+
+     ____      ____
+    /T1↑p\\____/    \\
+    \\S2♣_/^^^^\\____/
+
+detailed (8 x 4 per hex)::
+
+      ______
+     /K12 ^^\\
+    /T1 ↑ p  \\
+    \\SUP  ×3 /
+     \\______/
+
+Each hex owns *slots* (runs of cells on one line) where its contents go; overlays
+(cursor, highlights) restyle a hex's slots. Cells carry a style *key*; the widget maps
+keys to real styles, so this module decides nothing about colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...rules.hexgrid import Facing, Hex, OffsetCoord, hex_to_id, qoffset_from_cube, qoffset_to_cube
+from ...rules.state import GameState
+from ...rules.terrain import HexLine, LineKind, MapData, Terrain
+from ...rules.types import Posture, Status
+from ...rules.units import Soldier
+
+
+@dataclass(frozen=True)
+class Zoom:
+    """Geometry of one zoom level."""
+
+    name: str
+    pitch_x: int
+    pitch_y: int
+    odd_dy: int
+    borders: tuple[tuple[int, int, str], ...]
+    """(dx, dy, char) of the outline, relative to the hex origin."""
+    slots: tuple[tuple[int, int, int], ...]
+    """(dy, dx, width) of each content run."""
+
+    def origin(self, h: Hex) -> tuple[int, int]:
+        c = qoffset_from_cube(h)
+        return c.col * self.pitch_x, c.row * self.pitch_y + (self.odd_dy if c.col & 1 else 0)
+
+    def size(self, columns: int, rows: int) -> tuple[int, int]:
+        w = (columns - 1) * self.pitch_x + max(dx for dx, _, _ in self.borders) + 1
+        h = (rows - 1) * self.pitch_y + self.odd_dy + max(dy for _, dy, _ in self.borders) + 1
+        return w, h
+
+
+COMPACT = Zoom(
+    name="compact", pitch_x=5, pitch_y=2, odd_dy=1,
+    borders=tuple([(dx, 0, "_") for dx in range(1, 5)] + [(0, 1, "/"), (5, 1, "\\"), (0, 2, "\\"), (5, 2, "/")]
+                  + [(dx, 2, "_") for dx in range(1, 5)]),
+    slots=((1, 1, 4), (2, 1, 4)),
+)
+DETAILED = Zoom(
+    name="detailed", pitch_x=8, pitch_y=4, odd_dy=2,
+    borders=tuple([(dx, 0, "_") for dx in range(2, 8)]
+                  + [(1, 1, "/"), (8, 1, "\\"), (0, 2, "/"), (9, 2, "\\"), (0, 3, "\\"), (9, 3, "/"),
+                     (1, 4, "\\"), (8, 4, "/")] + [(dx, 4, "_") for dx in range(2, 8)]),
+    slots=((1, 2, 6), (2, 1, 8), (3, 1, 8), (4, 2, 6)),
+)
+ZOOMS = (COMPACT, DETAILED)
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """The characters for one character set."""
+
+    terrain: dict[Terrain, str]
+    facing: dict[Facing, str]
+    fence: dict[str, str]
+    hedge: str
+    stack: str
+
+
+UNICODE = Glyphs(
+    terrain={Terrain.OPEN: " ", Terrain.HILL: "^", Terrain.DEPRESSION: "∨", Terrain.TREES: "♣",
+             Terrain.SCRUB: ",", Terrain.ROUGH: ":"},
+    facing={Facing.N: "↑", Facing.NE: "↗", Facing.SE: "↘", Facing.S: "↓", Facing.SW: "↙", Facing.NW: "↖"},
+    fence={"E-W": "-", "NE-SW": "/", "NW-SE": "\\"}, hedge="≈", stack="×",
+)
+ASCII = Glyphs(
+    terrain={Terrain.OPEN: " ", Terrain.HILL: "^", Terrain.DEPRESSION: "v", Terrain.TREES: "&",
+             Terrain.SCRUB: ",", Terrain.ROUGH: ":"},
+    facing={f: f.name for f in Facing}, fence={"E-W": "-", "NE-SW": "/", "NW-SE": "\\"}, hedge="~", stack="x",
+)
+
+
+@dataclass
+class Grid:
+    """Characters and style keys, row by row, plus where each hex's slots are."""
+
+    width: int
+    height: int
+    chars: list[list[str]]
+    styles: list[list[str]]
+    slots: dict[Hex, list[tuple[int, int, int]]] = field(default_factory=dict)
+    """Per hex: (y, x, width) of each content run."""
+    lines_of_hex: dict[Hex, tuple[int, int]] = field(default_factory=dict)
+    """Per hex: first and last grid line it touches."""
+
+    def hex_at(self, x: int, y: int) -> Hex | None:
+        """The hex whose content slot holds cell (x, y) (mouse clicks)."""
+        for h, runs in self.slots.items():
+            for sy, sx, w in runs:
+                if sy == y and sx <= x < sx + w:
+                    return h
+        return None
+
+
+def _put(grid: Grid, y: int, x: int, text: str, style: str) -> None:
+    row_c, row_s = grid.chars[y], grid.styles[y]
+    for i, ch in enumerate(text):
+        if 0 <= x + i < grid.width:
+            row_c[x + i] = ch
+            row_s[x + i] = style
+
+
+def terrain_base(gmap: MapData, zoom: Zoom, glyphs: Glyphs) -> Grid:
+    """The static layer: outlines, terrain and lines, for every hex (built once per zoom)."""
+    w, h = zoom.size(gmap.columns, gmap.rows)
+    grid = Grid(w, h, [[" "] * w for _ in range(h)], [["map"] * w for _ in range(h)])
+    for col in range(gmap.columns):
+        for row in range(gmap.rows):
+            hx = qoffset_to_cube(OffsetCoord(col, row))
+            ox, oy = zoom.origin(hx)
+            for dx, dy, ch in zoom.borders:
+                grid.chars[oy + dy][ox + dx] = ch
+                grid.styles[oy + dy][ox + dx] = "border"
+            grid.slots[hx] = [(oy + dy, ox + dx, width) for dy, dx, width in zoom.slots]
+            grid.lines_of_hex[hx] = (oy, oy + max(dy for _, dy, _ in zoom.borders))
+            _empty_hex(grid, hx, gmap.terrain[hx], gmap.line_at(hx), zoom, glyphs)
+    return grid
+
+
+def _line_glyph(line: HexLine | None, glyphs: Glyphs) -> str:
+    if line is None:
+        return ""
+    return glyphs.fence[line.axis] if line.kind is LineKind.FENCE else glyphs.hedge
+
+
+def _empty_hex(grid: Grid, h: Hex, terrain: Terrain, line: HexLine | None, zoom: Zoom, glyphs: Glyphs) -> None:
+    t = glyphs.terrain[terrain]
+    style = f"t_{terrain.value}"
+    lg = _line_glyph(line, glyphs)
+    lstyle = f"l_{line.kind.value}" if line else style
+    runs = grid.slots[h]
+    if zoom is COMPACT:
+        (y1, x1, w1), (y2, x2, w2) = runs
+        _put(grid, y1, x1, t * w1, style)
+        if lg:
+            _put(grid, y1, x1 + 1, lg * 2, lstyle)
+        _put(grid, y2, x2, "_" * w2, "edge")
+        return
+    (y1, x1, w1), (y2, x2, w2), (y3, x3, w3), (y4, x4, w4) = runs
+    hid = hex_to_id(h)
+    _put(grid, y1, x1, (hid + " " + t * w1)[:w1], "hexid")
+    _put(grid, y1, x1 + len(hid) + 1, (t * w1)[: max(0, w1 - len(hid) - 1)], style)
+    _put(grid, y2, x2, t * w2, style)
+    _put(grid, y3, x3, t * w3, style)
+    if lg:
+        _put(grid, y2, x2 + 1, lg * 6, lstyle)
+    _put(grid, y4, x4, "_" * w4, "edge")
+
+
+# --- counters ---------------------------------------------------------------------------------
+
+def side_style(state: GameState, s: Soldier) -> str:
+    return "side0" if s.side == state.sides[0] else "side1"
+
+
+def counter_id(state: GameState, s: Soldier, lower_second: bool) -> str:
+    """The id as shown; with no colour the second side's ids are lower case."""
+    return s.id.lower() if lower_second and s.side != state.sides[0] else s.id
+
+
+STATUS_LETTER = {Status.STUNNED: "X", Status.SUPPRESSED: "S"}
+POSTURE_LETTER = {Posture.STAND: " ", Posture.CROUCH: "c", Posture.PRONE: "p"}
+
+
+def draw_counters(base: Grid, state: GameState, zoom: Zoom, glyphs: Glyphs, *, lower_second: bool) -> Grid:
+    """A copy of the static layer with the top soldier of every occupied hex drawn on it."""
+    grid = Grid(base.width, base.height, [r[:] for r in base.chars], [r[:] for r in base.styles],
+                base.slots, base.lines_of_hex)
+    stacks: dict[Hex, list[Soldier]] = {}
+    for s in state.soldiers:
+        if not s.killed:
+            stacks.setdefault(s.hex, []).append(s)
+    gmap = state.scenario.map
+    for h, men in stacks.items():
+        draw_stack(grid, state, h, men, gmap.terrain[h], gmap.line_at(h), zoom, glyphs, lower_second)
+    return grid
+
+
+def status_char(s: Soldier) -> str:
+    if s.status in STATUS_LETTER:
+        return STATUS_LETTER[s.status]
+    return "R" if s.running else ""
+
+
+def draw_stack(grid: Grid, state: GameState, h: Hex, men: list[Soldier], terrain: Terrain, line: HexLine | None,
+               zoom: Zoom, glyphs: Glyphs, lower_second: bool) -> None:
+    top = men[0]
+    ident = counter_id(state, top, lower_second)
+    side = side_style(state, top)
+    t = glyphs.terrain[terrain]
+    lg = _line_glyph(line, glyphs)
+    stack = f"{len(men)}" if len(men) > 1 else ""
+    st = status_char(top)
+    unicode_arrows = glyphs is UNICODE
+    if zoom is COMPACT:
+        (y1, x1, w1), (y2, x2, _) = grid.slots[h]
+        if unicode_arrows:
+            text = f"{ident[:2]:<2}{glyphs.facing[top.facing]}{POSTURE_LETTER[top.posture]}"
+            edge = f"{st or '_'}{stack or '_'}{t if t != ' ' else '_'}{lg or '_'}"
+        else:
+            text = f"{ident[:2]:<2}{glyphs.facing[top.facing]:<2}"
+            edge = f"{POSTURE_LETTER[top.posture].strip() or '_'}{st or '_'}{stack or '_'}{t if t != ' ' else '_'}"
+        _put(grid, y1, x1, text[:w1], side)
+        _put(grid, y2, x2, edge[:4], "edge_info")
+        return
+    (y1, x1, w1), (y2, x2, w2), (y3, x3, w3), _ = grid.slots[h]
+    posture = {Posture.STAND: "", Posture.CROUCH: "cr", Posture.PRONE: "pr"}[top.posture]
+    _put(grid, y2, x2, f"{ident[:4]:<4}{glyphs.facing[top.facing]:<2}{posture:<2}"[:w2], side)
+    status = {Status.STUNNED: "STUN", Status.SUPPRESSED: "SUP"}.get(top.status, "RUN" if top.running else "")
+    more = f"{glyphs.stack}{len(men)}" if len(men) > 1 else ""
+    fence = f"{top.fence_side}" if top.fence_side else ""
+    _put(grid, y3, x3, f"{status:<4}{fence:<2}{more:>2}"[:w3], "status" if status else side)

@@ -1,0 +1,166 @@
+"""Header, soldier panel and hex panel contents (pure: state and controller in, Rich Text out)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ...controller.controller import Controller, Mode
+from ...rules.describe import modifiers_text
+from ...rules.fire import FireAssessment
+from ...rules.grenades import ThrowAssessment
+from ...rules.hexgrid import hex_neighbor, hex_to_id
+from ...rules.melee import MeleeAssessment
+from ...rules.units import weapon_chart
+
+POSTURE_WORD = {"stand": "standing", "crouch": "crouching", "prone": "prone"}
+
+
+def pct(p: float) -> str:
+    return f"{p * 100:.1f}%".replace(".0%", "%")
+
+
+def header_text(c: Controller, side_style: dict[str, str]) -> Text:
+    st = c.state
+    spec = st.scenario.spec
+    name = st.scenario.side_name
+    t = Text()
+    t.append(f" Turn {st.turn}/{spec.turns} ", style="bold reverse")
+    if st.over:
+        t.append(" game over ", style="bold reverse")
+    elif st.active:
+        t.append(f" {name(st.active)} ", style=f"bold reverse {side_style.get(st.active, '')}")
+        if st.impulse and st.impulse_hex is not None:
+            t.append(f" impulse {st.impulse}/2 {hex_to_id(st.impulse_hex)}")
+            t.append("" if st.committed else " (uncommitted)", style="dim")
+        else:
+            t.append(f" impulses used {st.impulses_used}/2", style="dim")
+    cup = st.cup_counts()
+    t.append("  cup ")
+    t.append(" ".join(f"{name(s)} {n}" for s, n in cup.items()))
+    t.append("  kills " + " ".join(f"{name(s)} {k}" for s, k in st.kills.items()), style="dim")
+    return t
+
+
+def soldier_text(c: Controller) -> Text:
+    s = c.soldier()
+    st = c.state
+    t = Text()
+    if s is None:
+        if st.active and not st.impulse:
+            t.append("Choose a hex to start an impulse\n", style="bold")
+            t.append("Cursor to a marked hex, Enter (6.2).\n", style="dim")
+            t.append(f"Impulses used this phase: {st.impulses_used}/2", style="dim")
+        elif st.over:
+            t.append(f"Game over: {st.result}")
+        else:
+            t.append("No soldier selected", style="dim")
+        return t
+    w = weapon_chart().weapons[s.weapon]
+    t.append(f"{s.id} ", style="bold")
+    t.append(f"{st.scenario.side_name(s.side)} {s.weapon} ({w.name})\n")
+    t.append(f"{hex_to_id(s.hex)} facing {s.facing.name}, {POSTURE_WORD[s.posture.value]}")
+    if s.fence_side:
+        t.append(f", {s.fence_side} of the line")
+    t.append("\n")
+    status = st.status_word(s)
+    marks = [status] + (["Running"] if s.running else [])
+    t.append("status: " + ", ".join(marks), style="bold yellow" if status != "ok" or s.running else "")
+    if c.in_impulse(s):
+        t.append(f"\nMF left {s.mf_left}/{s.allowance}", style="bold")
+        if s.mf_cap is not None:
+            t.append(f" (declared after fire)", style="dim")
+        if s.combat_used:
+            t.append("  combat used", style="dim")
+        cost = c.next_cost()
+        if cost:
+            t.append(f"\n{cost}", style="dim")
+    elif st.impulse and s.side == st.active:
+        t.append("\nnot in this impulse", style="dim")
+    if c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW, Mode.MELEE):
+        t.append("\n")
+        t.append_text(preview_text(c))
+    return t
+
+
+def preview_text(c: Controller) -> Text:
+    """The odds before committing (what ``odds`` prints), or why it is not allowed."""
+    assessment, refusal = c.preview()
+    t = Text()
+    if refusal is not None:
+        t.append(f"✗ {refusal.reason} [{refusal.rule}]", style="red")
+        return t
+    if isinstance(assessment, FireAssessment):
+        a = assessment
+        t.append(f"FIRE {a.mode} at {a.target_hex}, range {a.range}", style="bold")
+        t.append(f"  Enter fires\n", style="dim")
+        for ts in a.bursts:
+            b = ts.breakdown
+            t.append(f"{ts.target}: ", style="bold")
+            t.append(f"{ts.shots}× need {b.need}")
+            t.append(f" [{b.need_rule}]", style="dim")
+            if b.modifiers:
+                t.append(f" {modifiers_text(b.modifiers)}", style="italic")
+            t.append(f" → {pct(b.chance)}/shot, ", style="bold")
+            t.append(f"{pct(ts.kill_chance)} kill\n", style="bold green")
+        t.append(f"expected kills {a.expected_kills:.2f}")
+        if a.wasted_bursts:
+            t.append(f"; {a.wasted_bursts} burst wasted", style="dim")
+        if a.suppresses:
+            t.append("; suppresses the hex [6.4.1]", style="dim")
+        t.append(f"\nMF after fire: {c.then} (+/-)", style="dim")
+        return t
+    if isinstance(assessment, ThrowAssessment):
+        a = assessment
+        b = a.throw
+        t.append(f"GRENADE at {a.aimed}, range {a.range}", style="bold")
+        t.append("  Enter throws\n", style="dim")
+        t.append(f"lands on ≤{b.need - b.modifier_total} ({pct(a.lands)}) [{b.need_rule}]")
+        if b.modifiers:
+            t.append(f" {modifiers_text(b.modifiers)}", style="italic")
+        t.append(f"\nspreads {pct(a.spread)}, no blast {pct(a.dud)}; arrow from {a.back}\n")
+        for r in a.risks[:6]:
+            t.append(f"{r.soldier}: kill {pct(r.kill)}", style="bold")
+            if r.stun:
+                t.append(f", stun {pct(r.stun)}")
+            if r.suppress:
+                t.append(f", supp {pct(r.suppress)}")
+            t.append("\n")
+        return t
+    if isinstance(assessment, MeleeAssessment):
+        a = assessment
+        t.append(f"MELEE {a.hex}: {', '.join(a.attackers)} v {', '.join(a.defenders)}\n", style="bold")
+        t.append(f"win on d10 {a.roll.modifier_total:+d} ≤ 5: {pct(a.win_chance)} [§5.2]\n", style="bold green")
+        t.append("win: all defenders die; lose: all attackers die", style="dim")
+    return t
+
+
+def hex_text(c: Controller) -> Text:
+    st = c.state
+    h = c.cursor
+    gmap = st.scenario.map
+    t = Text()
+    t.append(f"{hex_to_id(h)} ", style="bold")
+    t.append(gmap.terrain_at(h).value)
+    level = {0: "low", 1: "ground", 2: "high"}[gmap.level(h)]
+    t.append(f" ({level} level)", style="dim")
+    line = gmap.line_at(h)
+    if line is not None:
+        a, b = line.halves
+        t.append(f"\n{line.kind.value} {line.axis}, halves {a}/{b}")
+    for s in st.soldiers_at(h):
+        mark = "*" if s.id in st.group else " "
+        extra = f" {s.status.value}" if s.status.value != "ok" else ""
+        extra += " running" if s.running else ""
+        extra += f" {s.fence_side}-side" if s.fence_side else ""
+        t.append(f"\n{mark}{s.id} {st.scenario.side_name(s.side)} {s.weapon} {s.facing.name} {s.posture.value}{extra}")
+    s = c.soldier()
+    if s is not None and c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW) and h != s.hex:
+        from ...rules.hexgrid import hex_distance
+        from ...rules.los import los_query
+
+        result = los_query(st, s.hex, h)
+        t.append(f"\nrange {hex_distance(s.hex, h)}; LOS: ", style="dim")
+        t.append(result.summary(), style="red" if not result.clear else "green")
+    if s is not None and c.mode is Mode.BROWSE and c.in_impulse(s) and h == hex_neighbor(s.hex, s.facing):
+        t.append("\n(the hex in front of the selected man)", style="dim")
+    return t

@@ -1,0 +1,258 @@
+"""The game screen: map, panels, log, status line, footer; keys from the keymap table."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from ...controller.controller import Controller, Mode, Result
+from ...controller.keymap import KEYMAP
+from ...rules.hexgrid import Facing
+from ...rules.types import Posture
+from ..render.log_text import event_text, refusal_text
+from ..render.panels import header_text, hex_text, soldier_text
+from ..rules_text import sections
+from ..widgets.hex_map import HexMap
+from ..widgets.side_log import SideLog
+from .modals import BannerScreen, ConfirmScreen, EndScreen, TextScreen, help_text, key_name
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+SIDE_COLOURS = ("#ffd787", "#87ff87")
+"""Tan-ish and green, as the counters (RULES.md §1.5); the map uses the same in firepower.tcss."""
+
+INTENT_CALLS = {
+    "cursor_n": lambda c: c.move_cursor("n"), "cursor_s": lambda c: c.move_cursor("s"),
+    "cursor_ne": lambda c: c.move_cursor("ne"), "cursor_se": lambda c: c.move_cursor("se"),
+    "cursor_sw": lambda c: c.move_cursor("sw"), "cursor_nw": lambda c: c.move_cursor("nw"),
+    "cursor_left": lambda c: c.move_cursor("left"), "cursor_right": lambda c: c.move_cursor("right"),
+    "select": lambda c: c.select(), "next_soldier": lambda c: c.next_soldier(), "move": lambda c: c.move(),
+    "turn_left": lambda c: c.turn_left(), "turn_right": lambda c: c.turn_right(),
+    "turn_to": lambda c: c.turn_to_mode(), "stand": lambda c: c.posture(Posture.STAND),
+    "crouch": lambda c: c.posture(Posture.CROUCH), "prone": lambda c: c.posture(Posture.PRONE),
+    "cross": lambda c: c.cross(), "aim_fire": lambda c: c.aim_fire(), "aim_throw": lambda c: c.aim_throw(),
+    "aim_melee": lambda c: c.aim_melee(), "toggle_target": lambda c: c.toggle_target(),
+    "toggle_mode": lambda c: c.toggle_mode(), "more_then": lambda c: c.change_then(1),
+    "less_then": lambda c: c.change_then(-1), "toggle_via": lambda c: c.toggle_via(),
+    "cancel": lambda c: c.cancel(), "end_impulse": lambda c: c.end_impulse(),
+    "end_phase": lambda c: c.end_phase(), "undo": lambda c: c.undo(),
+}
+CURSOR_INTENTS = {k for k in INTENT_CALLS if k.startswith("cursor_")}
+
+
+def _bindings() -> list[Binding]:
+    out = []
+    for k in KEYMAP:
+        out.append(Binding(",".join(k.keys), f"intent('{k.intent}')", k.label, show=k.footer, priority=True,
+                           key_display=key_name(k.keys[0]), id=k.intent))
+    return out
+
+
+class GameScreen(Screen[None]):
+    """Where the game is played."""
+
+    BINDINGS = _bindings()
+
+    def __init__(self, controller: Controller, *, ascii: bool, no_color: bool, handover: bool) -> None:
+        super().__init__()
+        self.c = controller
+        self.ascii = ascii
+        self.no_color = no_color
+        self.handover = handover
+        self.command_open = False
+        self._logged = 0
+        self._state_seen: object = None
+        self._panel_cache: dict[str, object] = {}
+        sides = controller.state.sides
+        self.side_styles = {sides[0]: SIDE_COLOURS[0], sides[1]: SIDE_COLOURS[1]}
+
+    # --- layout ----------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        with Horizontal(id="main"):
+            yield HexMap(self.c.state, ascii=self.ascii, lower_second=self.no_color or self.ascii, id="map")
+            with Vertical(id="side"):
+                yield Static(id="soldier-panel")
+                yield Static(id="hex-panel")
+                yield SideLog(id="log")
+        yield Static(id="status")
+        yield Input(placeholder="action in notation, e.g. move T1 K3 · odds fire T2 G1 · los K2 K9 (Esc closes)",
+                    id="command")
+        yield Footer(compact=True, show_command_palette=False)
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self.query_one("#command", Input).display = False
+        log = self.query_one(SideLog)
+        log.write([self._event_text(e) for e in self.c.session.log])
+        self._logged = len(self.c.session.log)
+        self.query_one(HexMap).focus()
+        self._check_size()
+        self._sync(Result())
+
+    def on_resize(self) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        w, h = self.app.size
+        small = w < MIN_WIDTH or h < MIN_HEIGHT
+        tiny = self.query_one("#too-small", Static)
+        tiny.display = small
+        if small:
+            tiny.update(Text(f"Terminal too small: {w}×{h}.\nFIREPOWER needs at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
+                             "Enlarge the window; the game is waiting as you left it.", style="bold"))
+        for wid in ("#header", "#main", "#status", "Footer"):
+            self.query_one(wid).display = not small
+
+    # --- keys -------------------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action != "intent":
+            return True
+        intent = str(parameters[0]) if parameters else ""
+        if self.command_open:
+            return False
+        if intent in ("help", "rules", "quit", "command", "zoom"):
+            return True
+        return True if self.c.can(intent) else False
+
+    def action_intent(self, intent: str) -> None:
+        if intent == "help":
+            self.app.push_screen(TextScreen(help_text(), "Help"))
+            return
+        if intent == "rules":
+            self.app.push_screen(TextScreen(sections(self.c.rules_topic()), "RULES.md: what you are doing now"))
+            return
+        if intent == "quit":
+            self.app.push_screen(ConfirmScreen("Quit FIREPOWER?"), self._quit_answer)
+            return
+        if intent == "zoom":
+            self.query_one(HexMap).toggle_zoom()
+            return
+        if intent == "command":
+            self._open_command()
+            return
+        call = INTENT_CALLS.get(intent)
+        if call is None:
+            return
+        result = call(self.c)
+        self._sync(result, cursor_only=intent in CURSOR_INTENTS and self.c.mode is not Mode.TURN
+                   and self.c.mode not in (Mode.AIM_FIRE, Mode.AIM_THROW))
+
+    def _quit_answer(self, yes: bool | None) -> None:
+        if yes:
+            self.app.exit()
+
+    # --- the command line ---------------------------------------------------------------------------------
+
+    def _open_command(self) -> None:
+        box = self.query_one("#command", Input)
+        self.command_open = True
+        box.display = True
+        box.value = ""
+        box.focus()
+        self.refresh_bindings()
+
+    def _close_command(self) -> None:
+        box = self.query_one("#command", Input)
+        self.command_open = False
+        box.display = False
+        self.query_one(HexMap).focus()
+        self.refresh_bindings()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value
+        self._close_command()
+        result = self.c.command(text)
+        if result.ok and result.message and not result.events:
+            self.query_one(SideLog).write([Text(line) for line in result.message.splitlines()])
+        self._sync(result)
+
+    def on_key(self, event: object) -> None:
+        key = getattr(event, "key", "")
+        if self.command_open and key == "escape":
+            self._close_command()
+            getattr(event, "stop")()
+        elif self.c.mode is Mode.TURN and key in ("1", "2", "3", "7", "8", "9", "up", "down"):
+            pass
+
+    # --- mouse -----------------------------------------------------------------------------------------------
+
+    def on_hex_map_hex_clicked(self, message: HexMap.HexClicked) -> None:
+        self.c.set_cursor(message.hex)
+        self._sync(Result())
+
+    # --- show the state ---------------------------------------------------------------------------------------
+
+    def _event_text(self, e: object) -> Text:
+        return event_text(e, self.c.state.scenario.side_name, lambda side: self.side_styles.get(side, ""))
+
+    def _update(self, widget_id: str, content: Text) -> None:
+        if self._panel_cache.get(widget_id) == content.plain + str(content.spans):
+            return
+        self._panel_cache[widget_id] = content.plain + str(content.spans)
+        self.query_one(widget_id, Static).update(content, layout=False)
+
+    def _sync(self, result: Result, cursor_only: bool = False) -> None:
+        c = self.c
+        hex_map = self.query_one(HexMap)
+        if c.state is not self._state_seen:
+            self._state_seen = c.state
+            hex_map.set_state(c.state)
+        if not cursor_only:
+            hex_map.set_highlights(c.highlights())
+        hex_map.set_cursor(c.cursor)
+        self._update("#hex-panel", hex_text(c))
+        if not cursor_only:
+            self._update("#soldier-panel", soldier_text(c))
+            self._update("#header", header_text(c, self.side_styles))
+        elif c.mode is not Mode.BROWSE:
+            self._update("#soldier-panel", soldier_text(c))
+        self._log_new(result)
+        status = Text(c.message, style="bold red" if c.message_error else "")
+        self._update("#status", status)
+        if not cursor_only:
+            self.refresh_bindings()
+        if result.chits and not c.state.over:
+            self._banner(result.chits[-1])
+        if result.game_over is not None:
+            self._game_over()
+
+    def _log_new(self, result: Result) -> None:
+        log = self.query_one(SideLog)
+        session_log = self.c.session.log
+        if len(session_log) < self._logged:  # a take-back
+            log.reset([self._event_text(e) for e in session_log] + [Text("↶ taken back [§9.9]", style="dim")])
+        elif len(session_log) > self._logged:
+            log.write([self._event_text(e) for e in session_log[self._logged:]])
+        self._logged = len(session_log)
+        if result.refusal is not None:
+            log.write([refusal_text(result.refusal.reason, result.refusal.rule)])
+
+    def _banner(self, chit: object) -> None:
+        side = getattr(chit, "side", "")
+        name = self.c.state.scenario.side_name(side)
+        text = Text(f"{name}'s impulse phase", style=f"bold {self.side_styles.get(side, '')}")
+        text.append(f"\nChit {getattr(chit, 'letter', '')} was drawn from the cup (6.1).")
+        self.c.message = f"▶ {name}'s impulse phase (chit {getattr(chit, 'letter', '')}): Enter on a marked hex"
+        self.c.message_error = False
+        self._update("#status", Text(self.c.message, style=f"bold reverse {self.side_styles.get(side, '')}"))
+        if self.handover:
+            text.append(f"\nPass the keyboard to the {name} player.")
+            self.app.push_screen(BannerScreen(text))
+
+    def _game_over(self) -> None:
+        st = self.c.state
+        name = st.scenario.side_name
+        t = Text("GAME OVER\n\n", style="bold")
+        t.append((f"{name(st.winner)} wins" if st.winner else "A draw") + "\n", style="bold")
+        t.append(st.result + "\n\n")
+        for side in st.sides:
+            lost = [s.id for s in st.soldiers if s.side == side and s.killed]
+            t.append(f"{name(side)}: {len(lost)} lost" + (f" ({', '.join(lost)})" if lost else "") +
+                     f", {st.kills.get(side, 0)} enemy killed\n")
+        self.app.push_screen(EndScreen(t), self._quit_answer)

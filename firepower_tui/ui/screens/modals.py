@@ -1,0 +1,111 @@
+"""Modal screens: help, rules text, confirm, hand-over banner, end of game, too small."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ...controller.keymap import KEYMAP
+
+
+def key_name(key: str) -> str:
+    return {"question_mark": "?", "colon": ":", "less_than_sign": "<", "greater_than_sign": ">", "plus": "+",
+            "equals_sign": "=", "minus": "-", "space": "Space", "escape": "Esc", "enter": "Enter",
+            "backspace": "Bksp", "tab": "Tab", "up": "↑", "down": "↓", "left": "←", "right": "→"}.get(key, key)
+
+
+def help_text() -> Text:
+    t = Text()
+    t.append("FIREPOWER keys\n", style="bold underline")
+    group = ""
+    for k in KEYMAP:
+        if k.group != group:
+            group = k.group
+            t.append(f"\n{group}\n", style="bold")
+        keys = " ".join(key_name(x) for x in k.keys)
+        t.append(f"  {keys:<14}", style="bold cyan")
+        t.append(f"{k.help}\n")
+    t.append("\nThe footer shows the keys that are legal now. A refused action says why, with its rule "
+             "(RULES.md section). `:` takes any action in notation, plus `odds …` and `los A B`.\n", style="dim")
+    return t
+
+
+class TextScreen(ModalScreen[None]):
+    """A scrollable page of text; Esc, q or Enter closes it."""
+
+    BINDINGS = [Binding("escape,q,enter,question_mark,r", "dismiss_screen", "Close", priority=True)]
+
+    def __init__(self, text: Text, title: str) -> None:
+        super().__init__()
+        self.body = text
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Text(self.title_text, style="bold"), id="dialog-title")
+            with VerticalScroll(id="dialog-body"):
+                yield Static(self.body)
+            yield Static(Text("Esc closes · ↑/↓ PgUp/PgDn scroll", style="dim"), id="dialog-foot")
+
+    def action_dismiss_screen(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Yes/no."""
+
+    BINDINGS = [Binding("y,enter", "answer(True)", "Yes", priority=True),
+                Binding("n,escape", "answer(False)", "No", priority=True)]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="small"):
+            yield Static(Text(self.question, style="bold"))
+            yield Static(Text("y / Enter: yes    n / Esc: no", style="dim"))
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class BannerScreen(ModalScreen[None]):
+    """Hand-over: whose impulse phase it is now."""
+
+    BINDINGS = [Binding("enter,space,escape", "close", "Continue", priority=True)]
+
+    def __init__(self, text: Text) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="small banner"):
+            yield Static(self.text)
+            yield Static(Text("Enter: continue", style="dim"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class EndScreen(ModalScreen[bool]):
+    """The result. Enter/Esc looks at the map; q quits."""
+
+    BINDINGS = [Binding("escape,enter", "answer(False)", "Look at the map", priority=True),
+                Binding("q,Q", "answer(True)", "Quit", priority=True)]
+
+    def __init__(self, text: Text) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="small"):
+            yield Static(self.text)
+            yield Static(Text("Enter: look at the map    q: quit", style="dim"))
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)

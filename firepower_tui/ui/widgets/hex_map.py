@@ -1,0 +1,258 @@
+"""The hex map: a Line-API ScrollView over the pure grid of ``ui/render/map_grid.py``.
+
+Only visible lines are built; strips are cached under (line, scroll, width, grid
+version, overlay version, cursor-on-this-line), so moving the cursor rebuilds just the
+lines of the old and new hex (STYLE.md §8).
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Region, Size, Spacing
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from ...controller.controller import Highlights
+from ...rules.hexgrid import Hex
+from ...rules.state import GameState
+from ..render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, draw_counters, terrain_base
+
+RULER_W = 2
+"""Columns of row numbers on the left."""
+RULER_H = 1
+"""Line of column letters on top."""
+
+STYLE_KEYS = ("ruler", "map", "border", "edge", "edge_info", "hexid", "t_open", "t_hill", "t_depression", "t_trees",
+              "t_scrub", "t_rough", "l_fence", "l_hedge", "side0", "side1", "status")
+OVERLAYS = ("cursor", "impulse", "group", "move", "arc", "los", "blocked", "target", "spread", "melee")
+
+
+class HexMap(ScrollView, can_focus=True):
+    """The map. Attributes down (state, cursor, highlights), messages up (clicks)."""
+
+    COMPONENT_CLASSES = {f"hexmap--{k}" for k in STYLE_KEYS + OVERLAYS}
+
+    DEFAULT_CSS = """
+    HexMap { scrollbar-size: 0 0; }
+    """
+
+    class HexClicked(Message):
+        """A hex was clicked."""
+
+        def __init__(self, hex: Hex) -> None:
+            super().__init__()
+            self.hex = hex
+
+    def __init__(self, state: GameState, *, ascii: bool = False, lower_second: bool = False,
+                 zoom: Zoom = COMPACT, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.state = state
+        self.glyphs = ASCII if ascii else UNICODE
+        self.lower_second = lower_second
+        self.zoom = zoom
+        self._bases: dict[str, Grid] = {}
+        self.grid = self._build(state)
+        self.cursor: Hex | None = None
+        self.highlights = Highlights()
+        self._overlay_of: dict[Hex, tuple[str, ...]] = {}
+        self._grid_version = 0
+        self._overlay_version = 0
+        self._cache: dict[tuple[object, ...], Strip] = {}
+        self._styles: dict[str, Style] = {}
+        self._owners: list[list[tuple[int, int, Hex]]] = []
+        self._index_owners()
+        self.virtual_size = Size(self.grid.width + RULER_W, self.grid.height + RULER_H)
+
+    # --- attributes down -----------------------------------------------------------------------
+
+    def _build(self, state: GameState) -> Grid:
+        base = self._bases.get(self.zoom.name)
+        if base is None:
+            base = self._bases[self.zoom.name] = terrain_base(state.scenario.map, self.zoom, self.glyphs)
+        return draw_counters(base, state, self.zoom, self.glyphs, lower_second=self.lower_second)
+
+    def _index_owners(self) -> None:
+        owners: list[list[tuple[int, int, Hex]]] = [[] for _ in range(self.grid.height)]
+        for h, runs in self.grid.slots.items():
+            for y, x, w in runs:
+                owners[y].append((x, x + w, h))
+        self._owners = owners
+
+    def set_state(self, state: GameState) -> None:
+        """New game state: redraw the counters."""
+        self.state = state
+        self.grid = self._build(state)
+        self._grid_version += 1
+        self._cache.clear()
+        self.refresh()
+
+    def set_zoom(self, zoom: Zoom) -> None:
+        self.zoom = zoom
+        self.grid = self._build(self.state)
+        self._index_owners()
+        self._grid_version += 1
+        self._cache.clear()
+        self.virtual_size = Size(self.grid.width + RULER_W, self.grid.height + RULER_H)
+        self.refresh()
+        self.scroll_to_cursor(animate=False)
+
+    def toggle_zoom(self) -> None:
+        self.set_zoom(DETAILED if self.zoom is COMPACT else COMPACT)
+
+    def set_highlights(self, highlights: Highlights) -> None:
+        """New overlays (impulse hexes, aim, LOS...): every line may change."""
+        self.highlights = highlights
+        overlay: dict[Hex, list[str]] = {}
+
+        def mark(hexes: object, name: str) -> None:
+            for h in hexes:  # type: ignore[attr-defined]
+                overlay.setdefault(h, []).append(name)
+
+        hl = highlights
+        mark(hl.arc, "arc")
+        mark(hl.impulse_hexes, "impulse")
+        mark({s.hex for s in self.state.soldiers if s.id in hl.group and not s.killed}, "group")
+        mark(hl.los, "blocked" if hl.blocked else "los")
+        mark(hl.spread, "spread")
+        mark({s.hex for s in self.state.soldiers if s.id in hl.targets and not s.killed}, "target")
+        if hl.move_target is not None:
+            mark([hl.move_target], "move")
+        if hl.melee_hex is not None:
+            mark([hl.melee_hex], "melee")
+        new = {h: tuple(v) for h, v in overlay.items()}
+        if new != self._overlay_of:
+            self._overlay_of = new
+            self._overlay_version += 1
+            self._cache.clear()
+            self.refresh()
+
+    def set_cursor(self, h: Hex) -> None:
+        """Move the cursor: refresh only the lines of the old and new hex, and keep it in view."""
+        old = self.cursor
+        self.cursor = h
+        for hx in (old, h):
+            if hx is not None and hx in self.grid.lines_of_hex:
+                top, bottom = self.grid.lines_of_hex[hx]
+                self.refresh_lines(top + RULER_H, bottom - top + 1)
+        self.scroll_to_cursor()
+
+    def scroll_to_cursor(self, animate: bool = False) -> None:
+        if self.cursor is None or self.cursor not in self.grid.slots:
+            return
+        runs = self.grid.slots[self.cursor]
+        x = min(r[1] for r in runs) - 1
+        y0 = min(r[0] for r in runs) - 1
+        y1 = max(r[0] for r in runs) + 1
+        w = max(r[1] + r[2] for r in runs) - x + 1
+        self.scroll_to_region(Region(x + RULER_W, y0 + RULER_H, w, y1 - y0 + 1), animate=animate,
+                              spacing=Spacing(RULER_H, 0, 0, RULER_W), immediate=True)
+
+    # --- rendering ---------------------------------------------------------------------------------
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles = {}
+        self._cache.clear()
+
+    def _load_styles(self) -> dict[str, Style]:
+        if not self._styles:
+            styles: dict[str, Style] = {}
+            for k in STYLE_KEYS + OVERLAYS:
+                try:
+                    styles[k] = self.get_component_rich_style(f"hexmap--{k}", partial=True)
+                except KeyError:
+                    styles[k] = Style()
+            self._styles = styles
+        return self._styles
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.size.width
+        if y < RULER_H:
+            return self._column_ruler(scroll_x, width)
+        vy = y - RULER_H + scroll_y
+        cursor_here = None
+        if self.cursor is not None:
+            top, bottom = self.grid.lines_of_hex.get(self.cursor, (-1, -1))
+            if top <= vy <= bottom:
+                cursor_here = self.cursor
+        key = (vy, scroll_x, width, self._grid_version, self._overlay_version, cursor_here)
+        strip = self._cache.get(key)
+        if strip is None:
+            body = self._render_grid_line(vy, scroll_x, max(0, width - RULER_W), cursor_here)
+            strip = Strip.join([self._row_label(vy), body])
+            if len(self._cache) > 4096:
+                self._cache.clear()
+            self._cache[key] = strip
+        return strip
+
+    def _row_label(self, vy: int) -> Strip:
+        """Row numbers beside the middle line of the even columns' hexes."""
+        z = self.zoom
+        label = ""
+        mid = 1 if z.pitch_y == 2 else 2
+        if vy >= mid and (vy - mid) % z.pitch_y == 0 and (vy - mid) // z.pitch_y < self.state.scenario.map.rows:
+            label = str((vy - mid) // z.pitch_y + 1)
+        return Strip([Segment(f"{label:>2}", self.rich_style + self._load_styles()["ruler"])], RULER_W)
+
+    def _column_ruler(self, scroll_x: int, width: int) -> Strip:
+        from ...rules.hexgrid import column_letters
+
+        z = self.zoom
+        cells = [" "] * (self.grid.width + 4)
+        centre = z.pitch_x // 2 + (0 if z.pitch_y == 2 else 1)
+        for col in range(self.state.scenario.map.columns):
+            letters = column_letters(col)
+            x = col * z.pitch_x + centre
+            for i, ch in enumerate(letters):
+                if x + i < len(cells):
+                    cells[x + i] = ch
+        text = "".join(cells)[scroll_x: scroll_x + max(0, width - RULER_W)]
+        style = self.rich_style + self._load_styles()["ruler"]
+        return Strip([Segment(" " * RULER_W + text, style)]).extend_cell_length(width, style)
+
+    def _render_grid_line(self, vy: int, x0: int, width: int, cursor: Hex | None) -> Strip:
+        base_style = self.rich_style
+        if not 0 <= vy < self.grid.height:
+            return Strip.blank(width, base_style)
+        chars = self.grid.chars[vy]
+        keys = self.grid.styles[vy]
+        owner_at: dict[int, Hex] = {}
+        for xa, xb, h in self._owners[vy]:
+            if h == cursor or h in self._overlay_of:
+                for x in range(max(xa, x0), min(xb, x0 + width)):
+                    owner_at[x] = h
+        styles = self._load_styles()
+        segments: list[Segment] = []
+        run_text: list[str] = []
+        run_style: Style | None = None
+        end = min(x0 + width, self.grid.width)
+        for x in range(x0, end):
+            style = styles.get(keys[x], Style())
+            h = owner_at.get(x)
+            if h is not None:
+                for name in self._overlay_of.get(h, ()):
+                    style = style + styles[name]
+                if h == cursor:
+                    style = style + styles["cursor"]
+            if style != run_style:
+                if run_text:
+                    segments.append(Segment("".join(run_text), base_style + run_style if run_style else base_style))
+                run_text, run_style = [], style
+            run_text.append(chars[x])
+        if run_text:
+            segments.append(Segment("".join(run_text), base_style + run_style if run_style else base_style))
+        strip = Strip(segments, max(0, end - x0))
+        return strip.extend_cell_length(width, base_style)
+
+    # --- messages up -------------------------------------------------------------------------------------
+
+    def on_click(self, event: events.Click) -> None:
+        x = event.x - RULER_W + self.scroll_offset.x
+        y = event.y - RULER_H + self.scroll_offset.y
+        h = self.grid.hex_at(x, y)
+        if h is not None:
+            self.post_message(self.HexClicked(h))

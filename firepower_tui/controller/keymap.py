@@ -58,6 +58,8 @@ KEYMAP: tuple[KeySpec, ...] = (
     KeySpec("turn_left", ("[", "less_than_sign"), "Turn L", "turn one hexside left (1 MF, 6.2.2)", "Actions", footer=False),
     KeySpec("turn_right", ("]", "greater_than_sign"), "Turn R", "turn one hexside right (1 MF, 6.2.2)", "Actions", footer=False),
     KeySpec("help", ("question_mark",), "Help", "this screen", "Game"),
+    KeySpec("show_log", ("l",), "Log", "the whole game log, full width: every roll with its modifiers and rules",
+            "Game"),
     KeySpec("rules", ("r",), "Rules", "the RULES.md text for what you are doing now", "Game"),
     KeySpec("command", ("colon",), "Cmd", "type an action in notation (docs/notation.md)", "Game", footer=False),
     KeySpec("zoom", ("o",), "Zoom", "compact or detailed map", "Game", footer=False),

@@ -76,9 +76,6 @@ def soldier_text(c: Controller) -> Text:
             t.append(f"\n{cost}", style="dim")
     elif st.impulse and s.side == st.active:
         t.append("\nnot in this impulse", style="dim")
-    if c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW, Mode.MELEE):
-        t.append("\n")
-        t.append_text(preview_text(c))
     return t
 
 
@@ -91,46 +88,54 @@ def preview_text(c: Controller) -> Text:
         return t
     if isinstance(assessment, FireAssessment):
         a = assessment
-        t.append(f"FIRE {a.mode} at {a.target_hex}, range {a.range}", style="bold")
-        t.append(f"  Enter fires\n", style="dim")
+        t.append(f"FIRE {a.weapon} {a.mode} into {a.target_hex}, range {a.range}", style="bold")
+        t.append("\n")
         for ts in a.bursts:
             b = ts.breakdown
             t.append(f"{ts.target}: ", style="bold")
-            t.append(f"{ts.shots}× need {b.need}")
+            t.append(f"{ts.shots} shot{'s' if ts.shots > 1 else ''}, hit number {b.need}")
             t.append(f" [{b.need_rule}]", style="dim")
-            if b.modifiers:
-                t.append(f" {modifiers_text(b.modifiers)}", style="italic")
-            t.append(f" → {pct(b.chance)}/shot, ", style="bold")
-            t.append(f"{pct(ts.kill_chance)} kill\n", style="bold green")
-        t.append(f"expected kills {a.expected_kills:.2f}")
+            for m in b.modifiers:
+                t.append(f" {m.value:+d} {m.label}", style="italic")
+                t.append(f" [{m.rule}]", style="dim")
+            t.append(f" → roll ≤ {b.need - b.modifier_total}: {pct(b.chance)} a shot, ", style="bold")
+            t.append(f"{pct(ts.kill_chance)} to kill\n", style="bold green")
+        t.append(f"Expected kills {a.expected_kills:.2f}")
         if a.wasted_bursts:
-            t.append(f"; {a.wasted_bursts} burst wasted", style="dim")
+            t.append(f"; {a.wasted_bursts} burst wasted (one per man, 6.3.5.1)", style="dim")
         if a.suppresses:
-            t.append("; suppresses the hex [6.4.1]", style="dim")
-        t.append(f"\nMF after fire: {c.then} (+/-)", style="dim")
+            t.append(f"; suppresses every survivor in {a.target_hex} [6.4.1]", style="dim")
+        t.append(f"\nNon-combat MF declared for after the fire: {c.then} (+/-) [6.3.6.2.7]", style="dim")
         return t
     if isinstance(assessment, ThrowAssessment):
         a = assessment
         b = a.throw
         t.append(f"GRENADE at {a.aimed}, range {a.range}", style="bold")
-        t.append("  Enter throws\n", style="dim")
-        t.append(f"lands on ≤{b.need - b.modifier_total} ({pct(a.lands)}) [{b.need_rule}]")
-        if b.modifiers:
-            t.append(f" {modifiers_text(b.modifiers)}", style="italic")
-        t.append(f"\nspreads {pct(a.spread)}, no blast {pct(a.dud)}; arrow from {a.back}\n")
-        for r in a.risks[:6]:
-            t.append(f"{r.soldier}: kill {pct(r.kill)}", style="bold")
+        t.append("\n")
+        t.append(f"Lands on roll ≤ {b.need - b.modifier_total}: {pct(a.lands)}", style="bold")
+        t.append(f" [{b.need_rule}]", style="dim")
+        for m in b.modifiers:
+            t.append(f" {m.value:+d} {m.label}", style="italic")
+            t.append(f" [{m.rule}]", style="dim")
+        t.append(f"; spreads {pct(a.spread)} (arrow from {a.back}, marked on the map); no blast {pct(a.dud)}\n")
+        for r in a.risks[:8]:
+            t.append(f"{r.soldier}", style="bold")
+            t.append(f" kill {pct(r.kill)}")
             if r.stun:
-                t.append(f", stun {pct(r.stun)}")
+                t.append(f" stun {pct(r.stun)}")
             if r.suppress:
-                t.append(f", supp {pct(r.suppress)}")
-            t.append("\n")
+                t.append(f" supp {pct(r.suppress)}")
+            t.append("  ")
         return t
     if isinstance(assessment, MeleeAssessment):
         a = assessment
-        t.append(f"MELEE {a.hex}: {', '.join(a.attackers)} v {', '.join(a.defenders)}\n", style="bold")
-        t.append(f"win on d10 {a.roll.modifier_total:+d} ≤ 5: {pct(a.win_chance)} [§5.2]\n", style="bold green")
-        t.append("win: all defenders die; lose: all attackers die", style="dim")
+        t.append(f"MELEE into {a.hex}: {', '.join(a.attackers)} against {', '.join(a.defenders)}", style="bold")
+        t.append("\n")
+        t.append(f"Attackers win on d10 {a.roll.modifier_total:+d} ≤ 5: {pct(a.win_chance)}", style="bold green")
+        for m in a.roll.modifiers:
+            t.append(f" ({m.label} {m.value:+d} [{m.rule}])", style="italic")
+        t.append(" [§5.2]\nWin: every defender dies and the attackers stop in the hex (6.5.3). "
+                 "Lose: every attacker dies.", style="dim")
     return t
 
 

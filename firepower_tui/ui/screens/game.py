@@ -14,7 +14,7 @@ from ...controller.keymap import KEYMAP
 from ...rules.hexgrid import Facing
 from ...rules.types import Posture
 from ..render.log_text import event_text, refusal_text
-from ..render.panels import header_text, hex_text, soldier_text
+from ..render.panels import header_text, hex_text, preview_text, soldier_text
 from ..rules_text import sections
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
@@ -74,7 +74,9 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="header")
         with Horizontal(id="main"):
-            yield HexMap(self.c.state, ascii=self.ascii, lower_second=self.no_color or self.ascii, id="map")
+            with Vertical(id="left"):
+                yield HexMap(self.c.state, ascii=self.ascii, lower_second=self.no_color or self.ascii, id="map")
+                yield Static(id="preview")
             with Vertical(id="side"):
                 yield Static(id="soldier-panel")
                 yield Static(id="hex-panel")
@@ -90,12 +92,15 @@ class GameScreen(Screen[None]):
         log = self.query_one(SideLog)
         log.write([self._event_text(e) for e in self.c.session.log])
         self._logged = len(self.c.session.log)
-        self.query_one(HexMap).focus()
+        hex_map = self.query_one(HexMap)
+        hex_map.focus()
         self._check_size()
         self._sync(Result())
+        self.call_after_refresh(hex_map.scroll_to_cursor)
 
     def on_resize(self) -> None:
         self._check_size()
+        self.call_after_refresh(self.query_one(HexMap).scroll_to_cursor)
 
     def _check_size(self) -> None:
         w, h = self.app.size
@@ -116,7 +121,7 @@ class GameScreen(Screen[None]):
         intent = str(parameters[0]) if parameters else ""
         if self.command_open:
             return False
-        if intent in ("help", "rules", "quit", "command", "zoom"):
+        if intent in ("help", "rules", "quit", "command", "zoom", "show_log"):
             return True
         return True if self.c.can(intent) else False
 
@@ -129,6 +134,10 @@ class GameScreen(Screen[None]):
             return
         if intent == "quit":
             self.app.push_screen(ConfirmScreen("Quit FIREPOWER?"), self._quit_answer)
+            return
+        if intent == "show_log":
+            body = Text("\n").join(self.query_one(SideLog).entries)
+            self.app.push_screen(TextScreen(body, "Game log (newest last)"), lambda _: None)
             return
         if intent == "zoom":
             self.query_one(HexMap).toggle_zoom()
@@ -210,8 +219,12 @@ class GameScreen(Screen[None]):
         if not cursor_only:
             self._update("#soldier-panel", soldier_text(c))
             self._update("#header", header_text(c, self.side_styles))
-        elif c.mode is not Mode.BROWSE:
-            self._update("#soldier-panel", soldier_text(c))
+        aiming = c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW, Mode.MELEE)
+        preview = self.query_one("#preview", Static)
+        if preview.display != aiming:
+            preview.display = aiming
+        if aiming:
+            self._update("#preview", preview_text(c))
         self._log_new(result)
         status = Text(c.message, style="bold red" if c.message_error else "")
         self._update("#status", status)

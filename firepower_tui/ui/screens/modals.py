@@ -37,7 +37,7 @@ def help_text() -> Text:
 class TextScreen(ModalScreen[None]):
     """A scrollable page of text; Esc, q or Enter closes it."""
 
-    BINDINGS = [Binding("escape,q,enter,question_mark,r", "dismiss_screen", "Close", priority=True)]
+    BINDINGS = [Binding("escape,q,enter,question_mark,r,l", "dismiss_screen", "Close", priority=True)]
 
     def __init__(self, text: Text, title: str) -> None:
         super().__init__()
@@ -50,6 +50,10 @@ class TextScreen(ModalScreen[None]):
             with VerticalScroll(id="dialog-body"):
                 yield Static(self.body)
             yield Static(Text("Esc closes · ↑/↓ PgUp/PgDn scroll", style="dim"), id="dialog-foot")
+
+    def on_mount(self) -> None:
+        if "log" in self.title_text.lower():
+            self.query_one("#dialog-body", VerticalScroll).scroll_end(animate=False)
 
     def action_dismiss_screen(self) -> None:
         self.dismiss(None)

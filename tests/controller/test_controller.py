@@ -1,0 +1,195 @@
+"""The action controller, intent by intent (no Textual)."""
+
+from __future__ import annotations
+
+import pytest
+
+from firepower_tui.controller import KEYMAP, Controller, Mode, Session
+from firepower_tui.rules.dice import ScriptedDice
+from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.types import Posture, Status
+from tests.conftest import FIELD, make_scenario
+
+
+def controller(*soldiers: str, dice: list[int] | None = None, terrain: str = FIELD) -> Controller:
+    session = Session(make_scenario(terrain, soldiers))
+    if dice is not None:
+        session.dice.force(dice)
+    c = Controller(session)
+    session.submit(__import__("firepower_tui.rules.actions", fromlist=["DrawChit"]).DrawChit(side="tan"))
+    c.cursor = c._start_cursor()
+    return c
+
+
+def test_keymap_has_every_intent_once() -> None:
+    intents = [k.intent for k in KEYMAP]
+    assert len(intents) == len(set(intents))
+    keys = [key for k in KEYMAP for key in k.keys]
+    assert len(keys) == len(set(keys)), "a key bound to two intents"
+
+
+def test_enter_starts_an_impulse_and_selects() -> None:
+    c = controller("T1 tan RFL B2 S", "T2 tan RFL B2 S", "G1 green RFL B8 N")
+    c.cursor = hex_from_id("B2")
+    result = c.select()
+    assert result.ok and c.state.impulse == 1 and c.selected == "T1"
+    c.next_soldier()
+    assert c.selected == "T2"
+
+
+def test_refusal_is_explained_with_its_rule() -> None:
+    c = controller("T1 tan RFL B2 S", "G1 green RFL B8 N")
+    c.cursor = hex_from_id("E5")
+    result = c.select()
+    assert not result.ok and result.refusal.rule == "6.2"
+    assert c.message == "E5 holds no Tan soldier [6.2]" and c.message_error
+
+
+def test_move_turn_posture_cross_from_intents() -> None:
+    c = controller("T1 tan RFL B4 S", "G1 green RFL J9 N")
+    c.cursor = hex_from_id("B4")
+    c.select()
+    assert c.move().ok and c.soldier().hex == hex_from_id("B5") and c.cursor == hex_from_id("B5")
+    assert c.turn_right().ok and c.soldier().facing.name == "SW"
+    c.turn_to_mode()
+    assert c.mode is Mode.TURN
+    c.move_cursor("n")  # in turn mode a direction key turns
+    assert c.mode is Mode.BROWSE and c.soldier().facing.name == "N"
+    assert c.posture(Posture.PRONE).ok  # 1 move + 2 turns = 3 MF; going prone costs the last one
+    assert c.soldier().posture is Posture.PRONE and c.state.mf_left(c.soldier()) == 0
+    assert c.cross().refusal.rule == "6.2.3"
+
+
+def test_posture_and_mf_refusal() -> None:
+    c = controller("T1 tan RFL B4 S prone", "G1 green RFL J9 N")
+    c.cursor = hex_from_id("B4")
+    c.select()
+    assert c.posture(Posture.STAND).ok
+    c.move()
+    c.turn_left()
+    result = c.move()
+    assert not result.ok and result.refusal.rule == "6.2.8"
+
+
+def test_can_drives_the_footer() -> None:
+    c = controller("T1 tan RFL B4 S", "G1 green RFL J9 N")
+    assert c.can("select") and c.can("end_phase") and not c.can("move") and not c.can("end_impulse")
+    c.cursor = hex_from_id("B4")
+    c.select()
+    assert c.can("move") and c.can("aim_fire") and c.can("end_impulse") and not c.can("stand")
+    assert not c.can("toggle_target")
+    c.aim_fire()
+    assert c.can("toggle_target") and c.can("cancel") and not c.can("move")
+
+
+def test_aim_fire_previews_then_fires() -> None:
+    c = controller("T1 tan RFL B2 S", "G1 green RFL B8 N prone", dice=[1, 9, 9])
+    c.cursor = hex_from_id("B2")
+    c.select()
+    c.aim_fire()
+    assert c.cursor == hex_from_id("B8")  # nearest enemy in arc and LOS
+    assessment, refusal = c.preview()
+    assert refusal is None and assessment.bursts[0].breakdown.need == 4
+    assert [(m.rule, m.value) for m in assessment.bursts[0].breakdown.modifiers] == [("6.3.6.2.4", 2)]
+    c.change_then(1)
+    assessment, _ = c.preview()
+    assert ("6.3.6.2.7", 1) in [(m.rule, m.value) for m in assessment.bursts[0].breakdown.modifiers]
+    result = c.select()
+    assert result.ok and c.mode is Mode.BROWSE
+    assert [e.event for e in result.events if e.event == "roll"] == ["roll"] * 3
+    rolls = [e for e in result.events if e.event == "roll"]
+    assert (rolls[0].die, rolls[0].total, rolls[0].result) == (1, 4, "hit: G1 killed")  # 1 +2 prone +1 MF
+    assert c.state.soldier("G1").killed and c.state.over and c.state.winner == "tan"
+    assert result.game_over is not None
+
+
+def test_aim_fire_out_of_arc_explains() -> None:
+    c = controller("T1 tan RFL B2 N", "G1 green RFL B8 N")
+    c.cursor = hex_from_id("B2")
+    c.select()
+    c.aim_fire()
+    c.cursor = hex_from_id("B8")
+    _, refusal = c.preview()
+    assert refusal is not None and refusal.rule == "6.3.3"
+
+
+def test_toggle_mode_and_targets() -> None:
+    c = controller("T1 tan LMG B2 S", "G1 green RFL B8 N", "G2 green RFL B8 N")
+    c.cursor = hex_from_id("B2")
+    c.select()
+    c.aim_fire()
+    action = c.pending_action()
+    assert action.targets == ("G1", "G2")  # automatic: one burst per man, up to 3
+    c.toggle_target()
+    assert c.pending_action().targets == ("G1",)
+
+
+def test_throw_and_melee_by_intents() -> None:
+    c = controller("T1 tan RFL B4 S", "T2 tan RFL B4 S", "G1 green RFL B5 N", "G2 green RFL J9 N", dice=[9])
+    c.cursor = hex_from_id("B4")
+    c.select()
+    c.aim_melee()
+    assert c.mode is Mode.MELEE and c.attackers == ["T1", "T2"]
+    assessment, refusal = c.preview()
+    assert refusal is None and assessment.win_chance == 0.7
+    result = c.select()  # 9 - 2 = 7 > 5: the attackers lose
+    assert result.ok and c.state.soldier("T1").killed and c.state.soldier("T2").killed
+
+
+def test_grenade_preview_marks_spread_hexes() -> None:
+    c = controller("T1 tan RFL B2 S", "G1 green RFL B5 N")
+    c.cursor = hex_from_id("B2")
+    c.select()
+    c.aim_throw()
+    assert c.cursor == hex_from_id("B5")
+    h = c.highlights()
+    assert hex_from_id("B5") in h.spread and len(h.spread) == 11  # X plus the ten spread hexes
+
+
+def test_take_back_only_without_dice() -> None:
+    c = controller("T1 tan RFL B2 S", "G1 green RFL B8 N", dice=[9, 9])
+    c.cursor = hex_from_id("B2")
+    c.select()
+    c.move()
+    assert c.can("undo")
+    assert c.undo().ok and c.state.soldier("T1").hex == hex_from_id("B2")
+    c.undo()  # the impulse start itself rolled nothing either
+    assert c.state.impulse == 0
+    r = c.undo()
+    assert not r.ok and "chit" in r.refusal.reason and r.refusal.rule == "§9.9"
+    c.cursor = hex_from_id("B2")
+    c.select()
+    c.aim_fire()
+    c.toggle_mode()
+    c.select()
+    r = c.undo()
+    assert not r.ok and "rolled dice" in r.refusal.reason
+
+
+def test_command_line_actions_and_queries() -> None:
+    c = controller("T1 tan RFL B2 S", "G1 green RFL B8 N")
+    assert c.command("impulse B2").ok and c.selected == "T1"
+    assert c.command("move T1 B3").ok
+    odds = c.command("odds fire T1 G1 semi")
+    assert odds.ok and "hit number 5" in odds.message
+    los = c.command("los B3 B8")
+    assert los.ok and los.message.startswith("LOS B3 -> B8: clear")
+    bad = c.command("flurb")
+    assert not bad.ok and "unknown action" in c.message
+
+
+def test_phase_end_draws_the_next_chit() -> None:
+    c = controller("T1 tan RFL B2 S", "G1 green RFL B8 N")
+    result = c.end_phase()
+    assert result.ok and len(result.chits) == 1 and c.state.active is not None
+
+
+def test_stunned_man_cannot_act() -> None:
+    c = controller("T1 tan RFL B2 S", "T2 tan RFL B2 S", "G1 green RFL B8 N")
+    st = c.session.state
+    c.session.state = st.model_copy(update={"soldiers": st.replace(st.soldier("T1").model_copy(
+        update={"status": Status.STUNNED, "posture": Posture.PRONE}))})
+    c.cursor = hex_from_id("B2")
+    c.select()
+    result = c.move()
+    assert not result.ok and result.refusal.rule == "6.4.4"

@@ -82,12 +82,33 @@ class HexMap(ScrollView, can_focus=True):
         self._owners = owners
 
     def set_state(self, state: GameState) -> None:
-        """New game state: redraw the counters."""
+        """New game state: redraw the counters, repainting only the cells that changed."""
         self.state = state
+        old = self.grid
         self.grid = self._build(state)
         self._grid_version += 1
         self._cache.clear()
-        self.refresh()
+        for y in range(min(old.height, self.grid.height)):
+            a_c, b_c, a_s, b_s = old.chars[y], self.grid.chars[y], old.styles[y], self.grid.styles[y]
+            if a_c == b_c and a_s == b_s:
+                continue
+            xs = [x for x in range(len(b_c)) if a_c[x] != b_c[x] or a_s[x] != b_s[x]]
+            self._refresh_grid(xs[0], y, xs[-1] - xs[0] + 1, 1)
+
+    def _refresh_grid(self, x: int, y: int, w: int, h: int) -> None:
+        """Repaint a rectangle given in grid coordinates."""
+        sx, sy = self.scroll_offset
+        self.refresh(Region(x - sx + RULER_W, y - sy + RULER_H, w, h))
+
+    def _refresh_hex(self, h: Hex) -> None:
+        runs = self.grid.slots.get(h)
+        if not runs:
+            return
+        x0 = min(r[1] for r in runs)
+        x1 = max(r[1] + r[2] for r in runs)
+        y0 = min(r[0] for r in runs)
+        y1 = max(r[0] for r in runs)
+        self._refresh_grid(x0, y0, x1 - x0, y1 - y0 + 1)
 
     def set_zoom(self, zoom: Zoom) -> None:
         self.zoom = zoom
@@ -124,19 +145,21 @@ class HexMap(ScrollView, can_focus=True):
             mark([hl.melee_hex], "melee")
         new = {h: tuple(v) for h, v in overlay.items()}
         if new != self._overlay_of:
+            changed = {h for h in set(new) | set(self._overlay_of) if new.get(h) != self._overlay_of.get(h)}
             self._overlay_of = new
             self._overlay_version += 1
             self._cache.clear()
-            self.refresh()
+            for h in changed:
+                self._refresh_hex(h)
 
     def set_cursor(self, h: Hex) -> None:
         """Move the cursor: refresh only the lines of the old and new hex, and keep it in view."""
         old = self.cursor
         self.cursor = h
-        for hx in (old, h):
-            if hx is not None and hx in self.grid.lines_of_hex:
-                top, bottom = self.grid.lines_of_hex[hx]
-                self.refresh_lines(top + RULER_H, bottom - top + 1)
+        if old != h:
+            for hx in (old, h):
+                if hx is not None:
+                    self._refresh_hex(hx)
         self.scroll_to_cursor()
 
     def scroll_to_cursor(self, animate: bool = False) -> None:

@@ -1,0 +1,108 @@
+"""Run the app in a real pseudo-terminal and read its screen through a terminal emulator (pyte).
+
+Used by ``tests/ui/test_pty.py`` and ``bench/bench_tui.py``: the app as a player meets it.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import sys
+import termios
+import time
+from collections.abc import Sequence
+
+import pyte
+
+KEYS = {"enter": b"\r", "escape": b"\x1b", "right": b"\x1b[C", "left": b"\x1b[D", "up": b"\x1b[A",
+        "down": b"\x1b[B", "tab": b"\t"}
+
+
+class PtyApp:
+    """The ``firepower`` command in a pty of fixed size, with a pyte screen."""
+
+    def __init__(self, args: Sequence[str], cols: int = 120, rows: int = 40, env: dict[str, str] | None = None) -> None:
+        self.cols, self.rows = cols, rows
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.bytes_read = 0
+        pid, fd = pty.fork()
+        if pid == 0:  # child
+            environment = dict(os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
+            environment.pop("NO_COLOR", None)
+            environment.update(env or {})
+            os.execvpe(sys.executable, [sys.executable, "-m", "firepower_tui", *args], environment)
+        self.pid, self.fd = pid, fd
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.started = time.perf_counter()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def pump(self, timeout: float) -> int:
+        """Read whatever arrives within ``timeout`` seconds; returns bytes read."""
+        got = 0
+        end = time.perf_counter() + timeout
+        while True:
+            left = end - time.perf_counter()
+            if left <= 0:
+                return got
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                return got
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                return got
+            if not data:
+                return got
+            got += len(data)
+            self.bytes_read += len(data)
+            self.stream.feed(data)
+
+    def wait_for(self, needle: str, timeout: float = 10.0) -> float:
+        """Seconds until ``needle`` is on the emulated screen (raises TimeoutError)."""
+        t0 = time.perf_counter()
+        while needle not in self.text():
+            if time.perf_counter() - t0 > timeout:
+                raise TimeoutError(f"{needle!r} not on screen after {timeout}s:\n{self.text()}")
+            self.pump(0.005)
+        return time.perf_counter() - t0
+
+    def settle(self, quiet: float = 0.15, limit: float = 3.0) -> int:
+        """Read until nothing arrives for ``quiet`` seconds; bytes read."""
+        total = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < limit:
+            got = self.pump(quiet)
+            total += got
+            if got == 0:
+                break
+        return total
+
+    def press(self, key: str) -> float:
+        """Send a key; returns the time it was sent."""
+        os.write(self.fd, KEYS.get(key, key.encode()))
+        return time.perf_counter()
+
+    def rss_kb(self) -> int:
+        with open(f"/proc/{self.pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        return 0
+
+    def close(self) -> None:
+        try:
+            os.kill(self.pid, signal.SIGTERM)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        try:
+            os.close(self.fd)
+        except OSError:
+            pass

@@ -1,0 +1,47 @@
+"""The real app in a pseudo-terminal, read through a terminal emulator (pyte)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+pytest.importorskip("pyte")
+from pty_harness import PtyApp  # noqa: E402
+
+
+def test_play_a_move_and_quit_in_a_terminal() -> None:
+    app = PtyApp(["play", "--seed", "3"], cols=100, rows=30)
+    try:
+        app.wait_for("Turn 1/10", timeout=30)
+        app.wait_for("Tan's impulse phase")
+        app.press("enter")
+        app.wait_for("impulse 1/2 K2")
+        app.press("m")
+        app.wait_for("T1 enters K3 from K2")
+        assert "MF left 3/4" in app.text()
+        assert "Traceback" not in app.text()
+        app.press("Q")
+        app.wait_for("Quit FIREPOWER?")
+        app.press("y")
+        app.pump(2.0)
+    finally:
+        app.close()
+
+
+def test_small_terminal_message() -> None:
+    app = PtyApp(["play", "--seed", "3"], cols=60, rows=20)
+    try:
+        app.wait_for("Terminal too small: 60×20", timeout=30)
+    finally:
+        app.close()
+
+
+def test_no_terminal_is_refused_cleanly(tmp_path: Path) -> None:
+    import subprocess
+
+    r = subprocess.run([sys.executable, "-m", "firepower_tui", "play"], capture_output=True, text=True,
+                       stdin=subprocess.DEVNULL)
+    assert r.returncode == 2 and "needs a terminal" in r.stderr and "Traceback" not in r.stderr

@@ -12,7 +12,7 @@ from enum import Enum
 from typing import Any
 
 from ..rules import engine
-from ..rules.actions import (ChangePosture, Cross, EndImpulse, EndPhase, Fire, Melee, Move, StartImpulse, Throw,
+from ..rules.actions import (ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Fire, Melee, Move, StartImpulse, Throw,
                              Turn)
 from ..rules.describe import describe_los, describe_odds
 from ..rules.errors import Refusal
@@ -573,6 +573,9 @@ class Controller:
             text_out = describe_los(los_query(self.state, parsed.origin, parsed.target))
             self._say(text_out)
             return Result(message=text_out)
+        if isinstance(parsed, DrawChit):
+            return self._refused(Refusal(reason="in play the cup is drawn blind: the next chit comes when this "
+                                                "phase ends", rule="6.1"))
         if hasattr(parsed, "soldier"):
             self.selected = parsed.soldier  # type: ignore[attr-defined]
         result = self._submit(parsed)

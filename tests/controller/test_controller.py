@@ -176,6 +176,8 @@ def test_command_line_actions_and_queries() -> None:
     assert los.ok and los.message.startswith("LOS B3 -> B8: clear")
     bad = c.command("flurb")
     assert not bad.ok and "unknown action" in c.message
+    forced = c.command("chit green")
+    assert not forced.ok and forced.refusal.rule == "6.1" and "drawn blind" in forced.refusal.reason
 
 
 def test_phase_end_draws_the_next_chit() -> None:

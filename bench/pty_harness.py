@@ -25,7 +25,8 @@ KEYS = {"enter": b"\r", "escape": b"\x1b", "right": b"\x1b[C", "left": b"\x1b[D"
 class PtyApp:
     """The ``firepower`` command in a pty of fixed size, with a pyte screen."""
 
-    def __init__(self, args: Sequence[str], cols: int = 120, rows: int = 40, env: dict[str, str] | None = None) -> None:
+    def __init__(self, args: Sequence[str], cols: int = 120, rows: int = 40,
+                 env: dict[str, str] | None = None) -> None:
         self.cols, self.rows = cols, rows
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -33,7 +34,8 @@ class PtyApp:
         pid, fd = pty.fork()
         if pid == 0:  # child
             environment = dict(os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
-            environment.pop("NO_COLOR", None)
+            if "NO_COLOR" not in (env or {}):
+                environment.pop("NO_COLOR", None)
             environment.update(env or {})
             os.execvpe(sys.executable, [sys.executable, "-m", "firepower_tui", *args], environment)
         self.pid, self.fd = pid, fd

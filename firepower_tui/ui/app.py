@@ -10,6 +10,7 @@ from textual.app import App
 from ..controller.controller import Controller
 from ..controller.session import Session
 from ..rules.scenario import Scenario
+from .crash import write_crash_report
 from .screens.game import GameScreen
 
 
@@ -28,11 +29,24 @@ class FirepowerApp(App[None]):
         self.handover = handover
 
     def on_mount(self) -> None:
+        if self.ascii:
+            self.add_class("-ascii")
         result = self.controller.begin()
         screen = GameScreen(self.controller, ascii=self.ascii, no_color=self.no_color, handover=self.handover)
         self.push_screen(screen)
         if result.chits:
             screen.call_after_refresh(screen._banner, result.chits[-1])
+
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Last resort: exit with a short message and a crash report instead of a traceback."""
+        path = write_crash_report(error, "unhandled exception in the app")
+        self.crash_report = path
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
+        self._exit_renderables.append(
+            f"firepower: an internal error stopped the game ({type(error).__name__}: {error}).\n"
+            f"A report was saved to {path}; please attach it to a bug report.")
 
 
 def make_app(scenario: Scenario, *, seed: int = 1, ascii: bool = False, handover: bool = False,

@@ -106,7 +106,7 @@ async def test_too_small_terminal_shows_a_message() -> None:
     async with a.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         tiny = a.screen.query_one("#too-small")
-        assert tiny.display and "needs at least 80×24" in str(tiny.render())
+        assert tiny.display and "needs at least 80x24" in str(tiny.render())
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert not tiny.display
@@ -120,3 +120,86 @@ async def test_mouse_click_moves_the_cursor() -> None:
         y, x, _ = hex_map.grid.slots[target][0]
         await pilot.click(HexMap, offset=(x + 2 + 1 - hex_map.scroll_offset.x, y + 1 - hex_map.scroll_offset.y))
         assert a.controller.cursor == target
+
+
+def close_quarters_app(dice: list[int]):  # noqa: ANN201
+    """Tan in B4 (two men facing S), Green in B5 and B7; Tan's phase already drawn."""
+    from firepower_tui.controller.session import Session
+    from firepower_tui.rules.actions import DrawChit
+    from tests.conftest import FIELD, make_scenario
+
+    scenario = make_scenario(FIELD, ["T1 tan RFL B4 S", "T2 tan RFL B4 S", "G1 green RFL B5 N",
+                                     "G2 green RFL B7 N", "G3 green RFL J9 N"])
+    session = Session(scenario, seed=1)
+    session.submit(DrawChit(side="tan"))
+    session.dice.force(dice)
+    return make_app(scenario, session=session)
+
+
+async def test_grenade_by_keys() -> None:
+    """g aims at the nearest enemy hex; the preview lists spread and risks; Enter throws."""
+    a = close_quarters_app([1, 1, 9, 9])  # throw lands (1 <= 8); G1 killed (1+3... ring rolls follow)
+    async with a.run_test(size=(100, 30)) as pilot:
+        c = a.controller
+        await pilot.press("enter", "g")
+        assert c.cursor == hex_from_id("B5")
+        text = str(a.screen.query_one("#preview").render())
+        assert "GRENADE at B5, range 1" in text and "Lands on roll ≤ 8" in text
+        await pilot.press("enter")
+        grenade = [e for e in c.session.log if getattr(e, "event", "") == "grenade"]
+        assert grenade and grenade[0].outcome == "landed"
+        rolls = [e for e in c.session.log if getattr(e, "event", "") == "roll"]
+        assert rolls[0].purpose == "throw: T1 at B5" and rolls[1].purpose.startswith("blast:")
+
+
+async def test_melee_by_keys() -> None:
+    """k picks the hex in front with both men of the impulse; Enter resolves at 70%."""
+    a = close_quarters_app([3])  # 3 - 2 = 1 <= 5: the attackers win
+    async with a.run_test(size=(100, 30)) as pilot:
+        c = a.controller
+        await pilot.press("enter", "k")
+        text = str(a.screen.query_one("#preview").render())
+        assert "MELEE into B5: T1, T2 against G1" in text and "70%" in text
+        await pilot.press("enter")
+        assert c.state.soldier("G1").killed
+        assert c.state.soldier("T1").hex == hex_from_id("B5") == c.state.soldier("T2").hex
+
+
+async def test_a_bug_is_reported_without_a_traceback(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """A failing intent leaves the game as it was, notifies, and writes a crash report."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    a = app()
+    async with a.run_test(size=(100, 30)) as pilot:
+        c = a.controller
+
+        def boom() -> None:
+            raise RuntimeError("simulated bug")
+
+        monkeypatch.setattr(c, "move", boom)
+        await pilot.press("enter")
+        before = c.state
+        await pilot.press("m")
+        assert c.state is before
+        reports = list((tmp_path / "firepower").glob("crash-*.txt"))
+        assert reports and "simulated bug" in reports[0].read_text()
+        await pilot.press("m")  # still playable
+
+
+async def test_end_of_game_screen() -> None:
+    from firepower_tui.controller.session import Session
+    from firepower_tui.rules.actions import DrawChit
+    from tests.conftest import FIELD, make_scenario
+
+    scenario = make_scenario(FIELD, ["T1 tan RFL B2 S", "G1 green RFL B5 N"])
+    session = Session(scenario, seed=1)
+    session.submit(DrawChit(side="tan"))
+    session.dice.force([1, 10, 10])
+    a = make_app(scenario, session=session)
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter", "f", "enter")
+        await pilot.pause()
+        assert type(a.screen).__name__ == "EndScreen"
+        text = str(a.screen.query_one("Static").render())
+        assert "Tan wins" in text and "Green: 1 lost (G1)" in text and "Green has no soldiers left" in text
+        await pilot.press("escape")
+        assert type(a.screen).__name__ == "GameScreen" and a.controller.state.over

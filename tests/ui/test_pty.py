@@ -34,7 +34,7 @@ def test_play_a_move_and_quit_in_a_terminal() -> None:
 def test_small_terminal_message() -> None:
     app = PtyApp(["play", "--seed", "3"], cols=60, rows=20)
     try:
-        app.wait_for("Terminal too small: 60×20", timeout=30)
+        app.wait_for("Terminal too small: 60x20", timeout=30)
     finally:
         app.close()
 
@@ -45,3 +45,19 @@ def test_no_terminal_is_refused_cleanly(tmp_path: Path) -> None:
     r = subprocess.run([sys.executable, "-m", "firepower_tui", "play"], capture_output=True, text=True,
                        stdin=subprocess.DEVNULL)
     assert r.returncode == 2 and "needs a terminal" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_ascii_and_no_color_show_only_ascii() -> None:
+    """--ascii with NO_COLOR: every character on screen is ASCII; the second side is lower case."""
+    app = PtyApp(["play", "--seed", "3", "--ascii"], cols=100, rows=30, env={"NO_COLOR": "1"})
+    try:
+        app.wait_for("Turn 1/10", timeout=30)
+        app.press("enter")
+        app.wait_for("T1 [6.2]")
+        for _ in range(12):
+            app.press("down")
+        app.wait_for("g5N")
+        screen = app.text()
+        assert screen.isascii(), [ch for ch in screen if not ch.isascii()][:10]
+    finally:
+        app.close()

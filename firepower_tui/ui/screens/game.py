@@ -13,6 +13,8 @@ from ...controller.controller import Controller, Mode, Result
 from ...controller.keymap import KEYMAP
 from ...rules.hexgrid import Facing
 from ...rules.types import Posture
+from ..crash import write_crash_report
+from ..render.ascii import fold
 from ..render.log_text import event_text, refusal_text
 from ..render.panels import header_text, hex_text, preview_text, soldier_text
 from ..rules_text import sections
@@ -82,7 +84,7 @@ class GameScreen(Screen[None]):
                 yield Static(id="hex-panel")
                 yield SideLog(id="log")
         yield Static(id="status")
-        yield Input(placeholder="action in notation, e.g. move T1 K3 · odds fire T2 G1 · los K2 K9 (Esc closes)",
+        yield Input(placeholder="action in notation, e.g. move T1 K3 | odds fire T2 G1 | los K2 K9 (Esc closes)",
                     id="command")
         yield Footer(compact=True, show_command_palette=False)
         yield Static(id="too-small")
@@ -108,7 +110,7 @@ class GameScreen(Screen[None]):
         tiny = self.query_one("#too-small", Static)
         tiny.display = small
         if small:
-            tiny.update(Text(f"Terminal too small: {w}×{h}.\nFIREPOWER needs at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
+            tiny.update(Text(f"Terminal too small: {w}x{h}.\nFIREPOWER needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
                              "Enlarge the window; the game is waiting as you left it.", style="bold"))
         for wid in ("#header", "#main", "#status", "Footer"):
             self.query_one(wid).display = not small
@@ -126,11 +128,26 @@ class GameScreen(Screen[None]):
         return True if self.c.can(intent) else False
 
     def action_intent(self, intent: str) -> None:
+        try:
+            self._intent(intent)
+        except Exception as exc:  # noqa: BLE001 - a bug must not cost the player the game
+            self._internal_error(exc, f"key intent {intent!r}")
+
+    def _internal_error(self, exc: Exception, context: str) -> None:
+        """Report a bug without a traceback; the game state is immutable, so it is as it was."""
+        path = write_crash_report(exc, f"{context}\nactions so far: "
+                                       + "; ".join(h.notation for h in self.c.session.history))
+        self.c.mode = Mode.BROWSE
+        self.notify(f"Internal error ({type(exc).__name__}); the game is unchanged. Report saved to {path}",
+                    severity="error", timeout=10)
+
+    def _intent(self, intent: str) -> None:
         if intent == "help":
-            self.app.push_screen(TextScreen(help_text(), "Help"))
+            self.app.push_screen(TextScreen(self.shown(help_text()), "Help"))
             return
         if intent == "rules":
-            self.app.push_screen(TextScreen(sections(self.c.rules_topic()), "RULES.md: what you are doing now"))
+            self.app.push_screen(TextScreen(self.shown(sections(self.c.rules_topic())),
+                                            "RULES.md: what you are doing now"))
             return
         if intent == "quit":
             self.app.push_screen(ConfirmScreen("Quit FIREPOWER?"), self._quit_answer)
@@ -176,9 +193,15 @@ class GameScreen(Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value
         self._close_command()
+        try:
+            self._command(text)
+        except Exception as exc:  # noqa: BLE001
+            self._internal_error(exc, f"command {text!r}")
+
+    def _command(self, text: str) -> None:
         result = self.c.command(text)
         if result.ok and result.message and not result.events:
-            self.query_one(SideLog).write([Text(line) for line in result.message.splitlines()])
+            self.query_one(SideLog).write([self.shown(Text(line)) for line in result.message.splitlines()])
         self._sync(result)
 
     def on_key(self, event: object) -> None:
@@ -198,9 +221,14 @@ class GameScreen(Screen[None]):
     # --- show the state ---------------------------------------------------------------------------------------
 
     def _event_text(self, e: object) -> Text:
-        return event_text(e, self.c.state.scenario.side_name, lambda side: self.side_styles.get(side, ""))
+        return self.shown(event_text(e, self.c.state.scenario.side_name, lambda side: self.side_styles.get(side, "")))
+
+    def shown(self, text: Text) -> Text:
+        """Text as this terminal shows it (ASCII-folded with --ascii)."""
+        return fold(text) if self.ascii else text
 
     def _update(self, widget_id: str, content: Text) -> None:
+        content = self.shown(content)
         if self._panel_cache.get(widget_id) == content.plain + str(content.spans):
             return
         self._panel_cache[widget_id] = content.plain + str(content.spans)
@@ -239,12 +267,13 @@ class GameScreen(Screen[None]):
         log = self.query_one(SideLog)
         session_log = self.c.session.log
         if len(session_log) < self._logged:  # a take-back
-            log.reset([self._event_text(e) for e in session_log] + [Text("↶ taken back [§9.9]", style="dim")])
+            log.reset([self._event_text(e) for e in session_log]
+                      + [self.shown(Text("↶ taken back [§9.9]", style="dim"))])
         elif len(session_log) > self._logged:
             log.write([self._event_text(e) for e in session_log[self._logged:]])
         self._logged = len(session_log)
         if result.refusal is not None:
-            log.write([refusal_text(result.refusal.reason, result.refusal.rule)])
+            log.write([self.shown(refusal_text(result.refusal.reason, result.refusal.rule))])
 
     def _banner(self, chit: object) -> None:
         side = getattr(chit, "side", "")
@@ -256,7 +285,7 @@ class GameScreen(Screen[None]):
         self._update("#status", Text(self.c.message, style=f"bold reverse {self.side_styles.get(side, '')}"))
         if self.handover:
             text.append(f"\nPass the keyboard to the {name} player.")
-            self.app.push_screen(BannerScreen(text))
+            self.app.push_screen(BannerScreen(self.shown(text)))
 
     def _game_over(self) -> None:
         st = self.c.state
@@ -268,4 +297,4 @@ class GameScreen(Screen[None]):
             lost = [s.id for s in st.soldiers if s.side == side and s.killed]
             t.append(f"{name(side)}: {len(lost)} lost" + (f" ({', '.join(lost)})" if lost else "") +
                      f", {st.kills.get(side, 0)} enemy killed\n")
-        self.app.push_screen(EndScreen(t), self._quit_answer)
+        self.app.push_screen(EndScreen(self.shown(t)), self._quit_answer)

@@ -49,7 +49,7 @@ class TextScreen(ModalScreen[None]):
             yield Static(Text(self.title_text, style="bold"), id="dialog-title")
             with VerticalScroll(id="dialog-body"):
                 yield Static(self.body)
-            yield Static(Text("Esc closes · ↑/↓ PgUp/PgDn scroll", style="dim"), id="dialog-foot")
+            yield Static(Text("Esc closes | up/down PgUp/PgDn scroll", style="dim"), id="dialog-foot")
 
     def on_mount(self) -> None:
         if "log" in self.title_text.lower():

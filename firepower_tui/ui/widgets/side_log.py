@@ -4,6 +4,7 @@ everything (``RichLog.write`` repaints the whole panel)."""
 from __future__ import annotations
 
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
@@ -22,6 +23,7 @@ class SideLog(ScrollView):
         self.entries: list[Text] = []
         self._lines: list[Strip] = []
         self._wrap_width = 0
+        self._blank_style = Style()
 
     def _width(self) -> int:
         return max(10, self.scrollable_content_region.width)
@@ -30,7 +32,8 @@ class SideLog(ScrollView):
         console = self.app.console
         options = console.options.update_width(width)
         lines = console.render_lines(text, options, pad=False, new_lines=False)
-        return [Strip(line) for line in lines]
+        # Segments without a style break Textual's NO_COLOR filter: give each one a style.
+        return [Strip([Segment(seg.text, seg.style or self._blank_style) for seg in line]) for line in lines]
 
     def _rewrap(self) -> None:
         width = self._width()

@@ -53,7 +53,8 @@ class TextScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         if "log" in self.title_text.lower():
-            self.query_one("#dialog-body", VerticalScroll).scroll_end(animate=False)
+            body = self.query_one("#dialog-body", VerticalScroll)
+            self.call_after_refresh(lambda: body.scroll_end(animate=False))
 
     def action_dismiss_screen(self) -> None:
         self.dismiss(None)

@@ -346,27 +346,25 @@ class Controller:
     # --- aiming -------------------------------------------------------------------------------------------
 
     def aim_fire(self) -> Result:
-        s = self.soldier()
-        if s is None:
-            return self._act(lambda s: None)
-        self.mode, self.fire_targets, self.fire_mode, self.then = Mode.AIM_FIRE, [], None, 0
-        target = self._nearest_enemy(s, weapon_chart().weapons[s.weapon].max_range)
-        if target is not None:
-            self.cursor = target
-        self.version += 1
-        self._say("Aim: move the cursor to the target hex; Enter fires, Space picks men, a auto/semi, +/- MF after")
-        return Result(message=self.message)
+        return self._begin_aim(Mode.AIM_FIRE, lambda s: weapon_chart().weapons[s.weapon].max_range,
+                               "Aim: move the cursor to the target hex; Enter fires, Space picks men, "
+                               "a auto/semi, +/- MF after")
 
     def aim_throw(self) -> Result:
+        return self._begin_aim(Mode.AIM_THROW, max_throw,
+                               "Grenade: move the cursor to the hex to throw at; Enter throws (Esc cancels)")
+
+    def _begin_aim(self, mode: Mode, reach: Any, hint: str) -> Result:
+        """Enter an aiming mode with the cursor on the nearest enemy in arc, range and LOS."""
         s = self.soldier()
         if s is None:
             return self._act(lambda s: None)
-        self.mode, self.via = Mode.AIM_THROW, None
-        target = self._nearest_enemy(s, max_throw(s))
+        self.mode, self.fire_targets, self.fire_mode, self.then, self.via = mode, [], None, 0, None
+        target = self._nearest_enemy(s, reach(s))
         if target is not None:
             self.cursor = target
         self.version += 1
-        self._say("Grenade: move the cursor to the hex to throw at; Enter throws (Esc cancels)")
+        self._say(hint)
         return Result(message=self.message)
 
     def aim_melee(self) -> Result:

@@ -61,19 +61,20 @@ class TextScreen(ModalScreen[None]):
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """Yes/no."""
+    """A question with two answers (y/Enter = True, n/Esc = False by default)."""
 
     BINDINGS = [Binding("y,enter", "answer(True)", "Yes", priority=True),
                 Binding("n,escape", "answer(False)", "No", priority=True)]
+    HINT = "y / Enter: yes    n / Esc: no"
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str | Text) -> None:
         super().__init__()
-        self.question = question
+        self.question = question if isinstance(question, Text) else Text(question, style="bold")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="small"):
-            yield Static(Text(self.question, style="bold"))
-            yield Static(Text("y / Enter: yes    n / Esc: no", style="dim"))
+            yield Static(self.question)
+            yield Static(Text(self.HINT, style="dim"))
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
@@ -97,20 +98,9 @@ class BannerScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class EndScreen(ModalScreen[bool]):
-    """The result. Enter/Esc looks at the map; q quits."""
+class EndScreen(ConfirmScreen):
+    """The result. Enter/Esc looks at the map (False); q quits (True)."""
 
     BINDINGS = [Binding("escape,enter", "answer(False)", "Look at the map", priority=True),
                 Binding("q,Q", "answer(True)", "Quit", priority=True)]
-
-    def __init__(self, text: Text) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog", classes="small"):
-            yield Static(self.text)
-            yield Static(Text("Enter: look at the map    q: quit", style="dim"))
-
-    def action_answer(self, value: bool) -> None:
-        self.dismiss(value)
+    HINT = "Enter: look at the map    q: quit"

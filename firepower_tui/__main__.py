@@ -28,7 +28,35 @@ def _parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="play a scenario hotseat (default: basic)")
     pl.add_argument("scenario", nargs="?", default="basic", help="scenario id or .toml file")
     _play_options(pl)
+    _db_option(pl)
+    re_ = sub.add_parser("resume", help="carry on an unfinished game (default: the most recent)")
+    re_.add_argument("game", nargs="?", type=int, help="game number (see `firepower games`)")
+    re_.add_argument("--saved-scenario", action="store_true",
+                     help="replay with the copy of the scenario stored with the game (if the file changed)")
+    _play_options(re_)
+    _db_option(re_)
+    ga = sub.add_parser("games", help="list the stored games")
+    _db_option(ga)
+    rp = sub.add_parser("replay", help="step through a stored game, read-only")
+    rp.add_argument("game", type=int)
+    rp.add_argument("--ascii", action="store_true")
+    rp.add_argument("--saved-scenario", action="store_true")
+    _db_option(rp)
+    ex = sub.add_parser("export", help="write a game record (JSON) for e-mail or a bug report")
+    ex.add_argument("game", type=int)
+    ex.add_argument("file")
+    _db_option(ex)
+    im = sub.add_parser("import", help="load a game record into the store")
+    im.add_argument("file")
+    _db_option(im)
+    stt = sub.add_parser("stats", help="dice statistics per player, for one game or all")
+    stt.add_argument("game", nargs="?", type=int)
+    _db_option(stt)
     return p
+
+
+def _db_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", default=None, help="game database (default: $XDG_DATA_HOME/firepower/games.db)")
 
 
 def _play_options(p: argparse.ArgumentParser) -> None:
@@ -43,6 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser = _parser()
     _play_options(parser)
+    _db_option(parser)
     args = parser.parse_args(argv)
     try:
         if args.command == "script":
@@ -51,10 +80,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_script_file(args.file, as_json=args.json)
         if args.command == "validate":
             return _validate(args.files)
-        if args.command in (None, "play"):
-            return _play(getattr(args, "scenario", "basic"), args)
-        _parser().print_help()
-        return 0
+        if args.command is None:
+            return _default(args)
+        if args.command == "play":
+            return _play(args.scenario, args)
+        from . import cli_games
+
+        return cli_games.run(args)
     except FirepowerError as exc:
         print(f"firepower: {exc}", file=sys.stderr)
         return exc.exit_code
@@ -64,20 +96,60 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+def _need_terminal() -> bool:
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return True
+    print("firepower: the game needs a terminal (use `firepower script FILE` for headless play)", file=sys.stderr)
+    return False
+
+
 def _play(scenario_ref: str, args: argparse.Namespace) -> int:
     import random
 
+    from .games import new_game
     from .rules.scenario import load_scenario
+    from .store import Store, default_db_path
 
     scenario = load_scenario(scenario_ref)
-    if not sys.stdin.isatty() or not sys.stdout.isatty():
-        print("firepower: the game needs a terminal (use `firepower script FILE` for headless play)",
-              file=sys.stderr)
+    if not _need_terminal():
         return 2
     from .ui.app import make_app
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    make_app(scenario, seed=seed, ascii=args.ascii, handover=args.handover).run()
+    store = Store(args.db or default_db_path())
+    session, game_id = new_game(store, scenario, seed)
+    make_app(scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
+             handover=args.handover).run()
+    return 0
+
+
+def _default(args: argparse.Namespace) -> int:
+    """No command: the title screen if a game is unfinished, else the basic scenario at once."""
+    import random
+
+    from .games import new_game, resume_game
+    from .rules.scenario import load_scenario
+    from .store import Store, default_db_path
+
+    store = Store(getattr(args, "db", None) or default_db_path())
+    latest = store.latest_unfinished()
+    if latest is None:
+        return _play("basic", args)
+    if not _need_terminal():
+        return 2
+    from .ui.app import FirepowerApp
+
+    def choose(choice: str):  # noqa: ANN202
+        if choice == "continue":
+            return resume_game(store, latest.id)
+        scenario = load_scenario("basic")
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+        return new_game(store, scenario, seed)
+
+    label = f"game {latest.id}, {latest.scenario_id}, turn {latest.turn}"
+    app = FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
+                       title=(label, "basic (two equal squads)"), on_choice=choose)
+    app.run()
     return 0
 
 

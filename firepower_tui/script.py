@@ -245,14 +245,38 @@ class Runner:
 
 
 def run_script_file(path: str, *, as_json: bool = False, emit: Callable[[str], None] = print) -> int:
-    """Run a script file; returns the exit code (0, or raises a FirepowerError)."""
+    """Run a script file, or replay a game record (JSON); returns the exit code (0, or raises)."""
     p = Path(path)
     try:
         text = p.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ScriptError(path, [Problem("", f"cannot read: {getattr(exc, 'strerror', None) or exc}")]) from None
+    from .record import looks_like_record, parse_record
+
+    if looks_like_record(text):
+        return run_record(parse_record(text, path), path, emit, as_json)
     script = parse_script(text, path)
     return Runner(script, emit, as_json).run()
+
+
+def run_record(record: Any, path: str, emit: Callable[[str], None], as_json: bool) -> int:
+    """Replay a game record, printing its events as a script run would (docs/notation.md)."""
+    from .replay import StepRecord, replay, scenario_for
+
+    scenario, _ = scenario_for(record.scenario.id, record.scenario.id, record.scenario.hash, record.scenario.toml,
+                               use_saved=bool(record.scenario.toml))
+    name = scenario.side_name
+
+    def out(events: Any) -> None:
+        for e in events:
+            emit(json.dumps(e.model_dump(mode="json")) if as_json else describe(e, name))
+
+    out(opening_events(new_game(scenario)))
+    steps = [StepRecord(e.kind, e.action, e.rolls) for e in record.entries]
+    session = replay(scenario, record.seed, steps, where=f"{path}: ", on_events=lambda entry: out(entry.events))
+    snap = state_snapshot(session.state)
+    emit(json.dumps(snap) if as_json else snapshot_text(snap, name))
+    return 0
 
 
 __all__ = ["parse_script", "run_script_file", "Runner", "state_snapshot", "FirepowerError"]

@@ -116,7 +116,8 @@ class Controller:
         """Whether an intent is available now (drives the footer)."""
         st = self.state
         s = self.soldier()
-        if intent.startswith("cursor_") or intent in ("help", "rules", "quit", "zoom", "command", "show_log"):
+        if intent.startswith("cursor_") or intent in ("help", "rules", "quit", "zoom", "command", "show_log",
+                                                      "history", "stats"):
             return True
         if st.over:
             return False

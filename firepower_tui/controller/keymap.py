@@ -58,6 +58,10 @@ KEYMAP: tuple[KeySpec, ...] = (
     KeySpec("turn_left", ("[", "less_than_sign"), "Turn L", "turn one hexside left (1 MF, 6.2.2)", "Actions", footer=False),
     KeySpec("turn_right", ("]", "greater_than_sign"), "Turn R", "turn one hexside right (1 MF, 6.2.2)", "Actions", footer=False),
     KeySpec("help", ("question_mark",), "Help", "this screen", "Game"),
+    KeySpec("history", ("h",), "History", "step back through every action with the map as it was; Esc returns "
+            "(read-only)", "Game"),
+    KeySpec("stats", ("S",), "Dice", "dice statistics for both players, and luck (kills against the odds)", "Game",
+            footer=False),
     KeySpec("show_log", ("l",), "Log", "the whole game log, full width: every roll with its modifiers and rules",
             "Game"),
     KeySpec("rules", ("r",), "Rules", "the RULES.md text for what you are doing now", "Game"),

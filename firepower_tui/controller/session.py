@@ -28,8 +28,8 @@ class HistoryEntry:
     """The action (see :mod:`firepower_tui.rules.actions`)."""
     events: tuple[Any, ...]
     """Its events."""
-    rolls: tuple[tuple[str, int], ...]
-    """The dice it used, as ``(purpose, value)``."""
+    rolls: tuple[tuple[str, int, int], ...]
+    """The dice it used, as ``(purpose, value, n)`` (n = 0 for a d10, else a pick among n)."""
     before: GameState
     """The state before it (for take-backs and the history view)."""
 
@@ -63,6 +63,9 @@ class Session:
     history: list[HistoryEntry] = field(default_factory=list)
     log: list[Any] = field(default_factory=list)
     """Every event so far, in order (with take-backs removed)."""
+    recorder: Any = None
+    """Called with each accepted :class:`HistoryEntry` (and ``None`` for a take-back) *before* the
+    caller sees the result: the game store commits it there (nothing lost if the terminal drops)."""
 
     def __post_init__(self) -> None:
         self.state = new_game(self.scenario)
@@ -78,13 +81,20 @@ class Session:
         refusal = engine.check(self.state, action)
         if refusal is not None:
             return Outcome(refusal=refusal)
+        return Outcome(events=self.apply_checked(action).events)
+
+    def apply_checked(self, action: Any) -> HistoryEntry:
+        """Apply an action that ``check`` accepted; record it."""
         before = self.state
-        mark = len(self.dice.rolls)
-        self.state, events = engine.apply_trusted(self.state, action, self.dice)
-        entry = HistoryEntry(action=action, events=events, rolls=tuple(self.dice.rolls[mark:]), before=before)
+        mark = len(self.dice.calls)
+        state, events = engine.apply_trusted(self.state, action, self.dice)
+        entry = HistoryEntry(action=action, events=events, rolls=tuple(self.dice.calls[mark:]), before=before)
+        if self.recorder is not None:
+            self.recorder(entry, state)
+        self.state = state
         self.history.append(entry)
         self.log.extend(events)
-        return Outcome(events=events)
+        return entry
 
     def draw_if_needed(self) -> Outcome:
         """Between phases, draw chits blind until a phase is under way (or the game ends)."""
@@ -110,6 +120,8 @@ class Session:
         refusal = self.undo_refusal()
         if refusal is not None:
             return Outcome(refusal=refusal)
+        if self.recorder is not None:
+            self.recorder(None, self.history[-1].before)
         last = self.history.pop()
         self.state = last.before
         del self.log[len(self.log) - len(last.events):]

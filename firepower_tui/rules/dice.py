@@ -38,14 +38,20 @@ def normalise_face(value: int) -> int:
     return 10 if value == 0 else value
 
 
+D10 = 0
+"""``n`` of a recorded call that was a d10 (a pick records its number of choices)."""
+
+
 class Recorder:
-    """Mixin that remembers every roll as ``(purpose, value)``."""
+    """Mixin that remembers every roll as ``(purpose, value)`` and every call as ``(purpose, value, n)``."""
 
     def __init__(self) -> None:
         self.rolls: list[tuple[str, int]] = []
+        self.calls: list[tuple[str, int, int]] = []
 
-    def _record(self, purpose: str, value: int) -> int:
+    def _record(self, purpose: str, value: int, n: int = D10) -> int:
         self.rolls.append((purpose, value))
+        self.calls.append((purpose, value, n))
         return value
 
 
@@ -76,7 +82,16 @@ class SeededDice(Recorder):
         return self._record(purpose, self._rng.randint(1, 10))
 
     def pick(self, purpose: str, n: int) -> int:
-        return self._record(purpose, self._rng.randrange(n))
+        return self._record(purpose, self._rng.randrange(n), n)
+
+    def advance(self, calls: Iterable[tuple[str, int, int]]) -> None:
+        """Draw from the generator as a recorded game did, so play goes on with the same dice
+        an uninterrupted game would have had (forced results are not drawn from it)."""
+        for _purpose, _value, n in calls:
+            if n == D10:
+                self._rng.randint(1, 10)
+            else:
+                self._rng.randrange(n)
 
 
 class ScriptedDice(Recorder):
@@ -102,7 +117,7 @@ class ScriptedDice(Recorder):
         value = self._next(purpose)
         if not 0 <= value < n:
             raise DiceError(f"scripted pick {value} out of range 0..{n - 1} at {purpose!r}")
-        return self._record(purpose, value)
+        return self._record(purpose, value, n)
 
     def assert_used(self) -> None:
         """Fail if scripted results are left over."""
@@ -111,22 +126,27 @@ class ScriptedDice(Recorder):
 
 
 class ReplayDice(Recorder):
-    """Hands back recorded rolls and fails on any mismatch of purpose."""
+    """Hands back recorded rolls and fails on any mismatch of purpose (or kind of call)."""
 
-    def __init__(self, recorded: Iterable[tuple[str, int]]) -> None:
+    def __init__(self, recorded: Iterable[tuple[str, int] | tuple[str, int, int]]) -> None:
         super().__init__()
-        self.recorded: deque[tuple[str, int]] = deque(recorded)
+        self.recorded: deque[tuple[str, int] | tuple[str, int, int]] = deque(recorded)
 
-    def _next(self, purpose: str) -> int:
+    def _next(self, purpose: str, n: int) -> int:
         if not self.recorded:
             raise DiceError(f"the record has no roll for {purpose!r}")
-        want, value = self.recorded.popleft()
+        item = self.recorded.popleft()
+        want, value = item[0], item[1]
         if want != purpose:
             raise DiceError(f"the record rolled for {want!r} where the game now rolls for {purpose!r}")
-        return self._record(purpose, value)
+        if len(item) == 3 and item[2] != n:  # type: ignore[misc]
+            raise DiceError(f"the record made a different kind of roll for {purpose!r}")
+        if not (1 <= value <= 10 if n == D10 else 0 <= value < n):
+            raise DiceError(f"the recorded roll {value} for {purpose!r} is impossible")
+        return self._record(purpose, value, n)
 
     def d10(self, purpose: str) -> int:
-        return self._next(purpose)
+        return self._next(purpose, D10)
 
     def pick(self, purpose: str, n: int) -> int:
-        return self._next(purpose)
+        return self._next(purpose, n)

@@ -108,6 +108,8 @@ class Scenario(BaseModel):
     """Where it was loaded from."""
     digest: str
     """SHA-256 of the file's bytes (a changed file is detected on resume)."""
+    text: str = ""
+    """The file's text (stored with each game, so a game replays even if the file changes)."""
 
     @property
     def id(self) -> str:
@@ -243,7 +245,8 @@ def parse_scenario(text: str, name: str = "<scenario>", digest: str = "") -> Sce
     if problems:
         raise ScenarioError(name, problems)
     spec = _fill_fence_sides(spec, game_map)
-    return Scenario(spec=spec, map=game_map, path=name, digest=digest or hashlib.sha256(text.encode()).hexdigest())
+    return Scenario(spec=spec, map=game_map, path=name, digest=digest or hashlib.sha256(text.encode()).hexdigest(),
+                    text=text)
 
 
 def _pydantic_message(err: Any) -> str:

@@ -10,8 +10,14 @@ from textual.app import App
 from ..controller.controller import Controller
 from ..controller.session import Session
 from ..rules.scenario import Scenario
+from collections.abc import Callable
+
+from ..rules.errors import FirepowerError
+from ..store import Store
 from .crash import write_crash_report
 from .screens.game import GameScreen
+from .screens.history import HistoryScreen
+from .screens.title import TitleScreen
 
 
 class FirepowerApp(App[None]):
@@ -21,22 +27,71 @@ class FirepowerApp(App[None]):
     TITLE = "FIREPOWER"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, session: Session, *, ascii: bool = False, handover: bool = False) -> None:
+    def __init__(self, session: Session | None, *, ascii: bool = False, handover: bool = False,
+                 store: Store | None = None, game_id: int | None = None, replay_only: bool = False,
+                 title: tuple[str, str] | None = None, on_choice: Callable[[str], tuple[Session, int] | None] | None = None,
+                 ) -> None:
         super().__init__()
         self.session = session
-        self.controller = Controller(session)
+        self.controller = Controller(session) if session is not None else None  # type: ignore[arg-type]
         self.ascii = ascii
         self.handover = handover
+        self.store = store
+        self.game_id = game_id
+        self.replay_only = replay_only
+        self.title_labels = title
+        self.on_choice = on_choice
 
     def on_mount(self) -> None:
         if self.ascii:
             self.add_class("-ascii")
+        if self.title_labels is not None:
+            self.push_screen(TitleScreen(*self.title_labels), self._chosen)
+            return
+        self._start()
+
+    def _chosen(self, choice: str | None) -> None:
+        if choice in (None, "quit") or self.on_choice is None:
+            self.exit()
+            return
+        try:
+            picked = self.on_choice(choice)
+        except FirepowerError as exc:
+            self.exit(message=str(exc))
+            return
+        if picked is None:
+            self.exit()
+            return
+        self.session, self.game_id = picked
+        self.controller = Controller(self.session)
+        self._start()
+
+    def _start(self) -> None:
+        assert self.session is not None and self.controller is not None
+        if self.replay_only:
+            self.push_screen(self.history_screen(replay_only=True, start=0))
+            return
         result = self.controller.begin()
         screen = GameScreen(self.controller, ascii=self.ascii, no_color=self.no_color, handover=self.handover)
         self.push_screen(screen)
         if result.chits:
             screen.call_after_refresh(screen._banner, result.chits[-1])
 
+    def history_screen(self, *, replay_only: bool = False, start: int | None = None) -> HistoryScreen:
+        assert self.session is not None
+        store, game_id = self.store, self.game_id
+        marks = store.bookmarks(game_id) if store is not None and game_id is not None else []
+        saver = (lambda step, label: store.set_bookmark(game_id, step, label)) \
+            if store is not None and game_id is not None else None
+        return HistoryScreen(self.session, ascii=self.ascii, bookmarks=marks, save_bookmark=saver,
+                             replay_only=replay_only, start=start)
+
+    def on_unmount(self) -> None:
+        if self.store is not None and self.game_id is not None:
+            try:
+                self.store.release(self.game_id)
+            except Exception:  # noqa: BLE001 - never fail on the way out
+                pass
 
     def _handle_exception(self, error: Exception) -> None:
         """Last resort: exit with a short message and a crash report instead of a traceback."""
@@ -50,10 +105,12 @@ class FirepowerApp(App[None]):
 
 
 def make_app(scenario: Scenario, *, seed: int = 1, ascii: bool = False, handover: bool = False,
-             session: Session | None = None) -> FirepowerApp:
+             session: Session | None = None, store: Store | None = None, game_id: int | None = None,
+             replay_only: bool = False) -> FirepowerApp:
     """The app for a scenario (tests pass their own session or seed)."""
     if session is None:
         session = Session(scenario, seed=seed)
     if os.environ.get("FIREPOWER_ASCII"):
         ascii = True
-    return FirepowerApp(session, ascii=ascii, handover=handover)
+    return FirepowerApp(session, ascii=ascii, handover=handover, store=store, game_id=game_id,
+                        replay_only=replay_only)

@@ -203,3 +203,49 @@ async def test_end_of_game_screen() -> None:
         assert "Tan wins" in text and "Green: 1 lost (G1)" in text and "Green has no soldiers left" in text
         await pilot.press("escape")
         assert type(a.screen).__name__ == "GameScreen" and a.controller.state.over
+
+
+async def test_history_view_steps_back_and_returns() -> None:
+    a = app()
+    async with a.run_test(size=(100, 30)) as pilot:
+        c = a.controller
+        await pilot.press("enter", "m", "m")
+        assert c.state.soldier("T1").hex == hex_from_id("K4")
+        await pilot.press("h")
+        assert type(a.screen).__name__ == "HistoryScreen"
+        hex_map = a.screen.query_one(HexMap)
+        await pilot.press("left")
+        assert hex_map.state.soldier("T1").hex == hex_from_id("K3")
+        await pilot.press("home")
+        assert hex_map.state.soldier("T1").hex == hex_from_id("K2") and a.screen.step == 0
+        await pilot.press("m")  # read-only: nothing happens
+        assert c.state.soldier("T1").hex == hex_from_id("K4")
+        await pilot.press("b", "end", "n")
+        assert a.screen.step == 0
+        await pilot.press("escape")
+        assert type(a.screen).__name__ == "GameScreen"
+        assert a.screen.query_one(HexMap).state.soldier("T1").hex == hex_from_id("K4")
+
+
+async def test_title_screen_continue(tmp_path) -> None:  # noqa: ANN001
+    from firepower_tui.games import new_game, resume_game
+    from firepower_tui.store import Store
+    from firepower_tui.ui.app import FirepowerApp
+
+    store = Store(tmp_path / "g.db")
+    session, gid = new_game(store, load_scenario("basic"), seed=3)
+    session.draw_if_needed()
+    store.release(gid)
+    picked: list[str] = []
+
+    def choose(choice: str):  # noqa: ANN202
+        picked.append(choice)
+        return resume_game(store, gid)
+
+    a = FirepowerApp(None, store=store, title=(f"game {gid}", "basic"), on_choice=choose)
+    async with a.run_test(size=(100, 30)) as pilot:
+        assert type(a.screen).__name__ == "TitleScreen"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert picked == ["continue"] and type(a.screen).__name__ == "GameScreen"
+        assert a.controller.state.active == "tan"

@@ -89,6 +89,13 @@ class GameScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
         yield Static(id="too-small")
 
+    def on_screen_resume(self) -> None:
+        """Back from the history view: the map shows the present again."""
+        hex_map = self.query_one(HexMap)
+        if hex_map.state is not self.c.state:
+            hex_map.set_state(self.c.state)
+        self._state_seen = self.c.state
+
     def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
         log = self.query_one(SideLog)
@@ -123,7 +130,7 @@ class GameScreen(Screen[None]):
         intent = str(parameters[0]) if parameters else ""
         if self.command_open:
             return False
-        if intent in ("help", "rules", "quit", "command", "zoom", "show_log"):
+        if intent in ("help", "rules", "quit", "command", "zoom", "show_log", "history", "stats"):
             return True
         return True if self.c.can(intent) else False
 
@@ -151,6 +158,15 @@ class GameScreen(Screen[None]):
             return
         if intent == "quit":
             self.app.push_screen(ConfirmScreen("Quit FIREPOWER?"), self._quit_answer)
+            return
+        if intent == "history":
+            self.app.push_screen(self.app.history_screen())  # type: ignore[attr-defined]
+            return
+        if intent == "stats":
+            from ...stats import game_stats, stats_lines
+
+            body = Text("\n".join(stats_lines(game_stats(self.c.session))))
+            self.app.push_screen(TextScreen(self.shown(body), "Dice statistics, this game (expected 10% per face)"))
             return
         if intent == "show_log":
             body = Text("\n").join(self.query_one(SideLog).entries)

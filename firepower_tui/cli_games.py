@@ -1,0 +1,128 @@
+"""The store's commands: resume, games, replay, export, import, stats."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from .games import load_game, resume_game
+from .record import read_record
+from .replay import StepRecord, replay, scenario_for
+from .rules.errors import FirepowerError
+from .store import Store, default_db_path
+
+
+def run(args: argparse.Namespace) -> int:
+    store = Store(args.db or default_db_path())
+    try:
+        return COMMANDS[args.command](store, args)
+    finally:
+        store.close()
+
+
+def _terminal() -> bool:
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return True
+    print("firepower: the game needs a terminal", file=sys.stderr)
+    return False
+
+
+def resume(store: Store, args: argparse.Namespace) -> int:
+    t0 = time.perf_counter()
+    session, game_id = resume_game(store, args.game, use_saved=args.saved_scenario)
+    if not _terminal():
+        store.release(game_id)
+        return 2
+    from .ui.app import make_app
+
+    app = make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
+                   handover=args.handover)
+    del t0
+    app.run()
+    return 0
+
+
+def games(store: Store, args: argparse.Namespace) -> int:
+    rows = store.games()
+    if not rows:
+        print(f"No games in {store.path}.")
+        return 0
+    print(f"{'game':>4}  {'scenario':<12} {'turn':>4}  {'sides':<14} {'last played':<16}  state")
+    for g in rows:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.updated))
+        state = f"finished: {g.result}" if g.finished else "unfinished"
+        print(f"{g.id:>4}  {g.scenario_id:<12} {g.turn:>4}  {' v '.join(g.sides):<14} {when:<16}  {state}")
+    return 0
+
+
+def replay_cmd(store: Store, args: argparse.Namespace) -> int:
+    session = load_game(store, args.game, use_saved=args.saved_scenario)
+    if not _terminal():
+        return 2
+    from .ui.app import make_app
+
+    make_app(session.scenario, session=session, store=store, game_id=args.game, ascii=args.ascii,
+             replay_only=True).run()
+    return 0
+
+
+def export(store: Store, args: argparse.Namespace) -> int:
+    from .record import export_game
+
+    path = Path(args.file)
+    if path.exists():
+        raise FirepowerError(f"{path} exists; not overwritten (choose another name)")
+    record = export_game(store, args.game, path)
+    print(f"game {args.game}: {len(record.entries)} entries written to {path}")
+    return 0
+
+
+def import_cmd(store: Store, args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    record = read_record(path)
+    scenario, _ = scenario_for(record.scenario.id, record.scenario.id, record.scenario.hash, record.scenario.toml,
+                               use_saved=bool(record.scenario.toml))
+    steps = [StepRecord(e.kind, e.action, e.rolls) for e in record.entries]
+    stamps: list[tuple[int, str | None]] = []
+    session = replay(scenario, record.seed, steps, where=f"{path}: ", stamps=stamps)  # check before storing
+    game_id = store.create_game(scenario_id=record.scenario.id, scenario_path=record.scenario.id,
+                                scenario_hash=record.scenario.hash, scenario_text=record.scenario.toml,
+                                seed=record.seed, sides=session.state.sides, options=record.options)
+    store.release(game_id)
+    for entry, step in zip(record.entries, stamps):
+        store.append(game_id, entry.kind, entry.action, entry.rolls, turn=step[0], side=step[1],
+                     game_turn=session.state.turn, finished=session.state.over, result=session.state.result)
+    print(f"{path}: imported as game {game_id} ({record.scenario.id}, {len(record.entries)} entries, "
+          f"turn {session.state.turn}{', finished' if session.state.over else ''})")
+    return 0
+
+
+def stats(store: Store, args: argparse.Namespace) -> int:
+    from .stats import game_stats, stats_lines
+
+    ids = [args.game] if args.game is not None else [g.id for g in store.games()]
+    if not ids:
+        print(f"No games in {store.path}.")
+        return 0
+    by_name: dict[str, object] = {}
+    skipped = []
+    for gid in ids:
+        try:
+            session = load_game(store, gid, use_saved=True)
+        except FirepowerError as exc:
+            skipped.append(f"game {gid}: {exc}")
+            continue
+        game_stats(session, by_name)  # type: ignore[arg-type]
+    title = f"game {args.game}" if args.game is not None else f"all {len(ids)} games"
+    print(f"Dice statistics, {title} ({store.path}):")
+    for line in stats_lines(by_name):  # type: ignore[arg-type]
+        print(line)
+    for s in skipped:
+        print(f"skipped {s}", file=sys.stderr)
+    return 0
+
+
+COMMANDS = {"resume": resume, "games": games, "replay": replay_cmd, "export": export, "import": import_cmd,
+            "stats": stats}

@@ -1,0 +1,101 @@
+"""Rebuild a session from a stored game (or a game record) by replaying its entries."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .controller.session import Session
+from .rules import engine
+from .rules.dice import DiceError, ReplayDice, SeededDice
+from .rules.errors import FirepowerError
+from .rules.notation import NotationError, parse_action
+from .rules.scenario import Scenario, load_scenario, parse_scenario
+
+
+class ReplayError(FirepowerError):
+    """A stored game no longer replays: the scenario changed or the record is damaged."""
+
+
+@dataclass(frozen=True)
+class StepRecord:
+    """One stored entry, as replay needs it."""
+
+    kind: str
+    notation: str
+    rolls: list[tuple[str, int, int]]
+
+
+def replay(scenario: Scenario, seed: int, entries: Iterable[StepRecord], *, where: str = "",
+           stamps: list[tuple[int, str | None]] | None = None, on_events: Any = None) -> Session:
+    """A session in the state the entries lead to, its dice ready to go on as if never stopped.
+
+    Raises:
+        ReplayError: an entry is refused, rolls differently, or is malformed; it is named.
+    """
+    session = Session(scenario, seed=seed)
+    all_calls: list[tuple[str, int, int]] = []
+    for i, e in enumerate(entries, start=1):
+        label = f"{where}entry {i} ({e.notation!r})"
+        if stamps is not None:
+            stamps.append((session.state.turn, session.state.active))
+        if e.kind == "undo":
+            out = session.undo()
+            if out.refusal is not None:
+                raise ReplayError(f"{label}: the take-back no longer applies: {out.refusal.reason}")
+            continue
+        try:
+            action = parse_action(e.notation)
+        except NotationError as exc:
+            raise ReplayError(f"{label}: not an action: {exc}") from None
+        refusal = engine.check(session.state, action)
+        if refusal is not None:
+            raise ReplayError(f"{label} is now refused: {refusal.reason} [{refusal.rule}]; the game diverges here "
+                              "(was the scenario file changed?)")
+        dice = ReplayDice(e.rolls)
+        session.dice = dice  # type: ignore[assignment]
+        try:
+            entry = session.apply_checked(action)
+            if on_events is not None:
+                on_events(entry)
+        except DiceError as exc:
+            raise ReplayError(f"{label}: the dice no longer match: {exc}") from None
+        if dice.recorded:
+            raise ReplayError(f"{label}: the record has {len(dice.recorded)} roll(s) the game no longer makes")
+        all_calls.extend(e.rolls)
+    live = SeededDice(seed)
+    live.advance(all_calls)
+    session.dice = live
+    return session
+
+
+def scenario_for(path: str, scenario_id: str, digest: str, saved_text: str, *,
+                 use_saved: bool = False) -> tuple[Scenario, str]:
+    """The scenario a stored game was played with, and a warning if it had to fall back.
+
+    Raises:
+        ReplayError: the file changed (or is gone) and ``use_saved`` is not set.
+    """
+    if use_saved:
+        return parse_scenario(saved_text, f"{scenario_id} (saved copy)", digest=digest), ""
+    try:
+        current = load_scenario(path)
+    except FirepowerError:
+        try:
+            current = load_scenario(scenario_id)
+        except FirepowerError:
+            raise ReplayError(f"the scenario file {path} is gone; resume with --saved-scenario to use the copy "
+                              "stored with the game") from None
+    if current.digest != digest:
+        raise ReplayError(f"the scenario file {current.path} has changed since this game began (stored "
+                          f"{digest[:12]}, now {current.digest[:12]}); resume with --saved-scenario to play on "
+                          "with the copy stored with the game")
+    return current, ""
+
+
+def text_digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+

@@ -1,0 +1,88 @@
+"""Dice statistics: faces against the expected 10 %, and luck (expected kills from the odds at
+the time against actual kills), per side, for one game or all."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .controller.session import Session
+from .rules import engine
+from .rules.actions import Fire, Melee, Throw
+from .rules.dice import D10
+from .rules.events import Killed
+
+
+@dataclass
+class SideStats:
+    side: str
+    name: str
+    faces: Counter[int] = field(default_factory=Counter)
+    expected_kills: float = 0.0
+    kills: int = 0
+    combat_actions: int = 0
+
+    @property
+    def rolls(self) -> int:
+        return sum(self.faces.values())
+
+    @property
+    def mean(self) -> float:
+        return sum(f * n for f, n in self.faces.items()) / self.rolls if self.rolls else 0.0
+
+    @property
+    def luck(self) -> float:
+        """Actual kills minus the kills the odds promised (positive: luckier than average)."""
+        return self.kills - self.expected_kills
+
+
+def expected_enemy_kills(session_state: object, action: object) -> float:
+    """Enemy kills the odds promised for a combat action, computed as it was taken."""
+    a = engine.assess(session_state, action)  # type: ignore[arg-type]
+    state = session_state
+    if isinstance(action, Fire):
+        return float(a.expected_kills)
+    if isinstance(action, Throw):
+        thrower = state.soldier(action.soldier)  # type: ignore[attr-defined]
+        return sum(r.kill for r in a.risks if state.soldier(r.soldier).side != thrower.side)  # type: ignore[attr-defined]
+    if isinstance(action, Melee):
+        return float(a.win_chance) * len(a.defenders)
+    return 0.0
+
+
+def game_stats(session: Session, into: dict[str, SideStats] | None = None) -> dict[str, SideStats]:
+    """Add one replayed game's rolls and luck to ``into`` (by side id)."""
+    st = session.state
+    out = into if into is not None else {}
+    for side in st.sides:
+        out.setdefault(side, SideStats(side, st.scenario.side_name(side)))
+    for entry in session.history:
+        side = entry.before.active
+        if side is None or side not in out:
+            continue
+        stats = out[side]
+        for _purpose, value, n in entry.rolls:
+            if n == D10:
+                stats.faces[value] += 1
+        if isinstance(entry.action, Fire | Throw | Melee):
+            stats.combat_actions += 1
+            stats.expected_kills += expected_enemy_kills(entry.before, entry.action)
+            for e in entry.events:
+                if isinstance(e, Killed):
+                    victim = entry.before.soldier(e.soldier)
+                    if victim is not None and victim.side != side:
+                        stats.kills += 1
+    return out
+
+
+def stats_lines(stats: dict[str, SideStats]) -> list[str]:
+    """A plain-text table: faces 1-10 with percentages, mean (5.5 expected), luck."""
+    lines = []
+    for s in stats.values():
+        lines.append(f"{s.name}: {s.rolls} d10 rolls, mean {s.mean:.2f} (expected 5.50)")
+        if s.rolls:
+            row = "  ".join(f"{f}:{s.faces[f]} ({100 * s.faces[f] / s.rolls:.0f}%)" for f in range(1, 11))
+            lines.append(f"  faces {row}  (expected 10% each)")
+        lines.append(f"  luck: {s.kills} enemy killed against {s.expected_kills:.2f} expected from the odds "
+                     f"({s.luck:+.2f}) over {s.combat_actions} combat actions")
+    return lines

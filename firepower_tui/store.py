@@ -1,0 +1,268 @@
+"""The game store: one SQLite database (WAL) of append-only game records.
+
+A game is its scenario (id, path, content hash, and a copy of the file), its seed and
+options, and an append-only list of entries: each accepted action in notation with the
+dice it used, or an ``undo`` that takes back the action before it (§9.9). The state is
+always derived by replaying the entries (:mod:`.replay`). Every entry is committed before
+the screen shows its result.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .rules.errors import FirepowerError, Problem, SaveError
+
+SCHEMA_VERSION = 1
+"""The schema this version writes and reads; older ones are upgraded by :data:`MIGRATIONS`."""
+APP_ID = "firepower-tui"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    scenario_id TEXT NOT NULL,
+    scenario_path TEXT NOT NULL,
+    scenario_hash TEXT NOT NULL,
+    scenario_text TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    options TEXT NOT NULL DEFAULT '{}',
+    sides TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    turn INTEGER NOT NULL DEFAULT 1,
+    finished INTEGER NOT NULL DEFAULT 0,
+    result TEXT NOT NULL DEFAULT '',
+    owner_pid INTEGER
+);
+CREATE TABLE IF NOT EXISTS entries (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('action', 'undo')),
+    notation TEXT NOT NULL,
+    rolls TEXT NOT NULL DEFAULT '[]',
+    turn INTEGER NOT NULL,
+    side TEXT,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS bookmarks (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    step INTEGER NOT NULL,
+    label TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, step)
+);
+"""
+
+MIGRATIONS: dict[int, str] = {}
+"""SQL that upgrades schema ``n`` to ``n + 1`` (none yet: version 1 is the first)."""
+
+
+def default_db_path() -> Path:
+    """``$XDG_DATA_HOME/firepower/games.db`` (``~/.local/share/firepower/games.db``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "firepower" / "games.db"
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game as listed by ``firepower games``."""
+
+    id: int
+    scenario_id: str
+    scenario_path: str
+    scenario_hash: str
+    scenario_text: str
+    seed: int
+    options: dict[str, Any]
+    sides: list[str]
+    created: float
+    updated: float
+    turn: int
+    finished: bool
+    result: str
+    owner_pid: int | None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One stored entry."""
+
+    seq: int
+    kind: str
+    notation: str
+    rolls: list[tuple[str, int, int]]
+    """(purpose, value, n): n is 10 for a d10, else the number of choices of a pick."""
+    turn: int
+    side: str | None
+
+
+class Store:
+    """An open game database."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self.conn = self._open()
+
+    def _fail(self, what: str) -> SaveError:
+        return SaveError(str(self.path), [Problem("", what)])
+
+    def _open(self) -> sqlite3.Connection:
+        existed = self.path.exists()
+        if existed and self.path.is_dir():
+            raise self._fail("is a folder, not a game database")
+        if not existed:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise self._fail(f"cannot create its folder: {exc.strerror or exc}") from None
+        try:
+            conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            conn.execute("PRAGMA busy_timeout = 10000")
+            if existed:
+                self._check_existing(conn)
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("PRAGMA foreign_keys = ON")
+            if not existed or not self._has_meta(conn):
+                with conn:
+                    conn.executescript(SCHEMA)
+                    conn.execute("INSERT OR IGNORE INTO meta VALUES ('app', ?)", (APP_ID,))
+                    conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            else:
+                self._upgrade(conn)
+        except sqlite3.DatabaseError as exc:
+            raise self._fail(f"not a readable game database ({exc}); it was left untouched") from None
+        return conn
+
+    @staticmethod
+    def _has_meta(conn: sqlite3.Connection) -> bool:
+        return conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'").fetchone() is not None
+
+    def _check_existing(self, conn: sqlite3.Connection) -> None:
+        """Refuse a damaged, foreign or newer database before writing anything to it."""
+        result = conn.execute("PRAGMA quick_check").fetchone()
+        if result is None or result[0] != "ok":
+            raise self._fail(f"the database is damaged ({result[0] if result else 'no answer'}); "
+                             "it was left untouched")
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not tables:
+            return
+        if "meta" not in tables:
+            raise self._fail(f"an SQLite database of another program (tables: {', '.join(sorted(tables))}); "
+                             "it was left untouched")
+        app = conn.execute("SELECT value FROM meta WHERE key='app'").fetchone()
+        if app is None or app[0] != APP_ID:
+            raise self._fail("an SQLite database of another program; it was left untouched")
+        version = int(conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise self._fail(f"made by a newer firepower (schema {version}; this version reads up to "
+                             f"{SCHEMA_VERSION}); it was left untouched")
+
+    def _upgrade(self, conn: sqlite3.Connection) -> None:
+        version = int(conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0])
+        while version < SCHEMA_VERSION:
+            with conn:
+                conn.executescript(MIGRATIONS[version])
+                version += 1
+                conn.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(version),))
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # --- games -------------------------------------------------------------------------------
+
+    def create_game(self, *, scenario_id: str, scenario_path: str, scenario_hash: str, scenario_text: str,
+                    seed: int, sides: list[str], options: dict[str, Any] | None = None) -> int:
+        now = time.time()
+        with self.conn:
+            cur = self.conn.execute(
+                "INSERT INTO games (scenario_id, scenario_path, scenario_hash, scenario_text, seed, options, sides,"
+                " created, updated, owner_pid) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (scenario_id, scenario_path, scenario_hash, scenario_text, seed, json.dumps(options or {}),
+                 json.dumps(sides), now, now, os.getpid()))
+        return int(cur.lastrowid or 0)
+
+    def game(self, game_id: int) -> GameRow:
+        row = self.conn.execute("SELECT * FROM games WHERE id=?", (game_id,)).fetchone()
+        if row is None:
+            raise FirepowerError(f"{self.path}: there is no game {game_id} (see `firepower games`)")
+        return self._row(row)
+
+    @staticmethod
+    def _row(row: tuple[Any, ...]) -> GameRow:
+        return GameRow(id=row[0], scenario_id=row[1], scenario_path=row[2], scenario_hash=row[3],
+                       scenario_text=row[4], seed=row[5], options=json.loads(row[6]), sides=json.loads(row[7]),
+                       created=row[8], updated=row[9], turn=row[10], finished=bool(row[11]), result=row[12],
+                       owner_pid=row[13])
+
+    def games(self) -> list[GameRow]:
+        return [self._row(r) for r in self.conn.execute("SELECT * FROM games ORDER BY updated DESC, id DESC")]
+
+    def latest_unfinished(self) -> GameRow | None:
+        row = self.conn.execute("SELECT * FROM games WHERE finished=0 ORDER BY updated DESC, id DESC").fetchone()
+        return self._row(row) if row else None
+
+    def claim(self, game_id: int) -> None:
+        """Mark the game as open in this process; refuse if another live process has it."""
+        g = self.game(game_id)
+        if g.owner_pid and g.owner_pid != os.getpid() and _alive(g.owner_pid):
+            raise FirepowerError(f"{self.path}: game {game_id} is open in another firepower (pid {g.owner_pid}); "
+                                 "close it there first")
+        with self.conn:
+            self.conn.execute("UPDATE games SET owner_pid=? WHERE id=?", (os.getpid(), game_id))
+
+    def release(self, game_id: int) -> None:
+        with self.conn:
+            self.conn.execute("UPDATE games SET owner_pid=NULL WHERE id=? AND owner_pid=?", (game_id, os.getpid()))
+
+    # --- entries --------------------------------------------------------------------------------
+
+    def append(self, game_id: int, kind: str, notation: str, rolls: list[tuple[str, int, int]], *, turn: int,
+               side: str | None, game_turn: int | None = None, finished: bool = False, result: str = "") -> int:
+        """Append one entry and commit (durable before the caller shows anything)."""
+        now = time.time()
+        with self.conn:
+            row = self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)).fetchone()
+            seq = int(row[0]) + 1
+            self.conn.execute("INSERT INTO entries VALUES (?,?,?,?,?,?,?,?)",
+                              (game_id, seq, kind, notation, json.dumps(rolls), turn, side, now))
+            self.conn.execute("UPDATE games SET updated=?, turn=?, finished=?, result=? WHERE id=?",
+                              (now, game_turn if game_turn is not None else turn, int(finished), result, game_id))
+        return seq
+
+    def entries(self, game_id: int) -> list[Entry]:
+        out = []
+        for seq, kind, notation, rolls, turn, side in self.conn.execute(
+                "SELECT seq, kind, notation, rolls, turn, side FROM entries WHERE game_id=? ORDER BY seq",
+                (game_id,)):
+            out.append(Entry(seq=seq, kind=kind, notation=notation,
+                             rolls=[(str(p), int(v), int(n)) for p, v, n in json.loads(rolls)], turn=turn, side=side))
+        return out
+
+    # --- bookmarks ---------------------------------------------------------------------------------
+
+    def set_bookmark(self, game_id: int, step: int, label: str) -> None:
+        with self.conn:
+            self.conn.execute("INSERT OR REPLACE INTO bookmarks VALUES (?,?,?,?)", (game_id, step, label, time.time()))
+
+    def bookmarks(self, game_id: int) -> list[tuple[int, str]]:
+        return [(s, label) for s, label in self.conn.execute(
+            "SELECT step, label FROM bookmarks WHERE game_id=? ORDER BY step", (game_id,))]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -1,0 +1,146 @@
+"""The history view: every action of the game with the map as it was; read-only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...controller.session import Session
+from ...rules.actions import DrawChit
+from ...rules.events import TurnStarted
+from ...rules.hexgrid import hex_to_id
+from ...rules.state import GameState
+from ..render.log_text import event_text
+from ..widgets.hex_map import HexMap
+from ..widgets.side_log import SideLog
+
+
+class HistoryScreen(Screen[None]):
+    """Step back and forward; Esc returns to the present (or leaves a replay)."""
+
+    BINDINGS = [
+        Binding("left,comma", "step(-1)", "Back", priority=True),
+        Binding("right,full_stop", "step(1)", "Forward", priority=True),
+        Binding("[", "phase(-1)", "Phase -", priority=True),
+        Binding("]", "phase(1)", "Phase +", priority=True),
+        Binding("pageup,{", "turn(-1)", "Turn -", priority=True),
+        Binding("pagedown,}", "turn(1)", "Turn +", priority=True),
+        Binding("home", "go(0)", "Start", priority=True),
+        Binding("end", "go(-1)", "Present", priority=True),
+        Binding("b", "bookmark", "Bookmark", priority=True),
+        Binding("n", "next_bookmark", "Next mark", priority=True),
+        Binding("escape,h", "leave", "Back to play", priority=True),
+    ]
+
+    def __init__(self, session: Session, *, ascii: bool = False, bookmarks: list[tuple[int, str]] | None = None,
+                 save_bookmark: Callable[[int, str], None] | None = None, replay_only: bool = False,
+                 start: int | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.ascii = ascii
+        self.marks = dict(bookmarks or [])
+        self.save_bookmark = save_bookmark
+        self.replay_only = replay_only
+        self.step = len(session.history) if start is None else start
+        sides = session.state.sides
+        self.side_styles = {sides[0]: "#ffd787", sides[1]: "#87ff87"}
+
+    @property
+    def last(self) -> int:
+        return len(self.session.history)
+
+    def state_at(self, i: int) -> GameState:
+        return self.session.history[i].before if i < self.last else self.session.state
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        with Horizontal(id="main"):
+            yield HexMap(self.state_at(self.step), ascii=self.ascii, id="map")
+            with Vertical(id="side"):
+                yield Static(id="soldier-panel")
+                yield SideLog(id="log")
+        yield Static(id="status")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        st = self.state_at(self.step)
+        self.query_one(HexMap).set_state(st)
+        name = st.scenario.side_name
+        head = Text(" HISTORY ", style="bold reverse")
+        head.append(f" step {self.step}/{self.last}  turn {st.turn}  ")
+        head.append(f"{name(st.active)}'s phase" if st.active else "between phases")
+        if st.impulse and st.impulse_hex is not None:
+            head.append(f", impulse {st.impulse} in {hex_to_id(st.impulse_hex)}")
+        if self.step in self.marks:
+            head.append(f"  [{self.marks[self.step]}]", style="bold yellow")
+        self.query_one("#header", Static).update(head)
+        panel = Text()
+        if self.step == 0:
+            panel.append("The start of the game.", style="bold")
+        else:
+            entry = self.session.history[self.step - 1]
+            panel.append(f"Action {self.step}: ", style="bold")
+            panel.append(entry.notation)
+            if entry.rolls:
+                panel.append(f"\n{len(entry.rolls)} roll(s)", style="dim")
+        marks = ", ".join(f"{k}: {v}" for k, v in sorted(self.marks.items()))
+        if marks:
+            panel.append(f"\nbookmarks: {marks}", style="dim")
+        self.query_one("#soldier-panel", Static).update(panel)
+        log = self.query_one(SideLog)
+        events = self.session.history[self.step - 1].events if self.step else ()
+        log.reset([event_text(e, name, lambda s: self.side_styles.get(s, "")) for e in events])
+        where = "present" if self.step == self.last else "past"
+        leave = "Esc leaves the replay" if self.replay_only else "Esc returns to play"
+        self.query_one("#status", Static).update(Text(f"Read-only: the map as it was ({where}). {leave}.",
+                                                      style="dim"))
+
+    def action_step(self, delta: int) -> None:
+        self.step = max(0, min(self.last, self.step + delta))
+        self._show()
+
+    def action_go(self, i: int) -> None:
+        self.step = self.last if i < 0 else i
+        self._show()
+
+    def _jump(self, delta: int, is_mark: Callable[[int], bool]) -> None:
+        i = self.step + delta
+        while 0 < i < self.last and not is_mark(i):
+            i += delta
+        self.step = max(0, min(self.last, i))
+        self._show()
+
+    def action_phase(self, delta: int) -> None:
+        """To the next/previous chit draw (the start of an impulse phase)."""
+        self._jump(delta, lambda i: isinstance(self.session.history[i - 1].action, DrawChit))
+
+    def action_turn(self, delta: int) -> None:
+        self._jump(delta, lambda i: any(isinstance(e, TurnStarted) for e in self.session.history[i - 1].events))
+
+    def action_bookmark(self) -> None:
+        label = f"turn {self.state_at(self.step).turn}, step {self.step}"
+        self.marks[self.step] = label
+        if self.save_bookmark is not None:
+            self.save_bookmark(self.step, label)
+        self._show()
+
+    def action_next_bookmark(self) -> None:
+        later = sorted(k for k in self.marks if k > self.step) or sorted(self.marks)
+        if later:
+            self.step = later[0]
+            self._show()
+
+    def action_leave(self) -> None:
+        if self.replay_only:
+            self.app.exit()
+        else:
+            self.app.pop_screen()

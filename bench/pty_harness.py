@@ -31,9 +31,13 @@ class PtyApp:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.bytes_read = 0
+        import tempfile
+
+        self.data_home = tempfile.mkdtemp(prefix="firepower-pty-")
         pid, fd = pty.fork()
         if pid == 0:  # child
             environment = dict(os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
+            environment.setdefault("XDG_DATA_HOME", self.data_home)
             if "NO_COLOR" not in (env or {}):
                 environment.pop("NO_COLOR", None)
             environment.update(env or {})

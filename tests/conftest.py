@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 import textwrap
 from collections.abc import Iterable
 
@@ -14,6 +16,12 @@ from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.scenario import Scenario, load_scenario, parse_scenario
 from firepower_tui.rules.sequence import new_game
 from firepower_tui.rules.state import GameState
+
+
+def pytest_configure(config: object) -> None:
+    """Keep games, crash reports and state of the test run out of the user's own folders."""
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="firepower-test-data-")
+    os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="firepower-test-state-")
 
 
 def make_scenario(terrain: str, soldiers: Iterable[str], *, fences: str = "", hedges: str = "",

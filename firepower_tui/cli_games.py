@@ -115,7 +115,8 @@ def stats(store: Store, args: argparse.Namespace) -> int:
             skipped.append(f"game {gid}: {exc}")
             continue
         game_stats(session, by_name)  # type: ignore[arg-type]
-    title = f"game {args.game}" if args.game is not None else f"all {len(ids)} games"
+    title = f"game {args.game}" if args.game is not None else \
+        ("the 1 game" if len(ids) == 1 else f"all {len(ids)} games")
     print(f"Dice statistics, {title} ({store.path}):")
     for line in stats_lines(by_name):  # type: ignore[arg-type]
         print(line)

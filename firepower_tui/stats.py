@@ -76,13 +76,16 @@ def game_stats(session: Session, into: dict[str, SideStats] | None = None) -> di
 
 
 def stats_lines(stats: dict[str, SideStats]) -> list[str]:
-    """A plain-text table: faces 1-10 with percentages, mean (5.5 expected), luck."""
+    """A plain-text table per side: each face's count and share (10 % expected), mean, luck."""
     lines = []
     for s in stats.values():
-        lines.append(f"{s.name}: {s.rolls} d10 rolls, mean {s.mean:.2f} (expected 5.50)")
+        lines.append(f"{s.name}: {s.rolls} d10 roll{'s' if s.rolls != 1 else ''}"
+                     + (f", mean {s.mean:.2f} (expected 5.50)" if s.rolls else ""))
         if s.rolls:
-            row = "  ".join(f"{f}:{s.faces[f]} ({100 * s.faces[f] / s.rolls:.0f}%)" for f in range(1, 11))
-            lines.append(f"  faces {row}  (expected 10% each)")
+            lines.append("  face   " + "".join(f"{f:>5}" for f in range(1, 11)))
+            lines.append("  rolls  " + "".join(f"{s.faces[f]:>5}" for f in range(1, 11)))
+            lines.append("  share  " + "".join(f"{100 * s.faces[f] / s.rolls:>4.0f}%" for f in range(1, 11))
+                         + "   (10% each expected)")
         lines.append(f"  luck: {s.kills} enemy killed against {s.expected_kills:.2f} expected from the odds "
-                     f"({s.luck:+.2f}) over {s.combat_actions} combat actions")
+                     f"({s.luck:+.2f}) in {s.combat_actions} combat action{'s' if s.combat_actions != 1 else ''}")
     return lines

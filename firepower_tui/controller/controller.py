@@ -88,6 +88,11 @@ class Controller:
         self.version = 0
         """Bumped whenever anything the map shows (other than the cursor) changes."""
         self.cursor = self._start_cursor()
+        if self.state.impulse and self.state.group:  # resumed in the middle of an impulse
+            self.selected = self.state.group[0]
+            s = self.soldier()
+            if s is not None:
+                self.cursor = s.hex
 
     # --- basic queries --------------------------------------------------------------------------
 

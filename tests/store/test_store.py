@@ -257,3 +257,4 @@ def test_stats_on_known_dice(store: Store) -> None:
     r = subprocess.run([sys.executable, "-m", "firepower_tui", "stats", str(gid), "--db", str(store.path)],
                        capture_output=True, text=True)
     assert r.returncode == 0 and "Tan: 4 d10 rolls" in r.stdout and "1 enemy killed against 0.94 expected" in r.stdout
+    assert "  rolls      1    0    0    0    0    0    0    0    0    3" in r.stdout

@@ -239,7 +239,7 @@ class Runner:
 
     def draw_if_needed(self) -> None:
         """An action needs an impulse phase: draw chits at random until one is under way."""
-        while self.state.active is None and not self.state.over:
+        while self.state.active is None and not self.state.over and self.state.phase == "play":
             self.state, events = engine.apply_trusted(self.state, DrawChit(), self.dice)
             self.events(events)
 

@@ -99,7 +99,7 @@ class Session:
     def draw_if_needed(self) -> Outcome:
         """Between phases, draw chits blind until a phase is under way (or the game ends)."""
         events: list[Any] = []
-        while self.state.active is None and not self.state.over:
+        while self.state.active is None and not self.state.over and self.state.phase == "play":
             out = self.submit(DrawChit())
             events += out.events
         return Outcome(events=tuple(events))

@@ -109,8 +109,61 @@ class Melee(_Action):
     hex: HexField
 
 
+class Buy(_Action):
+    """Buy a man for a side bought by points (§10.3)."""
+
+    kind: Literal["buy"] = "buy"
+    side: str
+    weapon: Literal["RFL", "PST", "LMG"]
+    scout: bool = False
+
+
+class Drop(_Action):
+    """Take back a man bought for points (§10.3)."""
+
+    kind: Literal["drop"] = "drop"
+    soldier: str
+
+
+class Ready(_Action):
+    """A side's bought force is complete (§10.3)."""
+
+    kind: Literal["ready"] = "ready"
+    side: str
+
+
+class RollOff(_Action):
+    """Both sides roll a d10: the deployment roll-off, or the roll for the first phase (§10.2)."""
+
+    kind: Literal["rolloff"] = "rolloff"
+
+
+class Choose(_Action):
+    """The side that won a roll decides: who deploys first, or who takes the first phase (§10.2)."""
+
+    kind: Literal["choose"] = "choose"
+    side: str
+
+
+class Place(_Action):
+    """Place one soldier in the deployment phase (§10.2)."""
+
+    kind: Literal["place"] = "place"
+    soldier: str
+    hex: HexField
+    facing: FacingField
+    posture: Posture = Posture.STAND
+
+
+class Deployed(_Action):
+    """End this placement; the other side places next (§10.2)."""
+
+    kind: Literal["deployed"] = "deployed"
+
+
 Action = Annotated[
-    Union[DrawChit, StartImpulse, Move, Turn, Cross, ChangePosture, EndImpulse, EndPhase, Fire, Throw, Melee],
+    Union[DrawChit, StartImpulse, Move, Turn, Cross, ChangePosture, EndImpulse, EndPhase, Fire, Throw, Melee,
+          Buy, Drop, Ready, RollOff, Choose, Place, Deployed],
     Field(discriminator="kind"),
 ]
 """Any action."""
@@ -118,4 +171,6 @@ Action = Annotated[
 MF_ACTIONS = (Move, Turn, Cross, ChangePosture)
 """Non-combat actions that spend MF (RULES.md 6.2)."""
 COMBAT_ACTIONS = (Fire, Throw, Melee)
+SETUP_ACTIONS = (Buy, Drop, Ready, RollOff, Choose, Place, Deployed)
+"""Actions of the forces and deployment phases (§10.2, §10.3)."""
 """Combat actions: one per soldier per impulse phase (6.2.5)."""

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from .breakdown import Modifier
 from .events import (ChitDrawn, Crossed, Fired, GameEnded, GrenadeLanded, ImpulseEnded, ImpulseStarted, Killed,
                      MeleeFought, Moved, PhaseEnded, PostureChanged, Rolled, RunningChanged, StatusChanged,
-                     TurnEnded, Turned, TurnStarted)
+                     SetupEvent, TurnEnded, Turned, TurnStarted)
 from .hexgrid import hex_to_id
 
 Names = Callable[[str], str]
@@ -75,6 +75,8 @@ def describe(event: object, side_name: Names = str) -> str:
         return f"{side_name(e.side)}'s impulse phase ends [6.1.3]"
     if isinstance(e, TurnEnded):
         return f"Turn {e.turn} ends"
+    if isinstance(e, SetupEvent):
+        return f"{e.text} [{e.rule}]"
     if isinstance(e, GameEnded):
         who = f"{side_name(e.winner)} wins" if e.winner else "a draw"
         return f"Game over - {who}: {e.reason}"

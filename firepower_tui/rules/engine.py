@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import fire, grenades, melee, movement, sequence
+from . import fire, grenades, melee, movement, sequence, setup, victory
 from .acting import acting_soldier
-from .actions import (COMBAT_ACTIONS, ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Fire, Melee, Move,
+from .actions import (COMBAT_ACTIONS, SETUP_ACTIONS, ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Fire, Melee, Move,
                       StartImpulse, Throw, Turn)
 from .dice import Dice
 from .errors import IllegalActionError, Refusal
@@ -36,6 +36,10 @@ def check(state: GameState, action: Action) -> Refusal | None:
     """Whether ``action`` is legal now: None, or the reason it is not (with its rule)."""
     if state.over:
         return Refusal(reason=f"the game is over: {state.result}", rule="§2.6")
+    if state.phase != "play":
+        return setup.check_setup(state, action)
+    if isinstance(action, SETUP_ACTIONS):
+        return Refusal(reason="the game has begun: forces and deployment are over", rule="§10.2")
     if isinstance(action, DrawChit):
         return sequence.check_draw(state, action)
     if state.active is None:
@@ -72,6 +76,16 @@ def apply(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tupl
 
 def apply_trusted(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
     """:func:`apply` without the check (replay of a record already checked)."""
+    new, events = _apply(state, action, dice)
+    if new.phase == "play" and new.holders:
+        new = victory.update_holders(new)
+    return new, events
+
+
+def _apply(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
+    if isinstance(action, SETUP_ACTIONS):
+        new, events = setup.apply_setup(state, action, dice)
+        return new, tuple(events)
     if isinstance(action, DrawChit):
         new, events = sequence.apply_draw(state, action, dice)
     elif isinstance(action, StartImpulse):

@@ -205,6 +205,20 @@ class TurnEnded(_Event):
     turn: int
 
 
+class SetupEvent(_Event):
+    """Something in the forces or deployment phase (§10.2, §10.3)."""
+
+    event: Literal["setup"] = "setup"
+    what: str
+    """``bought``, ``dropped``, ``ready``, ``rolloff``, ``chose``, ``placed``, ``placement_end``,
+    ``initiative``, ``play``."""
+    side: str | None = None
+    soldier: str | None = None
+    hex: HexField | None = None
+    text: str
+    rule: str
+
+
 class GameEnded(_Event):
     """The game is over (§2.6, §6)."""
 
@@ -219,7 +233,7 @@ class GameEnded(_Event):
 Event = Annotated[
     Union[TurnStarted, ChitDrawn, StatusChanged, RunningChanged, ImpulseStarted, Moved, Turned, Crossed,
           PostureChanged, Rolled, Fired, Killed, GrenadeLanded, MeleeFought, ImpulseEnded, PhaseEnded,
-          TurnEnded, GameEnded],
+          TurnEnded, SetupEvent, GameEnded],
     Field(discriminator="event"),
 ]
 """Any event."""

@@ -95,7 +95,7 @@ def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: st
     if viewer_side is not None:
         height = viewer_posture.height
         for s in state.soldiers:
-            if s.side == viewer_side and not s.killed and s.posture.height >= height:
+            if s.side == viewer_side and not s.killed and s.deployed and s.posture.height >= height:
                 friends.setdefault(s.hex, []).append(s.id)
     for h, touch in touched:
         terrain = terrain_of.get(h)

@@ -6,14 +6,15 @@ line all speak it. Words are case-insensitive; soldier ids and hex ids too.
 
 from __future__ import annotations
 
-from .actions import (ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Fire, Melee, Move, StartImpulse, Throw,
-                      Turn)
+from .actions import (Buy, ChangePosture, Choose, Cross, Deployed, DrawChit, Drop, EndImpulse, EndPhase, Fire, Melee,
+                      Move, Place, Ready, RollOff, StartImpulse, Throw, Turn)
 from typing import NamedTuple
 
 from .hexgrid import Facing, Hex, hex_from_id, hex_to_id, is_hex_id
 from .types import Posture
 
-ACTION_WORDS = ("chit", "impulse", "move", "turn", "cross", "posture", "end", "done", "fire", "throw", "melee")
+ACTION_WORDS = ("chit", "impulse", "move", "turn", "cross", "posture", "end", "done", "fire", "throw", "melee",
+                "buy", "drop", "ready", "rolloff", "choose", "place", "deployed")
 QUERY_WORDS = ("odds", "los")
 """First words of actions."""
 
@@ -125,8 +126,43 @@ def parse_action(line: str) -> object:
     if verb == "melee":
         _count(words, 2, 2, "melee <soldier>[,<soldier>…] <hex>")
         return Melee(soldiers=_soldiers(words[1]), hex=_hex(words[2]))
+    setup = _parse_setup(verb, words)
+    if setup is not None:
+        return setup
     raise NotationError(f"unknown action {words[0]!r} (actions: {', '.join(ACTION_WORDS)}; "
                         f"queries: {', '.join(QUERY_WORDS)})")
+
+
+def _parse_setup(verb: str, words: list[str]) -> object | None:
+    """Forces and deployment (§10.2, §10.3)."""
+    if verb == "buy":
+        _count(words, 2, 3, "buy <side> RFL|PST|LMG [scout]")
+        weapon = words[2].upper()
+        if weapon not in ("RFL", "PST", "LMG") or (len(words) == 4 and words[3].lower() != "scout"):
+            raise NotationError("usage: buy <side> RFL|PST|LMG [scout]")
+        return Buy(side=words[1].lower(), weapon=weapon, scout=len(words) == 4)  # type: ignore[arg-type]
+    if verb == "drop":
+        _count(words, 1, 1, "drop <soldier>")
+        return Drop(soldier=_soldier(words[1]))
+    if verb == "ready":
+        _count(words, 1, 1, "ready <side>")
+        return Ready(side=words[1].lower())
+    if verb in ("rolloff", "deployed"):
+        _count(words, 0, 0, verb)
+        return RollOff() if verb == "rolloff" else Deployed()
+    if verb == "choose":
+        _count(words, 1, 1, "choose <side>")
+        return Choose(side=words[1].lower())
+    if verb == "place":
+        _count(words, 3, 4, "place <soldier> <hex> <facing> [stand|crouch|prone]")
+        posture = Posture.STAND
+        if len(words) == 5:
+            try:
+                posture = Posture(words[4].lower())
+            except ValueError:
+                raise NotationError(f"{words[4]!r} is not a posture (stand, crouch or prone)") from None
+        return Place(soldier=_soldier(words[1]), hex=_hex(words[2]), facing=_facing(words[3]), posture=posture)
+    return None
 
 
 def _parse_fire(words: list[str]) -> Fire:
@@ -182,4 +218,19 @@ def format_action(action: object) -> str:
         return f"throw {action.soldier} {hex_to_id(action.hex)}" + (f" via {action.via.name}" if action.via else "")
     if isinstance(action, Melee):
         return f"melee {','.join(action.soldiers)} {hex_to_id(action.hex)}"
+    if isinstance(action, Buy):
+        return f"buy {action.side} {action.weapon}" + (" scout" if action.scout else "")
+    if isinstance(action, Drop):
+        return f"drop {action.soldier}"
+    if isinstance(action, Ready):
+        return f"ready {action.side}"
+    if isinstance(action, RollOff):
+        return "rolloff"
+    if isinstance(action, Choose):
+        return f"choose {action.side}"
+    if isinstance(action, Deployed):
+        return "deployed"
+    if isinstance(action, Place):
+        text = f"place {action.soldier} {hex_to_id(action.hex)} {action.facing.name}"
+        return text + (f" {action.posture.value}" if action.posture is not Posture.STAND else "")
     raise TypeError(f"not an action: {action!r}")

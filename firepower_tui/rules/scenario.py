@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import Problem, ScenarioError
-from .hexgrid import Facing, Hex, OffsetCoord, hex_from_id, hex_to_id, is_hex_id, qoffset_to_cube
+from .hexgrid import Facing, Hex, OffsetCoord, column_index, hex_from_id, hex_to_id, is_hex_id, qoffset_to_cube
 from .terrain import AXIS_HALVES, TERRAIN_LETTERS, HexLine, LineKind, MapData, Terrain
 from .types import Posture
 from .units import weapon_chart
@@ -71,11 +71,40 @@ class SoldierSpec(BaseModel):
     side: str
     weapon: str
     """``LMG``, ``RFL`` or ``PST`` (RULES.md 4.7)."""
-    hex: str
-    facing: str
+    hex: str | None = None
+    """Fixed position; leave it out to place him in the deployment phase (§10.2)."""
+    facing: str = "N"
     posture: Posture = Posture.STAND
     fence_side: str | None = None
     """In a fence or hedge hex: the half he is on (default: the half behind him)."""
+    traits: list[Literal["scout"]] = []
+    """``scout``: deployed last, anywhere outside the enemy zone (§10.2), +3 points (§10.3)."""
+
+
+class ZoneSpec(BaseModel):
+    """A deployment zone (§10.2): rows (and optionally columns) of the map, inclusive."""
+
+    model_config = _STRICT
+    side: str
+    rows: tuple[int, int]
+    """First and last row, from 1."""
+    columns: tuple[str, str] | None = None
+    """First and last column letters (default: every column)."""
+
+
+class SectorSpec(BaseModel):
+    """The sector grid of ``points_and_ground`` (§10.4)."""
+
+    model_config = _STRICT
+    columns: int = Field(default=3, ge=1, le=10)
+    rows: int = Field(default=2, ge=1, le=10)
+
+
+class ForceSpec(BaseModel):
+    """A side bought by points (§10.3)."""
+
+    model_config = _STRICT
+    budget: int = Field(ge=8, le=1000)
 
 
 class ScenarioFile(BaseModel):
@@ -91,11 +120,21 @@ class ScenarioFile(BaseModel):
     """Sequence chits per side per turn (§1.5, A23)."""
     rules: list[str] = []
     """Optional rule ids of RULES.md §9."""
-    victory: Literal["kills"] = "kills"
+    victory: Literal["kills", "points_and_ground", "hold"] = "kills"
     """Victory condition (§6, §10.4)."""
+    sectors: SectorSpec = SectorSpec()
+    """Sector grid for ``points_and_ground`` (default 3 x 2)."""
+    objectives: list[str] = []
+    """Objective hexes for ``hold``."""
+    defender: str | None = None
+    """The side that must hold the objectives (``hold``)."""
     map: MapSpec
     sides: list[SideSpec]
-    soldiers: list[SoldierSpec]
+    soldiers: list[SoldierSpec] = []
+    zones: list[ZoneSpec] = []
+    """Deployment zones (§10.2): soldiers without a hex are placed in them before turn 1."""
+    forces: dict[str, ForceSpec] = {}
+    """Sides bought by points (§10.3) instead of listed soldiers."""
 
 
 class Scenario(BaseModel):
@@ -114,6 +153,34 @@ class Scenario(BaseModel):
     @property
     def id(self) -> str:
         return self.spec.id
+
+    @property
+    def objective_hexes(self) -> list[Hex]:
+        return [hex_from_id(h) for h in self.spec.objectives]
+
+    def zone(self, side: str) -> frozenset[Hex]:
+        """The hexes of a side's deployment zone (empty if it has none)."""
+        out: set[Hex] = set()
+        for z in self.spec.zones:
+            if z.side != side:
+                continue
+            c0, c1 = (0, self.spec.map.columns - 1) if z.columns is None else \
+                (column_index(z.columns[0]), column_index(z.columns[1]))
+            for col in range(c0, c1 + 1):
+                for row in range(z.rows[0] - 1, z.rows[1]):
+                    h = qoffset_to_cube(OffsetCoord(col, row))
+                    if self.map.on_map(h):
+                        out.add(h)
+        return frozenset(out)
+
+    @property
+    def has_zones(self) -> bool:
+        return bool(self.spec.zones)
+
+    @property
+    def needs_deployment(self) -> bool:
+        """Some soldier has no fixed hex, or a side is bought by points."""
+        return bool(self.spec.forces) or any(s.hex is None for s in self.spec.soldiers)
 
     def side_name(self, side: str) -> str:
         """Display name of a side id."""
@@ -345,6 +412,14 @@ def _check_sides_and_soldiers(spec: ScenarioFile, game_map: MapData, name: str, 
         if s.facing.upper() not in Facing.__members__:
             problems.append(Problem(_where(name, lines, loc + ("facing",)),
                                     f"{s.facing!r} is not a facing (N, NE, SE, S, SW or NW; 4.3)"))
+        if "scout" in s.traits and s.hex is not None:
+            problems.append(Problem(_where(name, lines, loc + ("traits",)),
+                                    "a scout is placed in the deployment phase: leave out his hex (§10.2)"))
+        if s.hex is None:
+            if not any(z.side == s.side for z in spec.zones):
+                problems.append(Problem(_where(name, lines, loc),
+                                        f"{s.id} has no hex and side {s.side!r} has no deployment zone (§10.2)"))
+            continue
         h = _hex_on_map(s.hex, game_map.terrain, spec.map, name, lines, loc + ("hex",), problems)
         if h is None:
             continue
@@ -354,11 +429,46 @@ def _check_sides_and_soldiers(spec: ScenarioFile, game_map: MapData, name: str, 
                                     f"{s.hex} already holds {other} soldiers: enemies never share a hex (§3.8)"))
         occupants.setdefault(h, s.side)
         _check_fence_side(s, h, game_map, name, lines, loc, problems)
-    if not spec.soldiers:
-        problems.append(Problem(_where(name, lines, ("soldiers",)), "no soldiers"))
+    _check_setup(spec, game_map, name, lines, problems)
     for sid in side_ids:
-        if spec.soldiers and not any(s.side == sid for s in spec.soldiers):
-            problems.append(Problem(_where(name, lines, ("sides",)), f"side {sid!r} has no soldiers"))
+        if sid not in spec.forces and not any(s.side == sid for s in spec.soldiers):
+            problems.append(Problem(_where(name, lines, ("sides",)),
+                                    f"side {sid!r} has no soldiers and no [forces.{sid}] budget"))
+
+
+def _check_setup(spec: ScenarioFile, game_map: MapData, name: str, lines: list[str], problems: list[Problem]) -> None:
+    """Zones, budgets, sectors and objectives (§10.2-§10.4)."""
+    side_ids = [s.id for s in spec.sides]
+    for i, z in enumerate(spec.zones):
+        loc = ("zones", i)
+        if z.side not in side_ids:
+            problems.append(Problem(_where(name, lines, loc + ("side",)), f"unknown side {z.side!r}"))
+        if not 1 <= z.rows[0] <= z.rows[1] <= spec.map.rows:
+            problems.append(Problem(_where(name, lines, loc + ("rows",)),
+                                    f"rows {z.rows[0]}-{z.rows[1]} are not within 1-{spec.map.rows}"))
+        if z.columns is not None:
+            try:
+                c0, c1 = column_index(z.columns[0]), column_index(z.columns[1])
+            except (ValueError, IndexError):
+                c0, c1 = -1, -1
+            if not (z.columns[0].isalpha() and z.columns[1].isalpha()) or not 0 <= c0 <= c1 < spec.map.columns:
+                problems.append(Problem(_where(name, lines, loc + ("columns",)),
+                                        f"columns {z.columns[0]}-{z.columns[1]} are not on the map"))
+    for side in spec.forces:
+        if side not in side_ids:
+            problems.append(Problem(_where(name, lines, ("forces",)), f"unknown side {side!r} in [forces]"))
+        elif not any(z.side == side for z in spec.zones):
+            problems.append(Problem(_where(name, lines, ("forces",)),
+                                    f"side {side!r} is bought by points but has no deployment zone (§10.2)"))
+    if spec.victory == "hold":
+        if not spec.objectives:
+            problems.append(Problem(_where(name, lines, ("objectives",)), "victory = \"hold\" needs objective hexes"))
+        if spec.defender not in side_ids:
+            problems.append(Problem(_where(name, lines, ("defender",)),
+                                    "victory = \"hold\" needs defender = one of the sides"))
+    for i, o in enumerate(spec.objectives):
+        if not is_hex_id(o) or hex_from_id(o) not in game_map.terrain:
+            problems.append(Problem(_where(name, lines, ("objectives",)), f"objectives[{i}]: {o!r} is not on the map"))
 
 
 def _check_fence_side(s: SoldierSpec, h: Hex, game_map: MapData, name: str, lines: list[str],
@@ -379,6 +489,9 @@ def _fill_fence_sides(spec: ScenarioFile, game_map: MapData) -> ScenarioFile:
     """Give every soldier in a line hex a half: as written, else the half behind him."""
     soldiers = []
     for s in spec.soldiers:
+        if s.hex is None:
+            soldiers.append(s.model_copy(update={"facing": s.facing.upper()}))
+            continue
         h = hex_from_id(s.hex)
         line = game_map.line_at(h)
         side = s.fence_side.upper() if s.fence_side else None

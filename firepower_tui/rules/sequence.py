@@ -14,16 +14,35 @@ from .types import Status
 from .units import Soldier
 
 
-def new_game(scenario: Scenario) -> GameState:
-    """Turn 1, every chit in the cup, soldiers as the scenario places them."""
-    soldiers = tuple(
-        Soldier(id=s.id, side=s.side, weapon=s.weapon, hex=hex_from_id(s.hex), facing=Facing[s.facing],
-                posture=s.posture,
-                fence_side=s.fence_side)
-        for s in scenario.spec.soldiers
-    )
-    state = GameState(scenario=scenario, soldiers=soldiers, kills={side.id: 0 for side in scenario.spec.sides})
-    return state.model_copy(update={"cup": full_cup(state)})
+OFF_MAP = Hex(-999, -999)
+"""Where a man waiting to be deployed is (never on any map)."""
+
+
+def new_game(scenario: Scenario, *, deploy: bool = False) -> GameState:
+    """Turn 1, every chit in the cup, soldiers as the scenario places them.
+
+    Args:
+        deploy: place every soldier of a side with a deployment zone in a deployment
+            phase, ignoring the scenario's fixed positions (§10.2).
+    """
+    zoned = {z.side for z in scenario.spec.zones} if deploy else set()
+    soldiers = []
+    for s in scenario.spec.soldiers:
+        fixed = s.hex is not None and s.side not in zoned
+        soldiers.append(Soldier(id=s.id, side=s.side, weapon=s.weapon,
+                                hex=hex_from_id(s.hex) if fixed else OFF_MAP,  # type: ignore[arg-type]
+                                facing=Facing[s.facing], posture=s.posture,
+                                fence_side=s.fence_side if fixed else None, traits=tuple(s.traits), deployed=fixed))
+    defender = scenario.spec.defender
+    holders = {h: defender for h in scenario.objective_hexes} if defender else {}
+    state = GameState(scenario=scenario, soldiers=tuple(soldiers), kills={side.id: 0 for side in scenario.spec.sides},
+                      holders=holders)
+    state = state.model_copy(update={"cup": full_cup(state)})
+    if scenario.spec.forces or any(not s.deployed for s in state.soldiers):
+        from .setup import start_setup
+
+        state = start_setup(state)
+    return state
 
 
 def opening_events(state: GameState) -> tuple[Event, ...]:
@@ -55,7 +74,9 @@ def check_draw(state: GameState, action: DrawChit) -> Refusal | None:
 
 def apply_draw(state: GameState, action: DrawChit, dice: Dice) -> tuple[GameState, list[Event]]:
     """Draw a chit, then the 6.1.1-6.1.2 housekeeping; end the phase at once if nobody can act."""
-    if action.side is None:
+    if action.side is None and state.first_side and state.turn == 1 and not state.played:
+        chit = next(c for c in state.cup if c.side == state.first_side)  # chosen after deployment (§10.2 step 4)
+    elif action.side is None:
         chit = state.cup[dice.pick("chit draw", len(state.cup))]
     else:
         chit = next(c for c in state.cup if c.side == action.side)
@@ -214,7 +235,10 @@ def end_turn(state: GameState) -> tuple[GameState, list[Event]]:
     """§2.1 step 3: after the last chit, check the end of the game, else start the next turn."""
     events: list[Event] = [TurnEnded(turn=state.turn)]
     if state.turn >= state.scenario.spec.turns:
-        state, more = finish_by_kills(state, f"turn {state.turn} of {state.scenario.spec.turns} is over")
+        from .victory import decide
+
+        winner, reason = decide(state, f"turn {state.turn} of {state.scenario.spec.turns} is over")
+        state, more = _game_over(state, winner, reason)
         return state, events + more
     state = state.model_copy(update={"turn": state.turn + 1, "played": ()})
     state = state.model_copy(update={"cup": full_cup(state)})
@@ -238,14 +262,19 @@ def finish_by_kills(state: GameState, why: str) -> tuple[GameState, list[Event]]
 
 def check_wipe_out(state: GameState) -> tuple[GameState, list[Event]]:
     """§2.6: the game ends at once when a side has no soldiers left."""
-    if state.over:
+    if state.over or state.phase != "play":
         return state, []
     for side in state.sides:
         if not state.living(side):
             other = state.enemy_of(side)
             if not state.living(other):
                 return _game_over(state, None, "both sides were wiped out: a draw (§2.6)")
-            return _game_over(state, other, f"{state.scenario.side_name(side)} has no soldiers left (§2.6)")
+            why = f"{state.scenario.side_name(side)} has no soldiers left (§2.6)"
+            if state.scenario.spec.victory == "kills":
+                return _game_over(state, other, why)
+            from .victory import decide
+
+            return _game_over(state, *decide(state, why))
     return state, []
 
 

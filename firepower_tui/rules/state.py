@@ -54,6 +54,26 @@ class GameState(BaseModel):
     """Every soldier, killed ones included, in scenario order."""
     kills: dict[str, int] = {}
     """Enemy soldiers killed by each side (read-only)."""
+    phase: str = "play"
+    """``forces`` (buying by points, §10.3), ``deploy`` (§10.2) or ``play``."""
+    setup_step: str = ""
+    """In forces/deploy: ``forces``, ``rolloff``, ``choose_deploy``, ``place``, ``initiative``, ``choose_first``."""
+    decider: str | None = None
+    """The side whose choice is pending (after a roll)."""
+    placer: str | None = None
+    """The side placing soldiers now."""
+    placed_now: int = 0
+    """Soldiers placed in the current placement."""
+    finished_first: str | None = None
+    """The side that finished deploying first (§10.2 step 2)."""
+    bonus: int = 0
+    """Placements the other side made after that: the initiative bonus (§10.2)."""
+    first_side: str | None = None
+    """The side whose chit is drawn first in turn 1 (§10.2 step 4)."""
+    ready: frozenset[str] = frozenset()
+    """Sides whose bought force is complete (§10.3)."""
+    holders: dict[Hex, str] = {}
+    """Who holds each objective hex (``hold``, §10.4; read-only)."""
     over: bool = False
     """The game has ended (§2.6)."""
     winner: str | None = None
@@ -72,12 +92,16 @@ class GameState(BaseModel):
         return None
 
     def soldiers_at(self, h: Hex) -> list[Soldier]:
-        """Living soldiers in hex ``h``."""
-        return [s for s in self.soldiers if s.hex == h and not s.killed]
+        """Living soldiers on the map in hex ``h``."""
+        return [s for s in self.soldiers if s.hex == h and not s.killed and s.deployed]
 
     def living(self, side: str | None = None) -> list[Soldier]:
-        """Living soldiers, of one side or all."""
-        return [s for s in self.soldiers if not s.killed and (side is None or s.side == side)]
+        """Living soldiers on the map, of one side or all."""
+        return [s for s in self.soldiers if not s.killed and s.deployed and (side is None or s.side == side)]
+
+    def undeployed(self, side: str | None = None) -> list[Soldier]:
+        """Soldiers still to be placed (§10.2)."""
+        return [s for s in self.soldiers if not s.deployed and not s.killed and (side is None or s.side == side)]
 
     def enemy_of(self, side: str) -> str:
         """The other side's id."""

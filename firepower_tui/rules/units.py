@@ -129,6 +129,10 @@ class Soldier(BaseModel):
     """After firing: the non-combat MF he declared and may still spend (4.8, 6.3.6)."""
     halted: bool = False
     """He won a melee and must stop for this impulse (6.5.3)."""
+    traits: tuple[str, ...] = ()
+    """``scout`` (§10.2, §10.3)."""
+    deployed: bool = True
+    """On the map; False until placed in the deployment phase (§10.2)."""
 
     @property
     def allowance(self) -> int:

@@ -193,7 +193,7 @@ def draw_counters(base: Grid, state: GameState, zoom: Zoom, glyphs: Glyphs, *, l
                 base.slots, base.lines_of_hex)
     stacks: dict[Hex, list[Soldier]] = {}
     for s in state.soldiers:
-        if not s.killed:
+        if not s.killed and s.deployed:
             stacks.setdefault(s.hex, []).append(s)
     gmap = state.scenario.map
     for h, men in stacks.items():

@@ -1,0 +1,94 @@
+"""A random legal player for every phase: tests play whole scenarios with it, benchmarks too."""
+
+from __future__ import annotations
+
+import random
+
+from .rules import engine
+from .rules.actions import (Buy, Choose, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Place, Ready, RollOff,
+                            StartImpulse, Throw)
+from .rules.hexgrid import Facing, hex_distance
+from .rules.setup import budget, placeable, spent
+from .rules.state import GameState
+from .rules.victory import POINTS
+from .rules.types import Posture
+
+
+def random_action(state: GameState, rng: random.Random, *, combat: float = 0.5) -> object:
+    """One legal action chosen at random (``combat``: how keen it is to shoot)."""
+    if state.phase == "forces":
+        return _buy(state, rng)
+    if state.phase == "deploy":
+        return _deploy(state, rng)
+    if state.active is None:
+        return DrawChit()
+    if not state.impulse:
+        hexes = engine.impulse_hexes(state)
+        return StartImpulse(hex=rng.choice(hexes)) if hexes and rng.random() < 0.95 else EndPhase()
+    options: list[object] = []
+    shots: list[object] = []
+    for sid in state.group:
+        options += engine.legal_actions(state, sid)
+        shots += _combat(state, sid)
+    if shots and rng.random() < combat:
+        return rng.choice(shots)
+    return rng.choice(options) if options and rng.random() < 0.92 else EndImpulse()
+
+
+def _combat(state: GameState, sid: str) -> list[object]:
+    s = state.soldier(sid)
+    assert s is not None
+    out: list[object] = []
+    for e in state.living():
+        if e.side != s.side and hex_distance(s.hex, e.hex) <= 40:
+            out.append(Fire(soldier=sid, targets=(e.id,)))
+            if hex_distance(s.hex, e.hex) <= 8:
+                out.append(Throw(soldier=sid, hex=e.hex))
+    return [a for a in out if engine.check(state, a) is None]
+
+
+def _buy(state: GameState, rng: random.Random) -> object:
+    for side in state.sides:
+        limit = budget(state, side)
+        if limit is None or side in state.ready:
+            continue
+        left = limit - spent(state, side)
+        afford = [w for w, cost in POINTS.items() if cost <= left]
+        if afford and (rng.random() < 0.9 or not any(s.side == side for s in state.soldiers)):
+            weapon = rng.choice(afford)
+            scout = left - POINTS[weapon] >= 3 and rng.random() < 0.15
+            return Buy(side=side, weapon=weapon, scout=scout)  # type: ignore[arg-type]
+        return Ready(side=side)
+    raise AssertionError("nothing to buy")
+
+
+def _deploy(state: GameState, rng: random.Random) -> object:
+    step = state.setup_step
+    if step in ("rolloff", "initiative"):
+        return RollOff()
+    if step in ("choose_deploy", "choose_first"):
+        return Choose(side=rng.choice(state.sides))
+    side = state.placer or state.sides[0]
+    men = placeable(state, side)
+    if men and (state.placed_now == 0 or rng.random() < 0.7):
+        s = rng.choice(men)
+        zone = sorted(state.scenario.zone(side)) if "scout" not in s.traits else sorted(state.scenario.map.terrain)
+        rng.shuffle(zone)
+        for h in zone[:200]:
+            action = Place(soldier=s.id, hex=h, facing=Facing(rng.randrange(6)),
+                           posture=rng.choice(list(Posture)))
+            if engine.check(state, action) is None:
+                return action
+    return Deployed()
+
+
+def play_to_end(state: GameState, rng: random.Random, dice: object, limit: int = 20000) -> GameState:
+    """Random legal play until the game is over (or ``limit`` actions)."""
+    for _ in range(limit):
+        if state.over:
+            return state
+        action = random_action(state, rng)
+        refusal = engine.check(state, action)
+        assert refusal is None, (action, refusal)
+        state, _ = engine.apply(state, action, dice)  # type: ignore[arg-type]
+    return state

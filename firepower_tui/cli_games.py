@@ -86,7 +86,8 @@ def import_cmd(store: Store, args: argparse.Namespace) -> int:
                                use_saved=bool(record.scenario.toml))
     steps = [StepRecord(e.kind, e.action, e.rolls) for e in record.entries]
     stamps: list[tuple[int, str | None]] = []
-    session = replay(scenario, record.seed, steps, where=f"{path}: ", stamps=stamps)  # check before storing
+    session = replay(scenario, record.seed, steps, where=f"{path}: ", stamps=stamps,
+                     options=record.options)  # check before storing
     game_id = store.create_game(scenario_id=record.scenario.id, scenario_path=record.scenario.id,
                                 scenario_hash=record.scenario.hash, scenario_text=record.scenario.toml,
                                 seed=record.seed, sides=session.state.sides, options=record.options)

@@ -37,7 +37,7 @@ def new_game(store: Store, scenario: Scenario, seed: int, options: dict[str, Any
     game_id = store.create_game(scenario_id=scenario.id, scenario_path=str(Path(scenario.path).resolve()),
                                 scenario_hash=scenario.digest, scenario_text=scenario_text(scenario), seed=seed,
                                 sides=[s.id for s in scenario.spec.sides], options=options)
-    session = Session(scenario, seed=seed)
+    session = Session(scenario, seed=seed, deploy=bool((options or {}).get("deploy")))
     attach_recorder(session, store, game_id)
     return session, game_id
 
@@ -51,7 +51,7 @@ def load_game(store: Store, game_id: int, *, use_saved: bool = False) -> Session
     g = store.game(game_id)
     scenario, _ = scenario_for(g.scenario_path, g.scenario_id, g.scenario_hash, g.scenario_text, use_saved=use_saved)
     steps = [StepRecord(e.kind, e.notation, e.rolls) for e in store.entries(game_id)]
-    return replay(scenario, g.seed, steps, where=f"{store.path}: game {game_id}, ")
+    return replay(scenario, g.seed, steps, where=f"{store.path}: game {game_id}, ", options=g.options)
 
 
 def resume_game(store: Store, game_id: int | None, *, use_saved: bool = False) -> tuple[Session, int]:

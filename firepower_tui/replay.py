@@ -29,13 +29,14 @@ class StepRecord:
 
 
 def replay(scenario: Scenario, seed: int, entries: Iterable[StepRecord], *, where: str = "",
-           stamps: list[tuple[int, str | None]] | None = None, on_events: Any = None) -> Session:
+           stamps: list[tuple[int, str | None]] | None = None, on_events: Any = None,
+           options: dict[str, Any] | None = None) -> Session:
     """A session in the state the entries lead to, its dice ready to go on as if never stopped.
 
     Raises:
         ReplayError: an entry is refused, rolls differently, or is malformed; it is named.
     """
-    session = Session(scenario, seed=seed)
+    session = Session(scenario, seed=seed, deploy=bool((options or {}).get("deploy")))
     all_calls: list[tuple[str, int, int]] = []
     for i, e in enumerate(entries, start=1):
         label = f"{where}entry {i} ({e.notation!r})"

@@ -49,6 +49,8 @@ class Script:
     name: str
     scenario: Scenario
     steps: list[Step] = field(default_factory=list)
+    deploy: bool = False
+    """Place every side with a zone in a deployment phase (``scenario <id> deploy``)."""
 
 
 def parse_script(text: str, name: str) -> Script:
@@ -60,6 +62,7 @@ def parse_script(text: str, name: str) -> Script:
     """
     problems: list[Problem] = []
     scenario: Scenario | None = None
+    deploy = False
     steps: list[Step] = []
     base = Path(name).parent
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -74,8 +77,9 @@ def parse_script(text: str, name: str) -> Script:
             break
         try:
             if verb == "scenario":
-                if scenario is not None or len(words) != 2:
-                    raise NotationError("usage: scenario <id-or-path>, once, as the first line")
+                if scenario is not None or len(words) not in (2, 3) or (len(words) == 3 and words[2] != "deploy"):
+                    raise NotationError("usage: scenario <id-or-path> [deploy], once, as the first line")
+                deploy = len(words) == 3
                 ref = words[1]
                 candidate = base / ref
                 scenario = load_scenario(candidate if ref.endswith(".toml") and candidate.is_file() else ref)
@@ -100,7 +104,7 @@ def parse_script(text: str, name: str) -> Script:
     if problems:
         raise ScriptError(name, problems)
     assert scenario is not None
-    return Script(name=name, scenario=scenario, steps=steps)
+    return Script(name=name, scenario=scenario, steps=steps, deploy=deploy)
 
 
 def _dice_values(words: list[str]) -> tuple[int, ...]:
@@ -121,6 +125,8 @@ def state_snapshot(state: GameState) -> dict[str, Any]:
     """The ``state`` event: turn, active side and every soldier (docs/notation.md)."""
     return {
         "event": "state",
+        "phase": state.phase,
+        "setup_step": state.setup_step or None,
         "turn": state.turn,
         "active": state.active,
         "impulse": state.impulse,
@@ -163,7 +169,7 @@ class Runner:
         self.script = script
         self.emit = emit
         self.as_json = as_json
-        self.state = new_game(script.scenario)
+        self.state = new_game(script.scenario, deploy=script.deploy)
         self.dice = SeededDice(DEFAULT_SEED)
 
     def side_name(self, side: str) -> str:
@@ -271,9 +277,11 @@ def run_record(record: Any, path: str, emit: Callable[[str], None], as_json: boo
         for e in events:
             emit(json.dumps(e.model_dump(mode="json")) if as_json else describe(e, name))
 
-    out(opening_events(new_game(scenario)))
+    deploy = bool(record.options.get("deploy"))
+    out(opening_events(new_game(scenario, deploy=deploy)))
     steps = [StepRecord(e.kind, e.action, e.rolls) for e in record.entries]
-    session = replay(scenario, record.seed, steps, where=f"{path}: ", on_events=lambda entry: out(entry.events))
+    session = replay(scenario, record.seed, steps, where=f"{path}: ", on_events=lambda entry: out(entry.events),
+                     options=record.options)
     snap = state_snapshot(session.state)
     emit(json.dumps(snap) if as_json else snapshot_text(snap, name))
     return 0

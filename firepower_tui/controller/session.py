@@ -58,6 +58,8 @@ class Session:
 
     scenario: Scenario
     seed: int = 1
+    deploy: bool = False
+    """Place the sides with zones in a deployment phase instead of the fixed positions (§10.2)."""
     state: GameState = field(init=False)
     dice: SeededDice = field(init=False)
     history: list[HistoryEntry] = field(default_factory=list)
@@ -68,7 +70,7 @@ class Session:
     caller sees the result: the game store commits it there (nothing lost if the terminal drops)."""
 
     def __post_init__(self) -> None:
-        self.state = new_game(self.scenario)
+        self.state = new_game(self.scenario, deploy=self.deploy)
         self.dice = SeededDice(self.seed)
         self.log = list(opening_events(self.state))
 

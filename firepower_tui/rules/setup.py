@@ -259,19 +259,24 @@ def _place(state: GameState, action: Place) -> tuple[GameState, list[Event]]:
     events: list[Event] = [SetupEvent(what="placed", side=s.side, soldier=s.id, hex=action.hex, rule="§10.2",
                                       text=f"{s.id} placed in {hex_to_id(action.hex)} facing {action.facing.name}, "
                                            f"{action.posture.value}")]
-    if not state.undeployed():
-        state, more = _end_placement(state)
+    if not placeable(state, s.side):  # nobody left he could place now: the placement ends by itself
+        state, more = _end_placement(state, scouts_only="scout" in s.traits)
         events += more
     return state, events
 
 
-def _end_placement(state: GameState) -> tuple[GameState, list[Event]]:
-    """§10.2 step 2: hand over; count the other side's placements once one side is done."""
+def _end_placement(state: GameState, scouts_only: bool | None = None) -> tuple[GameState, list[Event]]:
+    """§10.2 step 2: hand over; count the other side's placements once one side is done.
+
+    Args:
+        scouts_only: the placement placed scouts only (they do not count for the bonus);
+            by default, judged from whether only scouts are left to place.
+    """
     side = state.placer or state.sides[0]
     other = state.enemy_of(side)
     finished_first = state.finished_first
     bonus = state.bonus
-    scouts = _scouts_turn(state)
+    scouts = _scouts_turn(state) if scouts_only is None else scouts_only
     if finished_first is not None and side != finished_first and state.placed_now and not scouts:
         bonus += 1
     if finished_first is None and not [s for s in state.undeployed(side) if "scout" not in s.traits] \

@@ -25,8 +25,10 @@ def _parser() -> argparse.ArgumentParser:
     sc.add_argument("--json", action="store_true", help="one JSON object per line")
     va = sub.add_parser("validate", help="check scenario files and list every problem")
     va.add_argument("files", nargs="+", metavar="FILE")
-    pl = sub.add_parser("play", help="play a scenario hotseat (default: basic)")
-    pl.add_argument("scenario", nargs="?", default="basic", help="scenario id or .toml file")
+    pl = sub.add_parser("play", help="play a scenario hotseat (no id: choose from a list)")
+    pl.add_argument("scenario", nargs="?", default=None, help="scenario id or .toml file")
+    pl.add_argument("--deploy", action="store_true",
+                    help="place the squads in the scenario's deployment zones instead of its fixed positions")
     _play_options(pl)
     _db_option(pl)
     re_ = sub.add_parser("resume", help="carry on an unfinished game (default: the most recent)")
@@ -35,6 +37,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="replay with the copy of the scenario stored with the game (if the file changed)")
     _play_options(re_)
     _db_option(re_)
+    sub.add_parser("scenarios", help="list the scenarios")
     ga = sub.add_parser("games", help="list the stored games")
     _db_option(ga)
     rp = sub.add_parser("replay", help="step through a stored game, read-only")
@@ -83,7 +86,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             return _default(args)
         if args.command == "play":
+            if args.scenario is None:
+                return _pick_and_play(args)
             return _play(args.scenario, args)
+        if args.command == "scenarios":
+            return _scenarios()
         from . import cli_games
 
         return cli_games.run(args)
@@ -116,10 +123,67 @@ def _play(scenario_ref: str, args: argparse.Namespace) -> int:
     from .ui.app import make_app
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    deploy = bool(getattr(args, "deploy", False))
+    if deploy and not scenario.has_zones:
+        print(f"firepower: {scenario.id} has no deployment zones; playing its fixed positions", file=sys.stderr)
+        deploy = False
     store = Store(args.db or default_db_path())
-    session, game_id = new_game(store, scenario, seed)
+    session, game_id = new_game(store, scenario, seed, {"deploy": True} if deploy else None)
     make_app(scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
              handover=args.handover).run()
+    return 0
+
+
+def all_scenarios() -> list[tuple[object, bool]]:
+    """Every scenario in scenarios/ (a broken file is skipped here; `validate` names it), with a
+    deployment variant for those that have both fixed positions and zones."""
+    from .rules.errors import FirepowerError
+    from .rules.scenario import load_scenario, scenario_dirs
+
+    out: list[tuple[object, bool]] = []
+    for d in scenario_dirs():
+        for path in sorted(d.glob("*.toml"), key=lambda p: (p.stem != "basic", p.stem)):
+            try:
+                sc = load_scenario(path)
+            except FirepowerError:
+                continue
+            out.append((sc, False))
+            if sc.has_zones and not sc.needs_deployment:
+                out.append((sc, True))
+    return out
+
+
+def _scenarios() -> int:
+    for sc, deploy in all_scenarios():
+        spec = sc.spec  # type: ignore[attr-defined]
+        forces = ", ".join(f"{f.budget} pts" for f in spec.forces.values()) or f"{len(spec.soldiers)} men"
+        name = f"{spec.id}{' --deploy' if deploy else ''}"
+        first = spec.description.strip().split(". ")[0].replace("\n", " ")
+        print(f"{name:<16} {spec.title}: {spec.map.columns}x{spec.map.rows}, {spec.turns} turns, {forces}, "
+              f"{'zones' if deploy or sc.needs_deployment else 'fixed'}, {spec.victory}")  # type: ignore[attr-defined]
+        print(f"{'':<16} {first}.")
+    return 0
+
+
+def _pick_and_play(args: argparse.Namespace) -> int:
+    import random
+
+    from .games import new_game
+    from .rules.scenario import load_scenario
+    from .store import Store, default_db_path
+
+    if not _need_terminal():
+        return 2
+    from .ui.app import FirepowerApp
+
+    store = Store(args.db or default_db_path())
+
+    def pick(path: str, deploy: bool):  # noqa: ANN202
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+        return new_game(store, load_scenario(path), seed, {"deploy": True} if deploy else None)
+
+    FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store, picker=all_scenarios(),
+                 on_pick=pick).run()
     return 0
 
 
@@ -146,9 +210,14 @@ def _default(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
         return new_game(store, scenario, seed)
 
+    def pick(path: str, deploy: bool):  # noqa: ANN202
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+        return new_game(store, load_scenario(path), seed, {"deploy": True} if deploy else None)
+
     label = f"game {latest.id}, {latest.scenario_id}, turn {latest.turn}"
     app = FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
-                       title=(label, "basic (two equal squads)"), on_choice=choose)
+                       title=(label, "basic (two equal squads)"), on_choice=choose,
+                       picker=all_scenarios(), on_pick=pick)  # type: ignore[arg-type]
     app.run()
     return 0
 

@@ -57,9 +57,10 @@ def game_stats(session: Session, into: dict[str, SideStats] | None = None) -> di
     for side in st.sides:
         out.setdefault(side, SideStats(side, st.scenario.side_name(side)))
     for entry in session.history:
-        side = entry.before.active
-        if side is None or side not in out:
+        acting = entry.before.active
+        if acting is None or acting not in out:
             continue
+        side = acting
         stats = out[side]
         for _purpose, value, n in entry.rolls:
             if n == D10:

@@ -12,8 +12,9 @@ from enum import Enum
 from typing import Any
 
 from ..rules import engine
-from ..rules.actions import (ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Fire, Melee, Move, StartImpulse, Throw,
-                             Turn)
+from ..rules.actions import (ChangePosture, Choose, Cross, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Melee, Move,
+                             Place,
+                             RollOff, StartImpulse, Throw, Turn)
 from ..rules.describe import describe_los, describe_odds
 from ..rules.errors import Refusal
 from ..rules.events import ChitDrawn, GameEnded
@@ -83,6 +84,9 @@ class Controller:
         self.then = 0
         self.via: Facing | None = None
         self.attackers: list[str] = []
+        self.place_facing: Facing | None = None
+        """Deployment: the facing the next man is placed with (default: toward the enemy)."""
+        self.place_posture = Posture.STAND
         self.message = ""
         self.message_error = False
         self.version = 0
@@ -101,9 +105,9 @@ class Controller:
         return self.session.state
 
     def soldier(self) -> Soldier | None:
-        """The selected soldier, if he is alive."""
+        """The selected soldier, if he is alive and on the map."""
         s = self.state.soldier(self.selected) if self.selected else None
-        return s if s is not None and not s.killed else None
+        return s if s is not None and not s.killed and s.deployed else None
 
     def _start_cursor(self) -> Hex:
         st = self.state
@@ -125,6 +129,12 @@ class Controller:
                                                       "history", "stats"):
             return True
         if st.over:
+            return False
+        if st.phase == "deploy":
+            placing = st.setup_step == "place"
+            return intent in ("select", "next_soldier", "turn_left", "turn_right", "turn_to", "stand", "crouch",
+                              "prone", "end_impulse") and placing or (intent == "cancel" and self.mode is Mode.TURN)
+        if st.phase != "play":
             return False
         aiming = self.mode in (Mode.AIM_FIRE, Mode.AIM_THROW, Mode.MELEE)
         table = {
@@ -176,14 +186,18 @@ class Controller:
         """Bookkeeping after an accepted action: draw the next chit if a phase ended, follow the man."""
         self.version += 1
         events = list(out.events)
-        drawn = self.session.draw_if_needed()
-        events += drawn.events
+        drawn = self._automatic()
+        events += drawn
+        if self.state.phase == "deploy":
+            self._pick_placer_man()
+            self._say("")
+            return Result(events=tuple(events), message="")
         s = self.soldier()
         if s is not None and self.in_impulse(s):
             self.cursor = s.hex
         if self.state.impulse == 0:
             self.selected = None
-        if self.state.active is not None and drawn.events:
+        if self.state.active is not None and drawn:
             self.cursor = self._start_cursor()
         chits = tuple(e for e in events if isinstance(e, ChitDrawn))
         over = next((e for e in events if isinstance(e, GameEnded)), None)
@@ -191,13 +205,49 @@ class Controller:
         return Result(events=tuple(events), message="", chits=chits, game_over=over)
 
     def begin(self) -> Result:
-        """Start of play: draw the first chit if none is drawn yet."""
-        out = self.session.draw_if_needed()
-        if not out.events:
+        """Start of play: make any roll that is due, draw the first chit if none is drawn yet."""
+        out = self._automatic()
+        if not out:
             return Result()
         self.cursor = self._start_cursor()
+        self._pick_placer_man()
         self.version += 1
-        return Result(events=out.events, chits=tuple(e for e in out.events if isinstance(e, ChitDrawn)))
+        return Result(events=tuple(out), chits=tuple(e for e in out if isinstance(e, ChitDrawn)))
+
+    def _automatic(self) -> list[Any]:
+        """What nobody decides: deployment rolls (§10.2) and blind chit draws (6.1)."""
+        events: list[Any] = []
+        st = self.session.state
+        while st.phase == "deploy" and st.setup_step in ("rolloff", "initiative") and not st.over:
+            events += self.session.submit(RollOff()).events
+            st = self.session.state
+        events += self.session.draw_if_needed().events
+        return events
+
+    @property
+    def pending_choice(self) -> tuple[str, str] | None:
+        """(deciding side, question) when a §10.2 choice is due."""
+        st = self.state
+        if st.phase == "deploy" and st.setup_step in ("choose_deploy", "choose_first") and st.decider:
+            what = "who places first" if st.setup_step == "choose_deploy" else "who takes the first impulse phase"
+            return st.decider, what
+        return None
+
+    def choose(self, side: str) -> Result:
+        """Answer a pending §10.2 choice."""
+        return self._submit(Choose(side=side))
+
+    def _pick_placer_man(self) -> None:
+        st = self.state
+        if st.phase == "deploy" and st.setup_step == "place" and st.placer:
+            from ..rules.setup import placeable
+
+            men = placeable(st, st.placer)
+            if self.selected not in [m.id for m in men]:
+                self.selected = men[0].id if men else None
+            zone = sorted(st.scenario.zone(st.placer))
+            if zone and self.cursor not in zone:
+                self.cursor = zone[len(zone) // 2]
 
     # --- cursor ---------------------------------------------------------------------------------
 
@@ -242,6 +292,8 @@ class Controller:
         if self.mode is Mode.TURN:
             return self.cancel()
         st = self.state
+        if st.phase == "deploy":
+            return self.place()
         here = [s for s in st.soldiers_at(self.cursor)]
         ours = [s for s in here if st.impulse and s.id in st.group]
         if ours:
@@ -265,9 +317,30 @@ class Controller:
         self.version += 1
         return Result()
 
+    def place(self) -> Result:
+        """Deployment: put the selected man on the cursor hex (§10.2)."""
+        s = self.state.soldier(self.selected) if self.selected else None
+        if s is None:
+            return self._refused(Refusal(reason="nobody to place: end the placement (e)", rule="§10.2"))
+        facing = self.place_facing or (Facing.S if self.state.sides.index(s.side) == 0 else Facing.N)
+        result = self._submit(Place(soldier=s.id, hex=self.cursor, facing=facing, posture=self.place_posture))
+        if result.ok:
+            self._pick_placer_man()
+        return result
+
+    def end_placement(self) -> Result:
+        return self._submit(Deployed())
+
     def next_soldier(self) -> Result:
         """Tab: the next man of the impulse (or of the stack under the cursor)."""
         st = self.state
+        if st.phase == "deploy" and st.placer:
+            from ..rules.setup import placeable
+
+            men = placeable(st, st.placer)
+            if men:
+                self._pick(men)
+            return Result()
         if self.mode is Mode.MELEE or (st.impulse and st.group):
             pool = [st.soldier(i) for i in st.group]
             men = [s for s in pool if s is not None and not s.killed]
@@ -283,6 +356,8 @@ class Controller:
 
     def end_impulse(self) -> Result:
         self.mode = Mode.BROWSE
+        if self.state.phase == "deploy":
+            return self.end_placement()
         return self._submit(EndImpulse())
 
     def end_phase(self) -> Result:
@@ -312,13 +387,28 @@ class Controller:
     def move(self) -> Result:
         return self._act(lambda s: Move(soldier=s.id))
 
+    def _placing_facing(self) -> Facing:
+        s = self.state.soldier(self.selected) if self.selected else None
+        default = Facing.S if s is not None and self.state.sides.index(s.side) == 0 else Facing.N
+        return self.place_facing or default
+
     def turn_left(self) -> Result:
+        if self.state.phase == "deploy":
+            self.place_facing = self._placing_facing().turned(-1)
+            return Result()
         return self._act(lambda s: Turn(soldier=s.id, facing=s.facing.turned(-1)))
 
     def turn_right(self) -> Result:
+        if self.state.phase == "deploy":
+            self.place_facing = self._placing_facing().turned(1)
+            return Result()
         return self._act(lambda s: Turn(soldier=s.id, facing=s.facing.turned(1)))
 
     def turn_to_mode(self) -> Result:
+        if self.state.phase == "deploy":
+            self.mode = Mode.TURN
+            self._say("Place facing which way? 8 N, 9 NE, 3 SE, 2 S, 1 SW, 7 NW (Esc cancels)")
+            return Result(message=self.message)
         if self.soldier() is None:
             return self._act(lambda s: None)
         self.mode = Mode.TURN
@@ -327,9 +417,15 @@ class Controller:
 
     def turn_to(self, facing: Facing) -> Result:
         self.mode = Mode.BROWSE
+        if self.state.phase == "deploy":
+            self.place_facing = facing
+            return Result()
         return self._act(lambda s: Turn(soldier=s.id, facing=facing))
 
     def posture(self, posture: Posture) -> Result:
+        if self.state.phase == "deploy":
+            self.place_posture = posture
+            return Result()
         return self._act(lambda s: ChangePosture(soldier=s.id, posture=posture))
 
     def cross(self) -> Result:
@@ -412,7 +508,8 @@ class Controller:
                 self.attackers.append(s.id)
             self.version += 1
             return Result()
-        enemies = [e.id for e in self.state.soldiers_at(self.cursor) if self.soldier() and e.side != self.soldier().side]
+        me = self.soldier()
+        enemies = [e.id for e in self.state.soldiers_at(self.cursor) if me is not None and e.side != me.side]
         if not enemies:
             return Result()
         chosen = self.fire_targets or self._default_targets()
@@ -521,6 +618,14 @@ class Controller:
     def highlights(self) -> Highlights:
         st = self.state
         h = Highlights()
+        if st.phase == "deploy" and st.placer:
+            s = st.soldier(self.selected) if self.selected else None
+            if s is not None and "scout" in s.traits:
+                h.impulse_hexes = frozenset(x for x in st.scenario.map.terrain
+                                            if self.session.check(Place(soldier=s.id, hex=x, facing=Facing.N)) is None)
+            else:
+                h.impulse_hexes = st.scenario.zone(st.placer)
+            return h
         if st.active is not None and not st.impulse:
             h.impulse_hexes = frozenset(engine.impulse_hexes(st))
         h.group = frozenset(st.group)

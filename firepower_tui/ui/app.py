@@ -13,6 +13,7 @@ from ..rules.scenario import Scenario
 from collections.abc import Callable
 
 from ..rules.errors import FirepowerError
+from ..rules.scenario import Scenario
 from ..store import Store
 from .crash import write_crash_report
 from .screens.game import GameScreen
@@ -30,7 +31,8 @@ class FirepowerApp(App[None]):
     def __init__(self, session: Session | None, *, ascii: bool = False, handover: bool = False,
                  store: Store | None = None, game_id: int | None = None, replay_only: bool = False,
                  title: tuple[str, str] | None = None, on_choice: Callable[[str], tuple[Session, int] | None] | None = None,
-                 ) -> None:
+                 picker: list[tuple[Scenario, bool]] | None = None,
+                 on_pick: Callable[[str, bool], tuple[Session, int]] | None = None) -> None:
         super().__init__()
         self.session = session
         self.controller = Controller(session) if session is not None else None  # type: ignore[arg-type]
@@ -41,16 +43,42 @@ class FirepowerApp(App[None]):
         self.replay_only = replay_only
         self.title_labels = title
         self.on_choice = on_choice
+        self.picker = picker
+        self.on_pick = on_pick
 
     def on_mount(self) -> None:
         if self.ascii:
             self.add_class("-ascii")
         if self.title_labels is not None:
-            self.push_screen(TitleScreen(*self.title_labels), self._chosen)
+            self.push_screen(TitleScreen(*self.title_labels, can_pick=self.picker is not None), self._chosen)
+            return
+        if self.session is None and self.picker is not None:
+            self._pick()
             return
         self._start()
 
+    def _pick(self) -> None:
+        from .screens.setup import ScenarioPicker
+
+        assert self.picker is not None
+        self.push_screen(ScenarioPicker(self.picker), self._picked)
+
+    def _picked(self, choice: tuple[str, bool] | None) -> None:
+        if choice is None or self.on_pick is None:
+            self.exit()
+            return
+        try:
+            self.session, self.game_id = self.on_pick(*choice)
+        except FirepowerError as exc:
+            self.exit(message=str(exc))
+            return
+        self.controller = Controller(self.session)
+        self._start()
+
     def _chosen(self, choice: str | None) -> None:
+        if choice == "pick":
+            self._pick()
+            return
         if choice in (None, "quit") or self.on_choice is None:
             self.exit()
             return
@@ -106,10 +134,10 @@ class FirepowerApp(App[None]):
 
 def make_app(scenario: Scenario, *, seed: int = 1, ascii: bool = False, handover: bool = False,
              session: Session | None = None, store: Store | None = None, game_id: int | None = None,
-             replay_only: bool = False) -> FirepowerApp:
+             replay_only: bool = False, deploy: bool = False) -> FirepowerApp:
     """The app for a scenario (tests pass their own session or seed)."""
     if session is None:
-        session = Session(scenario, seed=seed)
+        session = Session(scenario, seed=seed, deploy=deploy)
     if os.environ.get("FIREPOWER_ASCII"):
         ascii = True
     return FirepowerApp(session, ascii=ascii, handover=handover, store=store, game_id=game_id,

@@ -34,16 +34,62 @@ def header_text(c: Controller, side_style: dict[str, str]) -> Text:
             t.append("" if st.committed else " (uncommitted)", style="dim")
         else:
             t.append(f" impulses used {st.impulses_used}/2", style="dim")
-    cup = st.cup_counts()
-    t.append("  cup ")
-    t.append(" ".join(f"{name(s)} {n}" for s, n in cup.items()))
-    t.append("  kills " + " ".join(f"{name(s)} {k}" for s, k in st.kills.items()), style="dim")
+    if st.phase == "forces":
+        t.append(" buying forces (§10.3)", style="bold")
+    elif st.phase == "deploy":
+        who = name(st.placer) if st.placer else ""
+        t.append(f" deployment: {who} places" if st.setup_step == "place" else " deployment rolls", style="bold")
+    if st.phase == "play":
+        cup = st.cup_counts()
+        t.append("  cup ")
+        t.append(" ".join(f"{name(s)} {n}" for s, n in cup.items()))
+    t.append("  " + victory_text(st), style="dim")
+    return t
+
+
+def victory_text(st: object) -> str:
+    """The live score by the scenario's victory condition (§10.4)."""
+    from ...rules.victory import score
+
+    spec = st.scenario.spec  # type: ignore[attr-defined]
+    name = st.scenario.side_name  # type: ignore[attr-defined]
+    sc = score(st)  # type: ignore[arg-type]
+    if spec.victory == "points_and_ground":
+        return ("points destroyed " + " ".join(f"{name(s)} {v.points_destroyed}" for s, v in sc.items())
+                + " · sectors " + " ".join(f"{name(s)} {v.sectors}" for s, v in sc.items()))
+    if spec.victory == "hold":
+        total = len(spec.objectives)
+        return "objectives held " + " ".join(f"{name(s)} {v.objectives}/{total}" for s, v in sc.items())
+    return "kills " + " ".join(f"{name(s)} {v.kills}" for s, v in sc.items())
+
+
+def deployment_text(c: Controller) -> Text:
+    """What the placing player needs (§10.2)."""
+    from ...rules.setup import placeable
+
+    st = c.state
+    t = Text()
+    if st.setup_step != "place" or not st.placer:
+        t.append("Deployment rolls (§10.2)", style="bold")
+        return t
+    name = st.scenario.side_name(st.placer)
+    t.append(f"{name} places (§10.2)\n", style="bold")
+    s = st.soldier(c.selected) if c.selected else None
+    if s is not None and not s.deployed:
+        facing = c._placing_facing().name
+        t.append(f"Enter: {s.id} {s.weapon}{' scout' if 'scout' in s.traits else ''} here, facing {facing}, "
+                 f"{c.place_posture.value}\n")
+    men = placeable(st, st.placer)
+    t.append(f"to place: {' '.join(m.id for m in men) or 'nobody'}\n", style="dim")
+    t.append(f"e ends the placement ({st.placed_now} placed)", style="dim")
     return t
 
 
 def soldier_text(c: Controller) -> Text:
     s = c.soldier()
     st = c.state
+    if st.phase == "deploy":
+        return deployment_text(c)
     t = Text()
     if s is None:
         if st.active and not st.impulse:

@@ -66,6 +66,7 @@ class GameScreen(Screen[None]):
         self.handover = handover
         self.command_open = False
         self._logged = 0
+        self._prompt_open = False
         self._state_seen: object = None
         self._panel_cache: dict[str, object] = {}
         sides = controller.state.sides
@@ -278,6 +279,39 @@ class GameScreen(Screen[None]):
             self._banner(result.chits[-1])
         if result.game_over is not None:
             self._game_over()
+        self._setup_prompts()
+
+    # --- before turn 1 (§10.2, §10.3) -------------------------------------------------------------
+
+    def _setup_prompts(self) -> None:
+        """Open the force builder or a §10.2 choice when one is due (once each)."""
+        from .setup import ChoiceScreen, ForceBuilderScreen
+
+        c = self.c
+        if self._prompt_open:
+            return
+        if c.state.phase == "forces":
+            self._prompt_open = True
+            self.app.push_screen(ForceBuilderScreen(c), self._forces_done)
+            return
+        choice = c.pending_choice
+        if choice is not None:
+            decider, what = choice
+            name = c.state.scenario.side_name
+            rolls = [e for e in c.session.log if getattr(e, "event", "") == "roll"][-2:]
+            q = Text(f"{name(decider)} decides {what} (§10.2)\n", style="bold")
+            q.append(", ".join(f"{r.purpose}: {r.total}" for r in rolls) + "\n", style="dim")
+            self._prompt_open = True
+            self.app.push_screen(ChoiceScreen(self.shown(q), [(sd, name(sd)) for sd in c.state.sides]),
+                                 self._chosen)
+
+    def _forces_done(self, _: object = None) -> None:
+        self._prompt_open = False
+        self._sync(self.c.begin())
+
+    def _chosen(self, side: str | None) -> None:
+        self._prompt_open = False
+        self._sync(self.c.choose(side or self.c.state.sides[0]))
 
     def _log_new(self, result: Result) -> None:
         log = self.query_one(SideLog)

@@ -16,18 +16,21 @@ class TitleScreen(Screen[str]):
 
     BINDINGS = [Binding("escape,q", "dismiss('quit')", "Quit")]
 
-    def __init__(self, continue_label: str, new_label: str) -> None:
+    def __init__(self, continue_label: str, new_label: str, can_pick: bool = False) -> None:
         super().__init__()
         self.continue_label = continue_label
         self.new_label = new_label
+        self.can_pick = can_pick
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(Text("FIREPOWER\n", style="bold") + Text("Avalon Hill, 1984 - man-to-man tactical combat",
                                                                 style="dim"))
-            yield OptionList(Option(f"Continue: {self.continue_label}", id="continue"),
-                             Option(f"New game: {self.new_label}", id="new"),
-                             Option("Quit", id="quit"), id="choices")
+            options = [Option(f"Continue: {self.continue_label}", id="continue"),
+                       Option(f"New game: {self.new_label}", id="new")]
+            if self.can_pick:
+                options.append(Option("New game: choose a scenario...", id="pick"))
+            yield OptionList(*options, Option("Quit", id="quit"), id="choices")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -1,0 +1,176 @@
+"""Before turn 1: the force builder (§10.3), the §10.2 choices, and the scenario picker."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...controller.controller import Controller
+from ...rules.actions import Buy, Drop, Ready
+from ...rules.scenario import Scenario
+from ...rules.setup import budget, spent
+from ...rules.victory import POINTS, TRAIT_POINTS, soldier_points
+
+UNIT_NAMES = {"RFL": "rifleman", "PST": "leader (pistol)", "LMG": "LMG gunner"}
+
+
+class ForceBuilderScreen(Screen[None]):
+    """Each side with a budget buys its men in turn; the total never exceeds the budget (§10.3)."""
+
+    BINDINGS = [
+        Binding("1", "buy('RFL')", "Rifleman 10", priority=True),
+        Binding("2", "buy('PST')", "Leader 8", priority=True),
+        Binding("3", "buy('LMG')", "LMG 18", priority=True),
+        Binding("s", "scout", "Scout +3", priority=True),
+        Binding("backspace,z", "drop", "Drop last", priority=True),
+        Binding("enter", "ready", "Force complete", priority=True),
+        Binding("Q,ctrl+q", "app.quit", "Quit", priority=True),
+    ]
+
+    def __init__(self, controller: Controller) -> None:
+        super().__init__()
+        self.c = controller
+        self.scout = False
+        self.message = Text("")
+
+    @property
+    def side(self) -> str | None:
+        st = self.c.state
+        for side in st.sides:
+            if budget(st, side) is not None and side not in st.ready:
+                return side
+        return None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(id="builder")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        st = self.c.state
+        side = self.side
+        if side is None:
+            return
+        name = st.scenario.side_name(side)
+        left = (budget(st, side) or 0) - spent(st, side)
+        t = Text(f"Forces by points: {name} buys (§10.3)\n", style="bold")
+        t.append(f"{spent(st, side)} of {budget(st, side)} points spent, {left} left\n\n")
+        for code, cost in POINTS.items():
+            extra = f" + {TRAIT_POINTS['scout']} scout" if self.scout else ""
+            ok = cost + (TRAIT_POINTS["scout"] if self.scout else 0) <= left
+            key = {"RFL": "1", "PST": "2", "LMG": "3"}[code]
+            t.append(f"  {key}  {UNIT_NAMES[code]:<16} {cost:>3}{extra}\n", style="" if ok else "dim")
+        t.append(f"  s  scout trait (placed last, anywhere outside the enemy zone): {'ON' if self.scout else 'off'}\n")
+        t.append("\nBought:\n", style="bold")
+        men = [s for s in st.soldiers if s.side == side]
+        for s in men:
+            t.append(f"  {s.id} {UNIT_NAMES[s.weapon]}{' (scout)' if 'scout' in s.traits else ''}: "
+                     f"{soldier_points(s)}\n")
+        if not men:
+            t.append("  nobody yet\n", style="dim")
+        t.append("\nEnter: force complete    Backspace: drop the last man\n", style="dim")
+        t.append_text(self.message)
+        self.query_one("#builder", Static).update(t)
+
+    def _do(self, action: object) -> None:
+        result = self.c._submit(action)
+        self.message = Text(f"\n{result.refusal.reason} [{result.refusal.rule}]", style="bold red") \
+            if result.refusal else Text("")
+        if self.side is None:
+            self.dismiss(None)
+            return
+        self._show()
+
+    def action_buy(self, code: str) -> None:
+        side = self.side
+        if side is not None:
+            self._do(Buy(side=side, weapon=code, scout=self.scout))  # type: ignore[arg-type]
+            self.scout = False
+            self._show()
+
+    def action_scout(self) -> None:
+        self.scout = not self.scout
+        self._show()
+
+    def action_drop(self) -> None:
+        side = self.side
+        men = [s for s in self.c.state.soldiers if s.side == side]
+        if men:
+            self._do(Drop(soldier=men[-1].id))
+
+    def action_ready(self) -> None:
+        side = self.side
+        if side is not None:
+            self._do(Ready(side=side))
+
+
+class ChoiceScreen(ModalScreen[str]):
+    """A §10.2 decision: pick a side by its first letter (or 1 / 2)."""
+
+    def __init__(self, question: Text, sides: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.question = question
+        self.sides = sides
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="small"):
+            yield Static(self.question)
+            yield OptionList(*[Option(f"{name}", id=side) for side, name in self.sides], id="choices")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id or self.sides[0][0])
+
+
+def scenario_summary(sc: Scenario, deploy: bool = False) -> Text:
+    spec = sc.spec
+    t = Text(f"{spec.title}\n", style="bold")
+    forces = ", ".join(f"{sc.side_name(s)} {f.budget} points" for s, f in spec.forces.items()) or \
+        f"{len(spec.soldiers)} men"
+    setup = "deployment zones" if (deploy or sc.needs_deployment) else "fixed positions"
+    t.append(f"{spec.map.columns}x{spec.map.rows} hexes, {spec.turns} turns, {forces}; {setup}; "
+             f"victory: {spec.victory.replace('_', ' ')}\n\n", style="dim")
+    t.append(spec.description.strip())
+    return t
+
+
+class ScenarioPicker(Screen[tuple[str, bool] | None]):
+    """Choose a scenario: Enter plays it; the panel describes the highlighted one."""
+
+    BINDINGS = [Binding("escape,q", "dismiss(None)", "Back")]
+
+    def __init__(self, scenarios: list[tuple[Scenario, bool]]) -> None:
+        super().__init__()
+        self.scenarios = scenarios
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="picker"):
+            yield OptionList(*[Option(f"{sc.id}{' (deploy)' if dep else ''}: {sc.spec.title}", id=str(i))
+                               for i, (sc, dep) in enumerate(self.scenarios)], id="scenario-list")
+            yield Static(id="scenario-info")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self._describe(0)
+
+    def _describe(self, i: int) -> None:
+        sc, dep = self.scenarios[i]
+        self.query_one("#scenario-info", Static).update(scenario_summary(sc, dep))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._describe(int(event.option.id or 0))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        sc, dep = self.scenarios[int(event.option.id or 0)]
+        self.dismiss((sc.path, dep))

@@ -1,0 +1,21 @@
+"""The core type-checks (STYLE.md §9): the rules, the controller and the store modules."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ["firepower_tui/rules", "firepower_tui/controller", "firepower_tui/store.py", "firepower_tui/games.py",
+        "firepower_tui/replay.py", "firepower_tui/record.py", "firepower_tui/stats.py", "firepower_tui/playout.py"]
+
+
+def test_mypy_core() -> None:
+    pytest.importorskip("mypy")
+    r = subprocess.run([sys.executable, "-m", "mypy", "--ignore-missing-imports", "--no-error-summary", *CORE],
+                       cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -195,3 +195,28 @@ def test_stunned_man_cannot_act() -> None:
     c.select()
     result = c.move()
     assert not result.ok and result.refusal.rule == "6.4.4"
+
+
+def test_deployment_by_intents() -> None:
+    """Enter places the selected man (facing and posture set first), e ends the placement (§10.2)."""
+    from firepower_tui.rules.scenario import load_scenario
+
+    session = Session(load_scenario("basic"), seed=4, deploy=True)
+    session.dice.force([9, 2])  # roll-off: Tan 9, Green 2
+    c = Controller(session)
+    c.begin()
+    assert c.pending_choice == ("tan", "who places first")
+    assert c.choose("tan").ok and c.state.placer == "tan"
+    assert c.selected == "T1" and c.cursor in c.state.scenario.zone("tan")
+    assert c.highlights().impulse_hexes == c.state.scenario.zone("tan")
+    c.turn_to(__import__("firepower_tui.rules.hexgrid", fromlist=["Facing"]).Facing.SE)
+    c.posture(Posture.PRONE)
+    assert c.select().ok
+    t1 = c.state.soldier("T1")
+    assert (t1.deployed, t1.facing.name, t1.posture) == (True, "SE", Posture.PRONE)
+    assert c.selected == "T2"
+    c.cursor = hex_from_id("K8")
+    result = c.select()
+    assert not result.ok and "outside Tan's deployment zone" in result.refusal.reason
+    assert c.end_impulse().ok and c.state.placer == "green"  # 'e' ends the placement
+    assert c.can("select") and not c.can("aim_fire") and not c.can("move")

@@ -249,3 +249,40 @@ async def test_title_screen_continue(tmp_path) -> None:  # noqa: ANN001
         await pilot.pause()
         assert picked == ["continue"] and type(a.screen).__name__ == "GameScreen"
         assert a.controller.state.active == "tan"
+
+
+async def test_meeting_from_picker_to_play(tmp_path) -> None:  # noqa: ANN001
+    """Pick meeting, buy both forces by keys, deploy, answer both choices: turn 1 begins."""
+    from firepower_tui.__main__ import all_scenarios
+    from firepower_tui.games import new_game
+    from firepower_tui.store import Store
+    from firepower_tui.ui.app import FirepowerApp
+
+    store = Store(tmp_path / "g.db")
+    choices = all_scenarios()
+    index = next(i for i, (sc, dep) in enumerate(choices) if sc.id == "meeting")
+
+    def pick(path: str, deploy: bool):  # noqa: ANN202
+        return new_game(store, load_scenario(path), 7, {"deploy": True} if deploy else None)
+
+    a = FirepowerApp(None, store=store, picker=choices, on_pick=pick)
+    async with a.run_test(size=(100, 30)) as pilot:
+        assert type(a.screen).__name__ == "ScenarioPicker"
+        await pilot.press(*(["down"] * index), "enter")
+        await pilot.pause()
+        assert type(a.screen).__name__ == "ForceBuilderScreen"
+        await pilot.press("3", "3", "1", "1", "2", "enter")     # Tan: 18+18+10+10+8 = 64
+        await pilot.press("3", "1", "1", "1", "s", "1", "enter")  # Green: 18+30+13 = 61
+        await pilot.pause()
+        c = a.controller
+        assert c.state.phase == "deploy"
+        assert sorted(s.id for s in c.state.soldiers) == ["G1", "G2", "G3", "G4", "G5", "T1", "T2", "T3", "T4", "T5"]
+        for _ in range(40):  # answer choices with Enter, place men with Enter, until turn 1
+            if c.state.phase == "play":
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert c.state.phase == "play" and c.state.active == c.state.first_side
+        g5 = c.state.soldier("G5")
+        assert g5.deployed and "scout" in g5.traits
+        assert g5.hex not in c.state.scenario.zone("tan")

@@ -343,8 +343,16 @@ class GameScreen(Screen[None]):
         t = Text("GAME OVER\n\n", style="bold")
         t.append((f"{name(st.winner)} wins" if st.winner else "A draw") + "\n", style="bold")
         t.append(st.result + "\n\n")
+        from ...rules.victory import score
+
+        sc = score(st)
         for side in st.sides:
             lost = [s.id for s in st.soldiers if s.side == side and s.killed]
             t.append(f"{name(side)}: {len(lost)} lost" + (f" ({', '.join(lost)})" if lost else "") +
-                     f", {st.kills.get(side, 0)} enemy killed\n")
+                     f", {st.kills.get(side, 0)} enemy killed")
+            if st.scenario.spec.victory == "points_and_ground":
+                t.append(f"; {sc[side].points_lost} points lost, {sc[side].sectors} sectors held")
+            elif st.scenario.spec.victory == "hold":
+                t.append(f"; {sc[side].objectives} objectives held")
+            t.append("\n")
         self.app.push_screen(EndScreen(self.shown(t)), self._quit_answer)

@@ -25,14 +25,23 @@ def pytest_configure(config: object) -> None:
 
 
 def make_scenario(terrain: str, soldiers: Iterable[str], *, fences: str = "", hedges: str = "",
-                  turns: int = 10, chits: int = 4, extra: str = "") -> Scenario:
-    """A scenario from a terrain picture and soldier lines ``id side weapon hex facing [posture] [fence_side]``."""
+                  turns: int = 10, chits: int = 4, extra: str = "", zones: str = "") -> Scenario:
+    """A scenario from a terrain picture and soldier lines ``id side weapon hex facing [posture] [fence_side]``.
+
+    A hex of ``-`` leaves him to the deployment phase; a word ``scout`` gives him that trait.
+    """
     rows = [r for r in textwrap.dedent(terrain).strip("\n").splitlines()]
     soldier_toml = []
     for line in soldiers:
         parts = line.split()
+        scout = "scout" in parts
+        parts = [p for p in parts if p != "scout"]
         sid, side, weapon, hx, facing = parts[:5]
-        entry = f'[[soldiers]]\nid = "{sid}"\nside = "{side}"\nweapon = "{weapon}"\nhex = "{hx}"\nfacing = "{facing}"\n'
+        entry = f'[[soldiers]]\nid = "{sid}"\nside = "{side}"\nweapon = "{weapon}"\nfacing = "{facing}"\n'
+        if hx != "-":
+            entry += f'hex = "{hx}"\n'
+        if scout:
+            entry += 'traits = ["scout"]\n'
         if len(parts) > 5:
             entry += f'posture = "{parts[5]}"\n'
         if len(parts) > 6:
@@ -61,6 +70,7 @@ id = "green"
 name = "Green"
 
 {chr(10).join(soldier_toml)}
+{zones}
 '''
     return parse_scenario(text, "test.toml")
 

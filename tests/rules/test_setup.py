@@ -11,49 +11,19 @@ from hypothesis import strategies as st
 from firepower_tui.rules import engine
 from firepower_tui.rules.dice import ScriptedDice
 from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.scenario import load_scenario, parse_scenario
+from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.sequence import new_game
 from firepower_tui.rules.setup import spent
-from tests.conftest import Game
+from tests.conftest import Game, make_scenario
 
-ZONED = """
-id = "z"
-title = "zones"
-turns = 2
-chits_per_side = 1
-[map]
-columns = 10
-rows = 12
-terrain = \"\"\"
-""" + "\n".join(["." * 10] * 12) + """
-\"\"\"
-[[zones]]
-side = "tan"
-rows = [1, 2]
-[[zones]]
-side = "green"
-rows = [11, 12]
-[[sides]]
-id = "tan"
-name = "Tan"
-[[sides]]
-id = "green"
-name = "Green"
-"""
-
-
-def soldiers(spec: str) -> str:
-    out = ""
-    for line in spec.split(";"):
-        sid, side, weapon, *rest = line.split()
-        out += f'[[soldiers]]\nid = "{sid}"\nside = "{side}"\nweapon = "{weapon}"\n'
-        if rest:
-            out += 'traits = ["scout"]\n'
-    return out
+ZONES = '[[zones]]\nside = "tan"\nrows = [1, 2]\n[[zones]]\nside = "green"\nrows = [11, 12]\n'
+FIELD_12 = "\n".join(["." * 10] * 12)
 
 
 def deploy_game(men: str, dice: list[int]) -> Game:
-    g = Game(parse_scenario(ZONED + soldiers(men), "z.toml"), ScriptedDice(dice))
+    lines = [f"{m.split()[0]} {m.split()[1]} {m.split()[2]} - N" + (" scout" if "scout" in m else "")
+             for m in men.split(";")]
+    g = Game(make_scenario(FIELD_12, lines, turns=2, chits=1, zones=ZONES), ScriptedDice(dice))
     assert g.state.phase == "deploy" and g.state.setup_step == "rolloff"
     return g
 

@@ -286,3 +286,49 @@ async def test_meeting_from_picker_to_play(tmp_path) -> None:  # noqa: ANN001
         g5 = c.state.soldier("G5")
         assert g5.deployed and "scout" in g5.traits
         assert g5.hex not in c.state.scenario.zone("tan")
+
+
+async def test_history_jumps_by_phase_and_turn() -> None:
+    from firepower_tui.controller.session import Session
+
+    sc = load_scenario("basic")
+    session = Session(sc, seed=3)
+    c_app = make_app(sc, session=session)
+    async with c_app.run_test(size=(100, 30)) as pilot:
+        c = c_app.controller
+        for _ in range(9):  # end phases: more than one turn of chits
+            await pilot.press("E")
+        assert c.state.turn == 2
+        await pilot.press("h")
+        screen = c_app.screen
+        last = screen.step
+        await pilot.press("left_square_bracket")
+        from firepower_tui.rules.actions import DrawChit
+
+        assert screen.step < last and isinstance(session.history[screen.step - 1].action, DrawChit)
+        await pilot.press("pageup")  # the start of this turn (turn 2)
+        from firepower_tui.rules.events import TurnStarted
+
+        assert screen.state_at(screen.step).turn == 2
+        assert any(isinstance(e, TurnStarted) for e in session.history[screen.step - 1].events)
+        await pilot.press("pageup")  # the turn before: the start of the game
+        assert screen.step == 0 and screen.state_at(0).turn == 1
+        await pilot.press("end")
+        assert screen.step == len(session.history)
+
+
+async def test_handover_banner_between_phases() -> None:
+    from firepower_tui.controller.session import Session
+
+    sc = load_scenario("basic")
+    a = make_app(sc, session=Session(sc, seed=3), handover=True)
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert type(a.screen).__name__ == "BannerScreen"  # the first phase is announced too
+        await pilot.press("enter", "E")
+        await pilot.pause()
+        assert type(a.screen).__name__ == "BannerScreen"
+        text = str(a.screen.query("Static").first().render())
+        assert "impulse phase" in text and "Pass the keyboard to the" in text
+        await pilot.press("enter")
+        assert type(a.screen).__name__ == "GameScreen"

@@ -110,26 +110,36 @@ def _need_terminal() -> bool:
     return False
 
 
-def _play(scenario_ref: str, args: argparse.Namespace) -> int:
+def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
+    """A function that starts a new stored game of a scenario (seeded by --seed, else at random)."""
     import random
 
     from .games import new_game
     from .rules.scenario import load_scenario
+
+    def start(scenario_ref: str, deploy: bool = False):  # noqa: ANN202
+        scenario = load_scenario(scenario_ref)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+        if deploy and not scenario.has_zones:
+            print(f"firepower: {scenario.id} has no deployment zones; playing its fixed positions", file=sys.stderr)
+            deploy = False
+        return new_game(store, scenario, seed, {"deploy": True} if deploy else None)  # type: ignore[arg-type]
+
+    return start
+
+
+def _play(scenario_ref: str, args: argparse.Namespace) -> int:
+    from .rules.scenario import load_scenario
     from .store import Store, default_db_path
 
-    scenario = load_scenario(scenario_ref)
+    load_scenario(scenario_ref)  # a broken or unknown scenario is reported before anything else
     if not _need_terminal():
         return 2
     from .ui.app import make_app
 
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    deploy = bool(getattr(args, "deploy", False))
-    if deploy and not scenario.has_zones:
-        print(f"firepower: {scenario.id} has no deployment zones; playing its fixed positions", file=sys.stderr)
-        deploy = False
     store = Store(args.db or default_db_path())
-    session, game_id = new_game(store, scenario, seed, {"deploy": True} if deploy else None)
-    make_app(scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
+    session, game_id = _starter(store, args)(scenario_ref, bool(getattr(args, "deploy", False)))
+    make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
              handover=args.handover).run()
     return 0
 
@@ -166,10 +176,6 @@ def _scenarios() -> int:
 
 
 def _pick_and_play(args: argparse.Namespace) -> int:
-    import random
-
-    from .games import new_game
-    from .rules.scenario import load_scenario
     from .store import Store, default_db_path
 
     if not _need_terminal():
@@ -177,22 +183,14 @@ def _pick_and_play(args: argparse.Namespace) -> int:
     from .ui.app import FirepowerApp
 
     store = Store(args.db or default_db_path())
-
-    def pick(path: str, deploy: bool):  # noqa: ANN202
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-        return new_game(store, load_scenario(path), seed, {"deploy": True} if deploy else None)
-
-    FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store, picker=all_scenarios(),
-                 on_pick=pick).run()
+    FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store, picker=all_scenarios(),  # type: ignore[arg-type]
+                 on_pick=_starter(store, args)).run()
     return 0
 
 
 def _default(args: argparse.Namespace) -> int:
     """No command: the title screen if a game is unfinished, else the basic scenario at once."""
-    import random
-
-    from .games import new_game, resume_game
-    from .rules.scenario import load_scenario
+    from .games import resume_game
     from .store import Store, default_db_path
 
     store = Store(getattr(args, "db", None) or default_db_path())
@@ -203,22 +201,15 @@ def _default(args: argparse.Namespace) -> int:
         return 2
     from .ui.app import FirepowerApp
 
-    def choose(choice: str):  # noqa: ANN202
-        if choice == "continue":
-            return resume_game(store, latest.id)
-        scenario = load_scenario("basic")
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-        return new_game(store, scenario, seed)
+    start = _starter(store, args)
 
-    def pick(path: str, deploy: bool):  # noqa: ANN202
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-        return new_game(store, load_scenario(path), seed, {"deploy": True} if deploy else None)
+    def choose(choice: str):  # noqa: ANN202
+        return resume_game(store, latest.id) if choice == "continue" else start("basic")
 
     label = f"game {latest.id}, {latest.scenario_id}, turn {latest.turn}"
-    app = FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
-                       title=(label, "basic (two equal squads)"), on_choice=choose,
-                       picker=all_scenarios(), on_pick=pick)  # type: ignore[arg-type]
-    app.run()
+    FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
+                 title=(label, "basic (two equal squads)"), on_choice=choose,
+                 picker=all_scenarios(), on_pick=start).run()  # type: ignore[arg-type]
     return 0
 
 

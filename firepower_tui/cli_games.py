@@ -30,7 +30,6 @@ def _terminal() -> bool:
 
 
 def resume(store: Store, args: argparse.Namespace) -> int:
-    t0 = time.perf_counter()
     session, game_id = resume_game(store, args.game, use_saved=args.saved_scenario)
     if not _terminal():
         store.release(game_id)
@@ -39,7 +38,6 @@ def resume(store: Store, args: argparse.Namespace) -> int:
 
     app = make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
                    handover=args.handover)
-    del t0
     app.run()
     return 0
 

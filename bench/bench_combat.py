@@ -45,13 +45,12 @@ def lmg_state():  # noqa: ANN201
     moved = []
     for s in state.soldiers:
         if s.id == "T2":
-            moved.append(s.model_copy(update={"hex": hex_from_id("D5"), "facing": Facing.S}))
+            moved.append(s.evolve(hex=hex_from_id("D5"), facing=Facing.S))
         elif s.id in ("G1", "G2", "G6"):
-            moved.append(s.model_copy(update={"hex": hex_from_id("D13"), "posture": Posture.PRONE,
-                                              "running": s.id == "G6"}))
+            moved.append(s.evolve(hex=hex_from_id("D13"), posture=Posture.PRONE, running=s.id == "G6"))
         else:
             moved.append(s)
-    state = state.model_copy(update={"soldiers": tuple(moved)})
+    state = state.evolve(soldiers=tuple(moved))
     dice = SeededDice(1)
     state, _ = engine.apply(state, DrawChit(side="tan"), dice)
     state, _ = engine.apply(state, StartImpulse(hex=hex_from_id("D5")), dice)

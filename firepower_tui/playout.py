@@ -9,13 +9,20 @@ from .rules.actions import (Buy, Choose, Deployed, DrawChit, EndImpulse, EndPhas
                             StartImpulse, Throw)
 from .rules.hexgrid import Facing, hex_distance
 from .rules.setup import budget, placeable, spent
+from .rules.combat import COMBAT_MF
+from .rules.engine import Action
 from .rules.state import GameState
 from .rules.victory import POINTS
 from .rules.types import Posture
 
 
-def random_action(state: GameState, rng: random.Random, *, combat: float = 0.5) -> object:
-    """One legal action chosen at random (``combat``: how keen it is to shoot)."""
+def random_action(state: GameState, rng: random.Random, *, combat: float = 0.5) -> Action:
+    """One legal action chosen at random (``combat``: how keen it is to shoot).
+
+    Candidates are shuffled and checked one by one until a legal one turns up: the first
+    legal action of a random order is uniform over the legal ones, and most candidates are
+    never checked.
+    """
     if state.phase == "forces":
         return _buy(state, rng)
     if state.phase == "deploy":
@@ -25,26 +32,46 @@ def random_action(state: GameState, rng: random.Random, *, combat: float = 0.5) 
     if not state.impulse:
         hexes = engine.impulse_hexes(state)
         return StartImpulse(hex=rng.choice(hexes)) if hexes and rng.random() < 0.95 else EndPhase()
-    options: list[object] = []
-    shots: list[object] = []
+    if rng.random() < combat:
+        shot = _first_legal(state, rng, _combat(state))
+        if shot is not None:
+            return shot
+    if rng.random() < 0.92:
+        moves: list[Action] = []
+        for sid in state.group:
+            s = state.soldier(sid)
+            if s is not None and state.mf_left(s):  # every MF action costs at least 1 (§3.2)
+                moves += engine.candidate_actions(state, sid)
+        move = _first_legal(state, rng, moves)
+        if move is not None:
+            return move
+    return EndImpulse()
+
+
+def _first_legal(state: GameState, rng: random.Random, candidates: list[Action]) -> Action | None:
+    rng.shuffle(candidates)
+    for a in candidates:
+        if engine.check(state, a) is None:
+            return a
+    return None
+
+
+def _combat(state: GameState) -> list[Action]:
+    """Fire at every enemy in range, and a grenade at those within 8 hexes (unchecked)."""
+    out: list[Action] = []
+    enemies = [e for e in state.living() if e.side != state.active]
     for sid in state.group:
-        options += engine.legal_actions(state, sid)
-        shots += _combat(state, sid)
-    if shots and rng.random() < combat:
-        return rng.choice(shots)
-    return rng.choice(options) if options and rng.random() < 0.92 else EndImpulse()
-
-
-def _combat(state: GameState, sid: str) -> list[object]:
-    s = state.soldier(sid)
-    assert s is not None
-    out: list[object] = []
-    for e in state.living():
-        if e.side != s.side and hex_distance(s.hex, e.hex) <= 40:
-            out.append(Fire(soldier=sid, targets=(e.id,)))
-            if hex_distance(s.hex, e.hex) <= 8:
-                out.append(Throw(soldier=sid, hex=e.hex))
-    return [a for a in out if engine.check(state, a) is None]
+        s = state.soldier(sid)
+        assert s is not None
+        if s.killed or s.combat_used or state.mf_left(s) < COMBAT_MF:  # 6.2.5
+            continue
+        for e in enemies:
+            d = hex_distance(s.hex, e.hex)
+            if d <= 40:
+                out.append(Fire(soldier=sid, targets=(e.id,)))
+                if d <= 8:
+                    out.append(Throw(soldier=sid, hex=e.hex))
+    return out
 
 
 def _buy(state: GameState, rng: random.Random) -> object:
@@ -88,7 +115,5 @@ def play_to_end(state: GameState, rng: random.Random, dice: object, limit: int =
         if state.over:
             return state
         action = random_action(state, rng)
-        refusal = engine.check(state, action)
-        assert refusal is None, (action, refusal)
         state, _ = engine.apply(state, action, dice)  # type: ignore[arg-type]
     return state

@@ -26,6 +26,7 @@ from .rules.notation import LosQuery, NotationError, OddsQuery, parse_line
 from .rules.scenario import Scenario, load_scenario
 from .rules.sequence import new_game, opening_events
 from .rules.state import GameState
+from .rules.values import to_json
 
 DEFAULT_SEED = 1
 """The seed used when a script gives none."""
@@ -180,7 +181,7 @@ class Runner:
 
     def events(self, events: Any) -> None:
         for e in events:
-            self.out(e.model_dump(mode="json"), describe(e, self.side_name))
+            self.out(e.to_json(), describe(e, self.side_name))
 
     def run(self) -> int:
         self.events(opening_events(self.state))
@@ -218,7 +219,7 @@ class Runner:
             self.refused(step, refusal)
             return
         a = engine.assess(self.state, action)
-        record = {"event": "odds", "kind": action.kind, **a.model_dump(mode="json")}
+        record = {"event": "odds", "kind": action.kind, **to_json(a)}
         self.out(record, describe_odds(a))
 
     def los(self, step: Step) -> None:
@@ -229,7 +230,7 @@ class Runner:
                 self.refused(step, Refusal(reason=f"{engine.hex_to_id(h)} is off the map", rule="6.3.4"))
                 return
         result = los_query(self.state, q.origin, q.target)
-        record = {"event": "los", "clear": result.clear, **result.model_dump(mode="json")}
+        record = {"event": "los", "clear": result.clear, **to_json(result)}
         self.out(record, describe_los(result))
 
     def act(self, step: Step) -> None:
@@ -275,7 +276,7 @@ def run_record(record: Any, path: str, emit: Callable[[str], None], as_json: boo
 
     def out(events: Any) -> None:
         for e in events:
-            emit(json.dumps(e.model_dump(mode="json")) if as_json else describe(e, name))
+            emit(json.dumps(e.to_json()) if as_json else describe(e, name))
 
     deploy = bool(record.options.get("deploy"))
     out(opening_events(new_game(scenario, deploy=deploy)))

@@ -121,8 +121,8 @@ def scripted() -> type[ScriptedDice]:
 
 def set_soldier(game: Game, sid: str, **changes: object) -> None:
     """Put a soldier in a given condition (test set-up only)."""
-    s = game.soldier(sid).model_copy(update=changes)
-    game.state = game.state.model_copy(update={"soldiers": game.state.replace(s)})
+    s = game.soldier(sid).evolve(**changes)
+    game.state = game.state.with_soldiers(s)
 
 
 def enumerate_runs(run):  # noqa: ANN001, ANN201

@@ -8,17 +8,19 @@ form of each is the action notation of ``docs/notation.md``
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from dataclasses import dataclass
+from typing import Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from .types import FacingField, HexField, Posture
-
-
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+from .hexgrid import Facing, Hex
+from .types import Posture
 
 
+
+class _Action:
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DrawChit(_Action):
     """Draw the next sequence chit (RULES.md 6.1). ``side=None`` draws at random."""
 
@@ -27,29 +29,33 @@ class DrawChit(_Action):
     """Force a chit of this side (scripts and tests); it must still be in the cup."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class StartImpulse(_Action):
     """Activate the soldiers in one hex for an impulse (RULES.md 6.2)."""
 
     kind: Literal["impulse"] = "impulse"
-    hex: HexField
+    hex: Hex
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Move(_Action):
     """Enter the hex in front (RULES.md 6.2.1). Naming the hex is a check."""
 
     kind: Literal["move"] = "move"
     soldier: str
-    to: HexField | None = None
+    to: Hex | None = None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Turn(_Action):
     """Turn to any new facing for 1 MF (RULES.md 6.2.2)."""
 
     kind: Literal["turn"] = "turn"
     soldier: str
-    facing: FacingField
+    facing: Facing
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Cross(_Action):
     """Cross the fence or hedge line in his hex for 1 MF (RULES.md 6.2.3)."""
 
@@ -57,6 +63,7 @@ class Cross(_Action):
     soldier: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChangePosture(_Action):
     """Stand, crouch or go prone (RULES.md 6.2.4, §3.2)."""
 
@@ -65,18 +72,21 @@ class ChangePosture(_Action):
     posture: Posture
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EndImpulse(_Action):
     """End the current impulse (RULES.md 6.2)."""
 
     kind: Literal["end"] = "end"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EndPhase(_Action):
     """End the impulse phase now, using no further impulse (RULES.md 6.2)."""
 
     kind: Literal["done"] = "done"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Fire(_Action):
     """Fire a personal weapon at soldiers in one hex (RULES.md 6.3, 4.6)."""
 
@@ -90,25 +100,28 @@ class Fire(_Action):
     """Non-combat MF he declares he will still spend after firing (6.3.6.2.7)."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Throw(_Action):
     """Throw a hand grenade at a hex (RULES.md 6.3.6.3.2)."""
 
     kind: Literal["throw"] = "throw"
     soldier: str
-    hex: HexField
-    via: FacingField | None = None
+    hex: Hex
+    via: Facing | None = None
     """When the LOS enters the aimed hex through a corner: the hexside (of the aimed hex) to
     orient the spread diagram by (6.3.6.3.2.1)."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Melee(_Action):
     """Attackers of this impulse enter an enemy hex and fight (RULES.md 6.5)."""
 
     kind: Literal["melee"] = "melee"
     soldiers: tuple[str, ...]
-    hex: HexField
+    hex: Hex
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Buy(_Action):
     """Buy a man for a side bought by points (§10.3)."""
 
@@ -118,6 +131,7 @@ class Buy(_Action):
     scout: bool = False
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Drop(_Action):
     """Take back a man bought for points (§10.3)."""
 
@@ -125,6 +139,7 @@ class Drop(_Action):
     soldier: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Ready(_Action):
     """A side's bought force is complete (§10.3)."""
 
@@ -132,12 +147,14 @@ class Ready(_Action):
     side: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RollOff(_Action):
     """Both sides roll a d10: the deployment roll-off, or the roll for the first phase (§10.2)."""
 
     kind: Literal["rolloff"] = "rolloff"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Choose(_Action):
     """The side that won a roll decides: who deploys first, or who takes the first phase (§10.2)."""
 
@@ -145,27 +162,26 @@ class Choose(_Action):
     side: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Place(_Action):
     """Place one soldier in the deployment phase (§10.2)."""
 
     kind: Literal["place"] = "place"
     soldier: str
-    hex: HexField
-    facing: FacingField
+    hex: Hex
+    facing: Facing
     posture: Posture = Posture.STAND
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Deployed(_Action):
     """End this placement; the other side places next (§10.2)."""
 
     kind: Literal["deployed"] = "deployed"
 
 
-Action = Annotated[
-    Union[DrawChit, StartImpulse, Move, Turn, Cross, ChangePosture, EndImpulse, EndPhase, Fire, Throw, Melee,
-          Buy, Drop, Ready, RollOff, Choose, Place, Deployed],
-    Field(discriminator="kind"),
-]
+Action = Union[DrawChit, StartImpulse, Move, Turn, Cross, ChangePosture, EndImpulse, EndPhase, Fire, Throw, Melee,
+               Buy, Drop, Ready, RollOff, Choose, Place, Deployed]
 """Any action."""
 
 MF_ACTIONS = (Move, Turn, Cross, ChangePosture)

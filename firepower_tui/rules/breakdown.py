@@ -8,13 +8,14 @@ read these records; nothing parses rendered text.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .values import evolve
 
 
-class Modifier(BaseModel):
+class Modifier(NamedTuple):
     """One signed term of a roll or an MF cost, with the rule that adds it."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     label: str
     """What the player reads, e.g. ``target prone`` or ``enter a hex standing``."""
@@ -25,33 +26,30 @@ class Modifier(BaseModel):
 
 
 def modifier(label: str, value: int, rule: str) -> Modifier:
-    """A modifier built by the rules themselves (trusted: not re-validated on the hot path)."""
-    return Modifier.model_construct(label=label, value=value, rule=rule)
+    """A modifier built by the rules themselves."""
+    return Modifier(label, value, rule)
 
 
-class MovementLedger(BaseModel):
+@dataclass(frozen=True, slots=True)
+class MovementLedger:
     """What one MF action costs and why (RULES.md §3.2)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     items: tuple[Modifier, ...]
     """The cost terms, e.g. entry by posture plus a hill-hexside crossing."""
+    total: int = field(init=False)
+    """MF the action costs (the sum of the items)."""
 
-    @property
-    def total(self) -> int:
-        """MF the action costs."""
-        return sum(m.value for m in self.items)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", sum(m.value for m in self.items))
 
 
-class RollBreakdown(BaseModel):
+class RollBreakdown(NamedTuple):
     """One d10 roll: the chart number, each modifier, the die and the result.
 
     A roll succeeds when ``die + modifier total <= need`` (every roll in the basic game is
     roll-under, RULES.md 6.3.6.3). With ``die=None`` it is an assessment (odds before the
     roll).
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     purpose: str
     """What is rolled for, e.g. ``fire: T2 (LMG) burst 1 at G5``."""
@@ -67,6 +65,10 @@ class RollBreakdown(BaseModel):
     """The outcome in words, e.g. ``hit: G5 killed``; empty for a preview."""
     result_rule: str = ""
     """The rule that decided the outcome."""
+
+    def evolve(self, **changes: Any) -> RollBreakdown:
+        """A copy with ``changes`` (the resolved die and result of a previewed roll)."""
+        return evolve(self, changes)
 
     @property
     def modifier_total(self) -> int:

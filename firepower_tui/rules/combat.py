@@ -67,7 +67,7 @@ def suppress(s: Soldier, rule: str, why: str) -> tuple[Soldier, list[Event]]:
     if s.running:
         update["running"] = False
         events.append(RunningChanged(soldier=s.id, running=False, rule="6.4.3", why="he became Suppressed"))
-    return (s.model_copy(update=update) if update else s), events
+    return (s.evolve(**update) if update else s), events
 
 
 def stun(s: Soldier, rule: str, why: str) -> tuple[Soldier, list[Event]]:
@@ -77,7 +77,7 @@ def stun(s: Soldier, rule: str, why: str) -> tuple[Soldier, list[Event]]:
     if s.running:
         update["running"] = False
         events.append(RunningChanged(soldier=s.id, running=False, rule="6.4.3", why="he became Stunned"))
-    return s.model_copy(update=update), events
+    return s.evolve(**update), events
 
 
 def credit_kill(state: GameState, killer_side: str, victim: Soldier) -> dict[str, int]:

@@ -38,28 +38,43 @@ def check(state: GameState, action: Action) -> Refusal | None:
         return Refusal(reason=f"the game is over: {state.result}", rule="§2.6")
     if state.phase != "play":
         return setup.check_setup(state, action)
-    if isinstance(action, SETUP_ACTIONS):
-        return Refusal(reason="the game has begun: forces and deployment are over", rule="§10.2")
-    if isinstance(action, DrawChit):
-        return sequence.check_draw(state, action)
-    if state.active is None:
-        return Refusal(reason="no impulse phase is under way: draw a chit first", rule="6.1")
-    if isinstance(action, StartImpulse):
-        return sequence.check_start_impulse(state, action)
-    if isinstance(action, EndImpulse):
-        return sequence.check_end_impulse(state, action)
-    if isinstance(action, EndPhase):
-        return sequence.check_end_phase(state, action)
-    if isinstance(action, COMBAT_ACTIONS):
-        return _check_combat(state, action)
-    pair = _SOLDIER_MF.get(type(action))
-    if pair is None:
+    checker = _CHECKS.get(type(action))
+    if checker is None:
         return Refusal(reason=f"unknown action {action!r}", rule="docs/notation.md")
-    s, refusal = acting_soldier(state, action.soldier)
-    if refusal is not None:
-        return refusal
-    assert s is not None
-    return pair[0](state, s, action)
+    if state.active is None and checker is not _check_draw and checker is not _check_setup_over:
+        return Refusal(reason="no impulse phase is under way: draw a chit first", rule="6.1")
+    return checker(state, action)
+
+
+def _check_setup_over(state: GameState, action: Action) -> Refusal | None:
+    return Refusal(reason="the game has begun: forces and deployment are over", rule="§10.2")
+
+
+def _check_draw(state: GameState, action: Action) -> Refusal | None:
+    return sequence.check_draw(state, action)  # type: ignore[arg-type]
+
+
+def _soldier_checker(rule: Callable[..., Refusal | None]) -> Callable[[GameState, Action], Refusal | None]:
+    def check_soldier_action(state: GameState, action: Action) -> Refusal | None:
+        s, refusal = acting_soldier(state, action.soldier)  # type: ignore[union-attr]
+        if refusal is not None:
+            return refusal
+        return rule(state, s, action)
+    return check_soldier_action
+
+
+_CHECKS: dict[type, Callable[[GameState, Action], Refusal | None]] = {
+    **{kind: _check_setup_over for kind in SETUP_ACTIONS},
+    DrawChit: _check_draw,
+    StartImpulse: sequence.check_start_impulse,  # type: ignore[dict-item]
+    EndImpulse: sequence.check_end_impulse,  # type: ignore[dict-item]
+    EndPhase: sequence.check_end_phase,  # type: ignore[dict-item]
+    Melee: melee.check_melee,  # type: ignore[dict-item]
+    Fire: _soldier_checker(fire.check_fire),
+    Throw: _soldier_checker(grenades.check_throw),
+    **{kind: _soldier_checker(pair[0]) for kind, pair in _SOLDIER_MF.items()},
+}
+"""The legality check of each action kind in play (the forces and deployment phases have their own)."""
 
 
 def apply(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
@@ -100,23 +115,11 @@ def _apply(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tup
         s = state.soldier(action.soldier)
         assert s is not None
         changed, events = _SOLDIER_MF[type(action)][1](state, s, action)
-        new = sequence.commit(state).model_copy(update={"soldiers": state.replace(changed)})
+        new = state.with_soldiers(changed, **sequence.commit_changes(state))
     return new, tuple(events)
 
 
 # --- combat -----------------------------------------------------------------------------
-
-def _check_combat(state: GameState, action: Fire | Throw | Melee) -> Refusal | None:
-    if isinstance(action, Melee):
-        return melee.check_melee(state, action)
-    s, refusal = acting_soldier(state, action.soldier)
-    if refusal is not None:
-        return refusal
-    assert s is not None
-    if isinstance(action, Fire):
-        return fire.check_fire(state, s, action)
-    return grenades.check_throw(state, s, action)
-
 
 def _apply_combat(state: GameState, action: Fire | Throw | Melee, dice: Dice) -> tuple[GameState, list[Event]]:
     if isinstance(action, Melee):
@@ -150,15 +153,24 @@ def assess(state: GameState, action: Fire | Throw | Melee) -> Any:
 
 # --- what is legal now ----------------------------------------------------------------
 
-def legal_actions(state: GameState, soldier_id: str) -> list[Action]:
-    """Every legal MF action of one soldier now (for highlighting and random play)."""
+_FACINGS = tuple(Facing)
+_POSTURES = tuple(Posture)
+
+
+def candidate_actions(state: GameState, soldier_id: str) -> list[Action]:
+    """Every MF action one soldier might take now, legal or not (:func:`legal_actions` checks them)."""
     s = state.soldier(soldier_id)
     if s is None:
         return []
     candidates: list[Action] = [Move(soldier=s.id), Cross(soldier=s.id)]
-    candidates += [Turn(soldier=s.id, facing=f) for f in Facing if f != s.facing]
-    candidates += [ChangePosture(soldier=s.id, posture=p) for p in Posture if p != s.posture]
-    return [a for a in candidates if check(state, a) is None]
+    candidates += [Turn(soldier=s.id, facing=f) for f in _FACINGS if f != s.facing]
+    candidates += [ChangePosture(soldier=s.id, posture=p) for p in _POSTURES if p != s.posture]
+    return candidates
+
+
+def legal_actions(state: GameState, soldier_id: str) -> list[Action]:
+    """Every legal MF action of one soldier now (for highlighting and random play)."""
+    return [a for a in candidate_actions(state, soldier_id) if check(state, a) is None]
 
 
 def impulse_hexes(state: GameState) -> list[Any]:

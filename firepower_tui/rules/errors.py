@@ -10,14 +10,11 @@ returns a :class:`Refusal` naming the rule. Applying an unchecked illegal action
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from pydantic import BaseModel, ConfigDict
 
-
-class Refusal(BaseModel):
+class Refusal(NamedTuple):
     """Why an action is not allowed now, with the rule that says so."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     reason: str
     """Plain words for the player, e.g. "T1 needs 2 MF to enter C4 crouching but has 1 left"."""

@@ -6,18 +6,25 @@ JSON tag (``firepower script --json``). Hexes dump as map ids, facings as ``N`` 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
-
-from pydantic import BaseModel, ConfigDict, Field
+from dataclasses import dataclass
+from typing import Any, Literal, Union
 
 from .breakdown import Modifier, RollBreakdown
-from .types import FacingField, HexField, Posture
+from .hexgrid import Facing, Hex
+from .types import Posture
+from .values import to_json
 
 
-class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+
+class _Event:
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of ``firepower script --json`` (docs/notation.md)."""
+        return to_json(self)  # type: ignore[no-any-return]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TurnStarted(_Event):
     """A new turn: every chit back in the cup (§2.1)."""
 
@@ -27,6 +34,7 @@ class TurnStarted(_Event):
     """Chits per side in the cup."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChitDrawn(_Event):
     """A sequence chit was drawn; its side has an impulse phase (6.1)."""
 
@@ -40,6 +48,7 @@ class ChitDrawn(_Event):
     """Chits left in the cup per side after the draw."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class StatusChanged(_Event):
     """A Suppressed / Stunned marker was placed, changed or removed (6.1, 6.4)."""
 
@@ -50,6 +59,7 @@ class StatusChanged(_Event):
     why: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RunningChanged(_Event):
     """A Running marker was placed or removed (6.2.1, 6.1.1, 6.4.3)."""
 
@@ -60,51 +70,56 @@ class RunningChanged(_Event):
     why: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ImpulseStarted(_Event):
     """The soldiers in one hex were activated (6.2)."""
 
     event: Literal["impulse"] = "impulse"
     number: int
     """1 or 2 within the phase."""
-    hex: HexField
+    hex: Hex
     soldiers: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Moved(_Event):
     """A soldier entered the hex in front (6.2.1)."""
 
     event: Literal["moved"] = "moved"
     soldier: str
-    origin: HexField
-    to: HexField
+    origin: Hex
+    to: Hex
     cost: tuple[Modifier, ...]
     mf_left: int
     fence_side: str | None = None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Turned(_Event):
     """A soldier turned in place (6.2.2)."""
 
     event: Literal["turned"] = "turned"
     soldier: str
-    origin: FacingField
-    facing: FacingField
+    origin: Facing
+    facing: Facing
     cost: tuple[Modifier, ...]
     mf_left: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Crossed(_Event):
     """A soldier crossed the fence or hedge in his hex (6.2.3)."""
 
     event: Literal["crossed"] = "crossed"
     soldier: str
-    hex: HexField
+    hex: Hex
     line: str
     fence_side: str
     cost: tuple[Modifier, ...]
     mf_left: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PostureChanged(_Event):
     """A soldier stood, crouched or went prone (6.2.4)."""
 
@@ -117,6 +132,7 @@ class PostureChanged(_Event):
     rule: str = "6.2.4"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Rolled(_Event):
     """One d10 with its full breakdown (every roll of the game)."""
 
@@ -135,11 +151,11 @@ class Rolled(_Event):
     def of(cls, b: RollBreakdown) -> Rolled:
         """The event for a resolved breakdown."""
         assert b.die is not None and b.total is not None
-        # Trusted: every field comes from a validated breakdown (no re-validation on the hot path).
-        return cls.model_construct(purpose=b.purpose, die=b.die, need=b.need, need_rule=b.need_rule,
+        return cls(purpose=b.purpose, die=b.die, need=b.need, need_rule=b.need_rule,
                                    modifiers=b.modifiers, total=b.total, result=b.result, result_rule=b.result_rule)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Fired(_Event):
     """A soldier fired or threw (the rolls follow as ``roll`` events)."""
 
@@ -147,12 +163,13 @@ class Fired(_Event):
     soldier: str
     weapon: str
     mode: str
-    target_hex: HexField
+    target_hex: Hex
     targets: tuple[str, ...] = ()
     mf_left: int = 0
     note: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Killed(_Event):
     """A soldier was killed and removed (6.3.6.3)."""
 
@@ -161,27 +178,30 @@ class Killed(_Event):
     rule: str = "6.3.6.3"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GrenadeLanded(_Event):
     """Where a thrown grenade ended up (6.3.6.3.2)."""
 
     event: Literal["grenade"] = "grenade"
-    aimed: HexField
+    aimed: Hex
     outcome: Literal["landed", "spread", "dud"]
-    hex: HexField | None = None
+    hex: Hex | None = None
     rule: str
     why: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MeleeFought(_Event):
     """A melee was resolved (6.5)."""
 
     event: Literal["melee"] = "melee"
-    hex: HexField
+    hex: Hex
     attackers: tuple[str, ...]
     defenders: tuple[str, ...]
     winner: Literal["attackers", "defenders"]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ImpulseEnded(_Event):
     """The current impulse is over (6.2)."""
 
@@ -191,6 +211,7 @@ class ImpulseEnded(_Event):
     """False when nobody spent an MF: the impulse was not used (§9.9)."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PhaseEnded(_Event):
     """The active side's impulse phase is over (6.1.3 housekeeping follows)."""
 
@@ -198,6 +219,7 @@ class PhaseEnded(_Event):
     side: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TurnEnded(_Event):
     """The cup is empty (§2.1)."""
 
@@ -205,6 +227,7 @@ class TurnEnded(_Event):
     turn: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SetupEvent(_Event):
     """Something in the forces or deployment phase (§10.2, §10.3)."""
 
@@ -214,11 +237,12 @@ class SetupEvent(_Event):
     ``initiative``, ``play``."""
     side: str | None = None
     soldier: str | None = None
-    hex: HexField | None = None
+    hex: Hex | None = None
     text: str
     rule: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GameEnded(_Event):
     """The game is over (§2.6, §6)."""
 
@@ -230,16 +254,13 @@ class GameEnded(_Event):
     """Enemy soldiers killed by each side."""
 
 
-Event = Annotated[
-    Union[TurnStarted, ChitDrawn, StatusChanged, RunningChanged, ImpulseStarted, Moved, Turned, Crossed,
-          PostureChanged, Rolled, Fired, Killed, GrenadeLanded, MeleeFought, ImpulseEnded, PhaseEnded,
-          TurnEnded, SetupEvent, GameEnded],
-    Field(discriminator="event"),
-]
+Event = Union[TurnStarted, ChitDrawn, StatusChanged, RunningChanged, ImpulseStarted, Moved, Turned, Crossed,
+              PostureChanged, Rolled, Fired, Killed, GrenadeLanded, MeleeFought, ImpulseEnded, PhaseEnded,
+              TurnEnded, SetupEvent, GameEnded]
 """Any event."""
 
 __all__ = [
     "Event", "TurnStarted", "ChitDrawn", "StatusChanged", "RunningChanged", "ImpulseStarted", "Moved",
     "Turned", "Crossed", "PostureChanged", "Rolled", "Fired", "Killed", "GrenadeLanded", "MeleeFought",
-    "ImpulseEnded", "PhaseEnded", "TurnEnded", "GameEnded", "FacingField",
+    "ImpulseEnded", "PhaseEnded", "TurnEnded", "GameEnded", "Facing",
 ]

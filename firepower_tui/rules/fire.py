@@ -8,7 +8,7 @@ result cannot disagree (STYLE.md §5).
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from dataclasses import dataclass
 
 from .actions import Fire
 from .breakdown import Modifier, RollBreakdown, modifier
@@ -29,10 +29,10 @@ NONCOMBAT_MF_MAX = 2
 """The firer-MF modifier tops out at +2 (6.3.6.2.7)."""
 
 
-class TargetShots(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TargetShots:
     """The shots at one target soldier, assessed."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
     target: str
     shots: int
     """Dice rolled at him (a burst, or the semi-automatic shots)."""
@@ -42,10 +42,10 @@ class TargetShots(BaseModel):
     """Chance that at least one shot kills him."""
 
 
-class FireAssessment(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FireAssessment:
     """Everything about a fire action before the dice (the odds)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
     soldier: str
     weapon: str
     mode: str
@@ -197,14 +197,14 @@ def assess_fire(state: GameState, action: Fire) -> FireAssessment:
         assert t is not None
         los = los_between_soldiers(state, s.id, t.id)
         losses.append(los)
-        b = RollBreakdown.model_construct(purpose=f"fire: {s.id} {s.weapon} {mode} at {t.id}", need=need,
+        b = RollBreakdown(purpose=f"fire: {s.id} {s.weapon} {mode} at {t.id}", need=need,
                                           need_rule=cell, modifiers=fire_modifiers(state, s, t, los, action.then),
                                           die=None, result="", result_rule="")
         den = 10 ** fm.shots
         num = den - (10 - b.faces_succeeding) ** fm.shots  # 1 - (1 - p)^shots, exactly
         kills.append((num, den))
-        shots.append(TargetShots.model_construct(target=t.id, shots=fm.shots, breakdown=b, kill_chance=num / den))
-    return FireAssessment.model_construct(
+        shots.append(TargetShots(target=t.id, shots=fm.shots, breakdown=b, kill_chance=num / den))
+    return FireAssessment(
         soldier=s.id, weapon=s.weapon, mode=mode, target_hex=hex_to_id(th), range=dist, bursts=tuple(shots),
         wasted_bursts=max(0, fm.bursts - len(targets)) if mode == "auto" else 0,
         kill_distribution=kill_distribution(kills), expected_kills=sum(n / d for n, d in kills),
@@ -216,9 +216,8 @@ def assess_fire(state: GameState, action: Fire) -> FireAssessment:
 def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice) -> tuple[GameState, list[Event]]:
     """Roll every shot of the assessment (6.3.6.3), then automatic-fire suppression (6.4.1)."""
     a = assess_fire(state, action)
-    firer = s.model_copy(update={"mf_spent": s.mf_spent + COMBAT_MF, "combat_used": True, "mf_cap": action.then})
-    state = commit(state).model_copy(update={"soldiers": state.replace(firer),
-                                             "fired_from": state.fired_from | {s.hex}})
+    firer = s.evolve(mf_spent=s.mf_spent + COMBAT_MF, combat_used=True, mf_cap=action.then)
+    state = commit(state).with_soldiers(firer, fired_from=state.fired_from | {s.hex})
     events: list[Event] = [Fired(soldier=s.id, weapon=s.weapon, mode=a.mode, target_hex=state.soldier(
         a.bursts[0].target).hex, targets=tuple(b.target for b in a.bursts), mf_left=firer.mf_left,  # type: ignore[union-attr]
         note=f"{a.wasted_bursts} burst(s) wasted (no target of their own, 4.6)" if a.wasted_bursts else "")]
@@ -235,7 +234,7 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice) -> tupl
                 result, rule, dead = f"hit: {ts.target} killed", "6.3.6.3", True
             else:
                 result, rule = "miss", "6.3.6.3"
-            events.append(Rolled.model_construct(
+            events.append(Rolled(
                 purpose=f"fire: {s.id} {s.weapon} {a.mode} {label}", die=die, need=ts.breakdown.need,
                 need_rule=ts.breakdown.need_rule, modifiers=ts.breakdown.modifiers, total=total, result=result,
                 result_rule=rule))
@@ -243,8 +242,7 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice) -> tupl
                 victim = state.soldier(ts.target)
                 assert victim is not None
                 kills = credit_kill(state, s.side, victim)
-                state = state.model_copy(update={"soldiers": state.replace(victim.model_copy(update={"killed": True})),
-                                                 "kills": kills})
+                state = state.with_soldiers(victim.evolve(killed=True), kills=kills)
                 events.append(Killed(soldier=victim.id))
     if a.suppresses:
         th = state.soldier(a.bursts[0].target).hex  # type: ignore[union-attr]
@@ -253,5 +251,5 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice) -> tupl
             new, evs = suppress(survivor, "6.4.1", f"automatic fire into {hex_to_id(th)}")
             changed.append(new)
             events += evs
-        state = state.model_copy(update={"soldiers": state.replace(*changed)})
+        state = state.with_soldiers(*changed)
     return state, events

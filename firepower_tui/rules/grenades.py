@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pydantic import BaseModel, ConfigDict
+from dataclasses import dataclass
 
 from .actions import Throw
 from .breakdown import Modifier, RollBreakdown
@@ -130,20 +130,20 @@ def check_throw(state: GameState, s: Soldier, action: Throw) -> Refusal | None:
 
 # --- assessment -------------------------------------------------------------------------------
 
-class BlastRisk(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlastRisk:
     """One soldier's chances from a grenade."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
     soldier: str
     kill: float
     stun: float
     suppress: float
 
 
-class ThrowAssessment(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThrowAssessment:
     """Every outcome of a throw before the dice."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
     soldier: str
     aimed: str
     range: int
@@ -254,9 +254,8 @@ def resolve_throw(state: GameState, s: Soldier, action: Throw, dice: Dice) -> tu
     x = action.hex
     back = action.via or entry_hexsides(s.hex, x)[0]
     tb = throw_breakdown(state, s, x, throw_los(state, s, x))
-    thrower = s.model_copy(update={"mf_spent": s.mf_spent + COMBAT_MF, "combat_used": True})
-    state = commit(state).model_copy(update={"soldiers": state.replace(thrower),
-                                             "fired_from": state.fired_from | {s.hex}})
+    thrower = s.evolve(mf_spent=s.mf_spent + COMBAT_MF, combat_used=True)
+    state = commit(state).with_soldiers(thrower, fired_from=state.fired_from | {s.hex})
     events: list[Event] = [Fired(soldier=s.id, weapon="HGN", mode="throw", target_hex=x, mf_left=thrower.mf_left)]
     die = dice.d10(tb.purpose)
     total = die + tb.modifier_total
@@ -266,7 +265,7 @@ def resolve_throw(state: GameState, s: Soldier, action: Throw, dice: Dice) -> tu
         result, explosion, why = "dud (total over 10)", None, "the throw total was over 10"
     else:
         result, explosion, why = "spreads", None, ""
-    events.append(Rolled.of(tb.model_copy(update={"die": die, "result": result, "result_rule": "6.3.6.3.2"})))
+    events.append(Rolled.of(tb.evolve(die=die, result=result, result_rule="6.3.6.3.2")))
     if result.startswith("lands"):
         events.append(GrenadeLanded(aimed=x, outcome="landed", hex=x, rule="6.3.6.3.2"))
     elif result.startswith("dud"):
@@ -311,21 +310,19 @@ def _blast(state: GameState, thrower: Soldier, e: Hex, dice: Dice) -> tuple[Game
             result = f"{u.id} survives, Suppressed (a 2 would have killed him)"
         else:
             result = f"{u.id} unharmed"
-        events.append(Rolled.of(b.model_copy(update={"die": die, "result": result,
-                                                      "result_rule": "6.3.6.3.2.2" if killed or d else "6.4.2"})))
+        events.append(Rolled.of(b.evolve(die=die, result=result, result_rule="6.3.6.3.2.2" if killed or d else "6.4.2")))
         current = state.soldier(u.id)
         assert current is not None
         if killed:
-            state = state.model_copy(update={"soldiers": state.replace(current.model_copy(update={"killed": True})),
-                                             "kills": credit_kill(state, thrower.side, current)})
+            state = state.with_soldiers(current.evolve(killed=True), kills=credit_kill(state, thrower.side, current))
             events.append(Killed(soldier=u.id, rule="6.3.6.3.2.2"))
         elif d == 0:
             new, evs = stun(current, "6.4.2", f"survived a grenade in his hex {hex_to_id(e)}")
-            state = state.model_copy(update={"soldiers": state.replace(new)})
+            state = state.with_soldiers(new)
             events += evs
         elif "Suppressed" in result:
             new, evs = suppress(current, "6.4.2", f"grenade blast at distance {d}")
-            state = state.model_copy(update={"soldiers": state.replace(new)})
+            state = state.with_soldiers(new)
             events += evs
     return state, events
 

@@ -8,37 +8,34 @@ then the tree and hedge hindrances.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from pydantic import BaseModel, ConfigDict
+from typing import NamedTuple
 
 from .hexgrid import Hex, hex_to_id
 from .los_geometry import Touch, half_containing, segment_crosses_axis, trace_segment
+from .memo import ByteBoundedCache
 from .state import GameState
-from .terrain import LineKind, Terrain
-from .types import HexField, Posture
+from .terrain import LineKind, MapData, Terrain
+from .types import Posture
 
 
-class LosNote(BaseModel):
+class LosNote(NamedTuple):
     """One thing on the line: a blocker or a hindrance, with its hex and rule."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    hex: HexField
+    hex: Hex
     what: str
     rule: str
 
 
-class LosResult(BaseModel):
+class LosResult(NamedTuple):
     """The verdict for one viewer and one target (RULES.md 4.4)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    origin: HexField
-    target: HexField
+    origin: Hex
+    target: Hex
     blocked_by: tuple[LosNote, ...] = ()
     """Every blocker found (the first one is enough to block)."""
     hindrances: tuple[LosNote, ...] = ()
     """+1 each to fire and throws (6.3.6.2.5)."""
-    touched: tuple[tuple[HexField, str], ...] = ()
+    touched: tuple[tuple[Hex, str], ...] = ()
     """Every intermediate hex and how the line meets it (``crossed``, ``hexside``, ``corner``)."""
 
     @property
@@ -56,24 +53,89 @@ class LosResult(BaseModel):
         return "clear"
 
 
-@lru_cache(maxsize=16384)
+RELATIVE_TRACE_BUDGET = 16 << 20
+"""Bytes kept of traces by offset, shared by every map (a trace is a pure function of the offset)."""
+
+_relative_traces: ByteBoundedCache[tuple[tuple[Hex, Touch], ...]] = ByteBoundedCache(RELATIVE_TRACE_BUDGET)
+_TOUCH_BYTES = 130
+"""Estimated bytes of one touched hex in a kept trace: its Hex, the pair tuple and a slot."""
+
+
 def _relative_trace(dq: int, dr: int) -> tuple[tuple[Hex, Touch], ...]:
-    """The trace from the origin to an offset: a pure function of the offset, so it is shared
-    by every pair of hexes that far apart (a map of C x R hexes has under 4·C·R offsets)."""
-    return trace_segment(Hex(0, 0), Hex(dq, dr))
+    """The trace from the origin to an offset: shared by every pair of hexes that far apart."""
+    key = (dq, dr)
+    trace = _relative_traces.get(key)
+    if trace is None:
+        trace = trace_segment(Hex(0, 0), Hex(dq, dr))
+        _relative_traces.put(key, trace, _TOUCH_BYTES * len(trace))
+    return trace
 
 
-@lru_cache(maxsize=65536)
-def _trace(a: Hex, b: Hex) -> tuple[tuple[Hex, Touch], ...]:
-    """The exact trace between two hexes (translation of the relative trace; exact in integers)."""
-    q, r = a
-    return tuple((Hex(h.q + q, h.r + r), t) for h, t in _relative_trace(b.q - q, b.r - r))
+class _PairLos(NamedTuple):
+    """What the map alone says about the line between two hexes (kept per map, see
+    ``MapData.los_cache``); soldiers, postures and fence sides are applied per query."""
+
+    touched: tuple[tuple[Hex, str], ...]
+    """Every intermediate hex and how the line meets it."""
+    blocks: tuple[tuple[int, int, LosNote], ...]
+    """Hills (rule 1; none when an end is on a hill), as (hex index, 0, note)."""
+    blocks_prone: tuple[tuple[int, int, LosNote], ...]
+    """Hills and the fences the line crosses (rule 2, with a Prone end), in the order of the line."""
+    hindrances: tuple[LosNote, ...]
+    """Trees and hedges crossed (6.3.6.2.5)."""
+    level: dict[Hex, tuple[int, str]]
+    """On-map intermediate hexes at the origin's level (rule 3: friendly soldiers there block)."""
+
+
+def _pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
+    key = (origin, target)
+    cache = gmap.los_cache
+    pair = cache.get(key)
+    if pair is None:
+        pair = _build_pair(gmap, origin, target)
+        notes = len(pair.blocks_prone) + len(pair.hindrances)
+        cache.put(key, pair, _TOUCH_BYTES * 2 * len(pair.touched) + 200 * notes)
+    return pair
+
+
+def _build_pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
+    q, r = origin
+    touched = tuple((Hex(h.q + q, h.r + r), t.value) for h, t in _relative_trace(target.q - q, target.r - r))
+    terrain_of = gmap.terrain
+    lines_of = gmap.lines
+    ends_on_hill = terrain_of[origin] is Terrain.HILL or terrain_of[target] is Terrain.HILL
+    view_level = terrain_of[origin].level
+    hills: list[tuple[int, int, LosNote]] = []
+    prone: list[tuple[int, int, LosNote]] = []
+    hind: list[LosNote] = []
+    level: dict[Hex, tuple[int, str]] = {}
+    for i, (h, touch) in enumerate(touched):
+        terrain = terrain_of.get(h)
+        if terrain is None:
+            continue
+        line = lines_of.get(h)
+        if terrain is Terrain.HILL and not ends_on_hill:
+            note = (i, 0, LosNote(h, f"hill ({touch})", "6.3.4.1"))
+            hills.append(note)
+            prone.append(note)
+        if line is not None and line.kind is LineKind.FENCE and segment_crosses_axis(origin, target, h, line.axis):
+            prone.append((i, 1, LosNote(h, "fence with a Prone end", "6.3.4.2")))
+        if terrain.level == view_level:
+            level[h] = (i, touch)
+        if terrain is Terrain.TREES:
+            hind.append(LosNote(h, f"trees ({touch})", "6.3.6.2.5"))
+        if line is not None and line.kind is LineKind.HEDGE and segment_crosses_axis(origin, target, h, line.axis):
+            hind.append(LosNote(h, "hedge", "6.3.6.2.5"))
+    return _PairLos(touched, tuple(hills), tuple(prone), tuple(hind), level)
 
 
 def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: str | None,
                   viewer_posture: Posture, viewer_fence_side: str | None = None,
                   target_posture: Posture | None = None, target_fence_side: str | None = None) -> LosResult:
     """LOS from a viewer in ``origin`` to ``target`` (RULES.md 4.4).
+
+    The rules are applied in the order they give, hex by hex along the line: hills (rule 1),
+    fences with a Prone end (rule 2), friendly soldiers (rule 3), then trees and hedges.
 
     Args:
         viewer_side: the firer's side, for friendly blockers (rule 3); None: nobody blocks.
@@ -82,53 +144,33 @@ def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: st
         target_posture: the target soldier's posture; None for a grenade's aimed hex (rule 2).
         target_fence_side: the target's half of a fence line in his hex.
     """
-    gmap = state.scenario.map
-    terrain_of = gmap.terrain
-    lines_of = gmap.lines
-    touched = _trace(origin, target)
-    blocked: list[LosNote] = []
-    hind: list[LosNote] = []
-    ends_on_hill = terrain_of[origin] is Terrain.HILL or terrain_of[target] is Terrain.HILL
+    pair = _pair(state.scenario.map, origin, target)
     prone_end = viewer_posture is Posture.PRONE or target_posture is Posture.PRONE
-    view_level = terrain_of[origin].level
-    friends: dict[Hex, list[str]] = {}
-    if viewer_side is not None:
-        height = viewer_posture.height
-        for s in state.soldiers:
-            if s.side == viewer_side and not s.killed and s.deployed and s.posture.height >= height:
-                friends.setdefault(s.hex, []).append(s.id)
-    for h, touch in touched:
-        terrain = terrain_of.get(h)
-        if terrain is None:
-            continue
-        line = lines_of.get(h)
-        if terrain is Terrain.HILL and not ends_on_hill:
-            blocked.append(_note(h, f"hill ({touch.name.lower()})", "6.3.4.1"))
-        if line is not None and line.kind is LineKind.FENCE and prone_end \
-                and segment_crosses_axis(origin, target, h, line.axis):
-            blocked.append(_note(h, "fence with a Prone end", "6.3.4.2"))
-        if h in friends and terrain.level == view_level:
-            blocked.append(_note(h, f"friendly soldier {', '.join(friends[h])} ({touch.name.lower()})", "6.3.4.3"))
-        if terrain is Terrain.TREES:
-            hind.append(_note(h, f"trees ({touch.name.lower()})", "6.3.6.2.5"))
-        if line is not None and line.kind is LineKind.HEDGE and segment_crosses_axis(origin, target, h, line.axis):
-            hind.append(_note(h, "hedge", "6.3.6.2.5"))
+    found = pair.blocks_prone if prone_end else pair.blocks
+    if viewer_side is not None and pair.level:
+        friends = _friendly_blockers(state, pair.level, viewer_side, viewer_posture.height)
+        if friends:
+            found = tuple(sorted(found + friends, key=lambda b: (b[0], b[1])))
+    blocked = [b[2] for b in found]
     if prone_end:
         blocked += _own_hex_fences(state, origin, target, viewer_fence_side, "firer's")
         if target_posture is not None:
             blocked += _own_hex_fences(state, target, origin, target_fence_side, "target's")
-    return LosResult.model_construct(origin=origin, target=target, blocked_by=tuple(blocked), hindrances=tuple(hind),
-                                     touched=_touch_names(touched))
+    return LosResult(origin, target, tuple(blocked), pair.hindrances, pair.touched)
 
 
-def _note(h: Hex, what: str, rule: str) -> LosNote:
-    """A trusted note (no validation on the hot path)."""
-    return LosNote.model_construct(hex=h, what=what, rule=rule)
-
-
-@lru_cache(maxsize=65536)
-def _touch_names(touched: tuple[tuple[Hex, Touch], ...]) -> tuple[tuple[Hex, str], ...]:
-    return tuple((h, t.name.lower()) for h, t in touched)
+def _friendly_blockers(state: GameState, level: dict[Hex, tuple[int, str]], side: str,
+                       height: int) -> tuple[tuple[int, int, LosNote], ...]:
+    """Rule 3: the viewer's own men at his level, at least as tall as he is, on the line."""
+    out = []
+    for h, men in state.occupied().items():
+        at = level.get(h)
+        if at is None:
+            continue
+        ids = [s.id for s in men if s.side == side and s.posture.height >= height]
+        if ids:
+            out.append((at[0], 2, LosNote(h, f"friendly soldier {', '.join(ids)} ({at[1]})", "6.3.4.3")))
+    return tuple(out)
 
 
 def _own_hex_fences(state: GameState, here: Hex, other: Hex, fence_side: str | None, whose: str) -> list[LosNote]:
@@ -139,7 +181,7 @@ def _own_hex_fences(state: GameState, here: Hex, other: Hex, fence_side: str | N
     other_half = half_containing(here, line.axis, other)
     if other_half is None or other_half == fence_side:
         return []
-    return [_note(here, f"fence in the {whose} hex with a Prone end", "6.3.4.2")]
+    return [LosNote(here, f"fence in the {whose} hex with a Prone end", "6.3.4.2")]
 
 
 def los_between_soldiers(state: GameState, firer_id: str, target_id: str) -> LosResult:

@@ -6,7 +6,7 @@ gives the roll and the win chance, :func:`resolve_melee` rolls the same.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from dataclasses import dataclass
 
 from .acting import acting_soldier
 from .actions import Melee
@@ -27,10 +27,10 @@ MELEE_MF = 1
 """MF the melee itself costs after the entry (§3.2, §5.1)."""
 
 
-class MeleeAssessment(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MeleeAssessment:
     """The melee roll before the die."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
     hex: str
     attackers: tuple[str, ...]
     defenders: tuple[str, ...]
@@ -93,8 +93,7 @@ def resolve_melee(state: GameState, action: Melee, dice: Dice) -> tuple[GameStat
     won = die + a.roll.modifier_total <= a.roll.need
     attackers = [state.soldier(sid) for sid in action.soldiers]
     result = "attackers win: every defender killed" if won else "attackers lose: every attacker killed"
-    events: list[Event] = [Rolled.of(a.roll.model_copy(update={"die": die, "result": result,
-                                                                "result_rule": "§5.2"}))]
+    events: list[Event] = [Rolled.of(a.roll.evolve(die=die, result=result, result_rule="§5.2"))]
     events.append(MeleeFought(hex=action.hex, attackers=a.attackers, defenders=a.defenders,
                               winner="attackers" if won else "defenders"))
     state = commit(state)
@@ -111,16 +110,16 @@ def resolve_melee(state: GameState, action: Melee, dice: Dice) -> tuple[GameStat
                           fence_side=line.half_of_hexside(s.facing.opposite) if line is not None else None)
         else:
             update["killed"] = True
-        changed.append(s.model_copy(update=update))
+        changed.append(s.evolve(**update))
     for d in state.soldiers_at(action.hex):
         if d.side != attacker_side and won:
-            changed.append(d.model_copy(update={"killed": True}))
+            changed.append(d.evolve(killed=True))
     for c in changed:
         if c.killed:
             victim = state.soldier(c.id)
             assert victim is not None
             killer = state.enemy_of(victim.side)
-            kills[killer] = credit_kill(state.model_copy(update={"kills": kills}), killer, victim)[killer]
+            kills[killer] = credit_kill(state.evolve(kills=kills), killer, victim)[killer]
             events.append(Killed(soldier=c.id, rule="§5.2"))
-    state = state.model_copy(update={"soldiers": state.replace(*changed), "kills": kills})
+    state = state.with_soldiers(*changed, kills=kills)
     return state, events

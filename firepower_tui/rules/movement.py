@@ -6,11 +6,15 @@ Each action has a ``check_*`` that returns a :class:`Refusal` or None and an
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
 from .actions import ChangePosture, Cross, Move, Turn
 from .breakdown import Modifier, MovementLedger
 from .errors import Refusal
 from .events import Crossed, Event, Moved, PostureChanged, RunningChanged, Turned
-from .hexgrid import hex_neighbor, hex_to_id
+from .hexgrid import Hex, hex_neighbor, hex_to_id
 from .state import GameState
 from .terrain import Terrain
 from .types import Posture
@@ -35,15 +39,21 @@ RUNNING_ENTRIES = 4
 
 # --- costs -----------------------------------------------------------------------------
 
-def entry_ledger(state: GameState, s: Soldier) -> MovementLedger:
-    """What entering the hex in front costs him (§3.2, 6.2.1, 6.2.3)."""
-    items = [Modifier(label=f"enter a hex {_posture_word(s.posture)}", value=ENTRY_COST[s.posture], rule="6.2.1")]
-    front = hex_neighbor(s.hex, s.facing)
-    gmap = state.scenario.map
-    if gmap.on_map(front):
-        here, there = gmap.terrain_at(s.hex), gmap.terrain_at(front)
-        if gmap.level(s.hex) != gmap.level(front):
-            items.append(Modifier(label=_level_crossing_label(here, there), value=1, rule="6.2.3"))
+def entry_ledger(state: GameState, s: Soldier, front: Hex | None = None) -> MovementLedger:
+    """What entering the hex in front (``front``, if already known) costs him (§3.2, 6.2.1, 6.2.3)."""
+    if front is None:
+        front = hex_neighbor(s.hex, s.facing)
+    terrain = state.scenario.map.terrain
+    there = terrain.get(front)
+    return _entry_ledger(s.posture, terrain[s.hex], there if there is not None else terrain[s.hex])
+
+
+@lru_cache(maxsize=None)
+def _entry_ledger(posture: Posture, here: Terrain, there: Terrain) -> MovementLedger:
+    """The ledger for one posture and one pair of terrains (a small fixed table, built on use)."""
+    items = [Modifier(label=f"enter a hex {_posture_word(posture)}", value=ENTRY_COST[posture], rule="6.2.1")]
+    if here.level != there.level:
+        items.append(Modifier(label=_level_crossing_label(here, there), value=1, rule="6.2.3"))
     return MovementLedger(items=tuple(items))
 
 
@@ -59,28 +69,37 @@ def _level_crossing_label(here: Terrain, there: Terrain) -> str:
     return "cross a depression hexside " + ("down" if there is Terrain.DEPRESSION else "up")
 
 
+_TURN_LEDGER = MovementLedger(items=(Modifier(label="turn 1-3 hexsides", value=1, rule="6.2.2"),))
+
+
 def turn_ledger() -> MovementLedger:
     """Any new facing costs 1 MF (6.2.2)."""
-    return MovementLedger(items=(Modifier(label="turn 1-3 hexsides", value=1, rule="6.2.2"),))
+    return _TURN_LEDGER
 
 
+@lru_cache(maxsize=None)
 def cross_ledger(kind: str) -> MovementLedger:
     """Crossing the fence or hedge line in his hex costs 1 MF (6.2.3)."""
     return MovementLedger(items=(Modifier(label=f"cross the {kind}", value=1, rule="6.2.3"),))
 
 
+@lru_cache(maxsize=None)
 def posture_ledger(origin: Posture, to: Posture) -> MovementLedger:
     """A posture change by the table of §3.2."""
     cost, rule = POSTURE_COST[(origin, to)]
     return MovementLedger(items=(Modifier(label=f"{origin.value} to {to.value}", value=cost, rule=rule),))
 
 
-def mf_refusal(state: GameState, s: Soldier, ledger: MovementLedger, what: str) -> Refusal | None:
-    """Refuse when the action costs more MF than he may still spend (6.2, 6.3.6.2.7)."""
+def mf_refusal(state: GameState, s: Soldier, ledger: MovementLedger, describe: Callable[[], str]) -> Refusal | None:
+    """Refuse when the action costs more MF than he may still spend (6.2, 6.3.6.2.7).
+
+    ``describe`` words the action for the refusal (called only when it is refused).
+    """
     cost = ledger.total
     left = s.mf_left
     if cost <= left:
         return None
+    what = describe()
     if s.mf_cap is not None and cost <= max(0, s.allowance - s.mf_spent):
         return Refusal(reason=f"{s.id} may spend only the non-combat MF he declared when he fired, and has {left} "
                               f"of them left; {what} costs {cost}", rule="6.3.6.2.7")
@@ -99,13 +118,13 @@ def check_move(state: GameState, s: Soldier, action: Move) -> Refusal | None:
     gmap = state.scenario.map
     if not gmap.on_map(front):
         return Refusal(reason=f"the hex in front of {s.id} is off the map", rule="6.2.1")
-    if any(o.side != s.side for o in state.soldiers_at(front)):
+    if any(o.side != s.side for o in state.occupied().get(front, ())):
         return Refusal(reason=f"{hex_to_id(front)} holds enemy soldiers: enter it only by melee "
                               f"(melee {s.id} {hex_to_id(front)})", rule="6.2.1")
     refusal = fence_refusal(state, s)
     if refusal is not None:
         return refusal
-    return mf_refusal(state, s, entry_ledger(state, s), f"enter {hex_to_id(front)}")
+    return mf_refusal(state, s, entry_ledger(state, s, front), lambda: f"enter {hex_to_id(front)}")
 
 
 def fence_refusal(state: GameState, s: Soldier) -> Refusal | None:
@@ -120,15 +139,15 @@ def fence_refusal(state: GameState, s: Soldier) -> Refusal | None:
 
 def apply_move(state: GameState, s: Soldier, action: Move) -> tuple[Soldier, list[Event]]:
     """Enter the hex in front, keeping his facing (6.2.1)."""
-    ledger = entry_ledger(state, s)
     front = hex_neighbor(s.hex, s.facing)
+    ledger = entry_ledger(state, s, front)
     line = state.scenario.map.line_at(front)
     fence_side = line.half_of_hexside(s.facing.opposite) if line is not None else None
-    moved = spend(s, ledger.total).model_copy(update={"hex": front, "entries": s.entries + 1, "fence_side": fence_side})
+    moved = spend(s, ledger.total, hex=front, entries=s.entries + 1, fence_side=fence_side)
     events: list[Event] = [Moved(soldier=s.id, origin=s.hex, to=front, cost=ledger.items,
                                  mf_left=moved.mf_left, fence_side=fence_side)]
     if moved.entries >= RUNNING_ENTRIES and not moved.running:
-        moved = moved.model_copy(update={"running": True})
+        moved = moved.evolve(running=True)
         events.append(RunningChanged(soldier=s.id, running=True, rule="6.2.1",
                                      why=f"entered {RUNNING_ENTRIES} new hexes this impulse"))
     return moved, events
@@ -140,12 +159,12 @@ def check_turn(state: GameState, s: Soldier, action: Turn) -> Refusal | None:
     """RULES.md 6.2.2."""
     if action.facing == s.facing:
         return Refusal(reason=f"{s.id} already faces {s.facing.name}", rule="6.2.2")
-    return mf_refusal(state, s, turn_ledger(), f"turn to {action.facing.name}")
+    return mf_refusal(state, s, turn_ledger(), lambda: f"turn to {action.facing.name}")
 
 
 def apply_turn(state: GameState, s: Soldier, action: Turn) -> tuple[Soldier, list[Event]]:
     ledger = turn_ledger()
-    turned = spend(s, ledger.total).model_copy(update={"facing": action.facing})
+    turned = spend(s, ledger.total, facing=action.facing)
     return turned, [Turned(soldier=s.id, origin=s.facing, facing=action.facing, cost=ledger.items,
                            mf_left=turned.mf_left)]
 
@@ -155,7 +174,7 @@ def check_cross(state: GameState, s: Soldier, action: Cross) -> Refusal | None:
     line = state.scenario.map.line_at(s.hex)
     if line is None:
         return Refusal(reason=f"there is no fence or hedge in {hex_to_id(s.hex)}", rule="6.2.3")
-    return mf_refusal(state, s, cross_ledger(line.kind.value), f"cross the {line.kind.value}")
+    return mf_refusal(state, s, cross_ledger(line.kind.value), lambda: f"cross the {line.kind.value}")
 
 
 def apply_cross(state: GameState, s: Soldier, action: Cross) -> tuple[Soldier, list[Event]]:
@@ -163,7 +182,7 @@ def apply_cross(state: GameState, s: Soldier, action: Cross) -> tuple[Soldier, l
     assert line is not None
     ledger = cross_ledger(line.kind.value)
     current = s.fence_side or line.halves[0]
-    crossed = spend(s, ledger.total).model_copy(update={"fence_side": line.other_half(current)})
+    crossed = spend(s, ledger.total, fence_side=line.other_half(current))
     assert crossed.fence_side is not None
     return crossed, [Crossed(soldier=s.id, hex=s.hex, line=line.kind.value, fence_side=crossed.fence_side,
                              cost=ledger.items, mf_left=crossed.mf_left)]
@@ -173,21 +192,22 @@ def check_posture(state: GameState, s: Soldier, action: ChangePosture) -> Refusa
     """RULES.md 6.2.4, §3.2."""
     if action.posture == s.posture:
         return Refusal(reason=f"{s.id} is already {_posture_word(s.posture)}", rule="6.2.4")
-    return mf_refusal(state, s, posture_ledger(s.posture, action.posture), f"go {action.posture.value}")
+    return mf_refusal(state, s, posture_ledger(s.posture, action.posture), lambda: f"go {action.posture.value}")
 
 
 def apply_posture(state: GameState, s: Soldier, action: ChangePosture) -> tuple[Soldier, list[Event]]:
     ledger = posture_ledger(s.posture, action.posture)
-    changed = spend(s, ledger.total).model_copy(update={"posture": action.posture})
+    changed = spend(s, ledger.total, posture=action.posture)
     return changed, [PostureChanged(soldier=s.id, origin=s.posture, posture=action.posture, cost=ledger.items,
                                     mf_left=changed.mf_left, rule=ledger.items[0].rule)]
 
 
-def spend(s: Soldier, mf: int, *, combat: bool = False) -> Soldier:
-    """Charge MF to a soldier; non-combat MF also count for 6.3.6.2.7 and against a post-fire cap."""
-    update: dict[str, object] = {"mf_spent": s.mf_spent + mf}
+def spend(s: Soldier, mf: int, *, combat: bool = False, **changes: Any) -> Soldier:
+    """Charge MF to a soldier (and make ``changes``); non-combat MF also count for 6.3.6.2.7
+    and against a post-fire cap."""
+    changes["mf_spent"] = s.mf_spent + mf
     if not combat:
-        update["noncombat_mf"] = s.noncombat_mf + mf
+        changes["noncombat_mf"] = s.noncombat_mf + mf
         if s.mf_cap is not None:
-            update["mf_cap"] = max(0, s.mf_cap - mf)
-    return s.model_copy(update=update)
+            changes["mf_cap"] = max(0, s.mf_cap - mf)
+    return s.evolve(**changes)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -137,10 +139,10 @@ class ScenarioFile(BaseModel):
     """Sides bought by points (§10.3) instead of listed soldiers."""
 
 
-class Scenario(BaseModel):
+@dataclass(frozen=True)
+class Scenario:
     """A loaded, checked scenario: the file plus the built map."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
     spec: ScenarioFile
     map: MapData
     path: str
@@ -160,6 +162,16 @@ class Scenario(BaseModel):
 
     def zone(self, side: str) -> frozenset[Hex]:
         """The hexes of a side's deployment zone (empty if it has none)."""
+        zones = self._zones
+        if side not in zones:
+            zones[side] = self._zone(side)
+        return zones[side]
+
+    @cached_property
+    def _zones(self) -> dict[str, frozenset[Hex]]:
+        return {}
+
+    def _zone(self, side: str) -> frozenset[Hex]:
         out: set[Hex] = set()
         for z in self.spec.zones:
             if z.side != side:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import DrawChit, EndImpulse, EndPhase, StartImpulse
 from .dice import Dice
 from .errors import Refusal
@@ -11,11 +13,7 @@ from .hexgrid import Facing, Hex, hex_from_id, hex_to_id
 from .scenario import Scenario
 from .state import Chit, GameState
 from .types import Status
-from .units import Soldier
-
-
-OFF_MAP = Hex(-999, -999)
-"""Where a man waiting to be deployed is (never on any map)."""
+from .units import OFF_MAP, Soldier
 
 
 def new_game(scenario: Scenario, *, deploy: bool = False) -> GameState:
@@ -30,14 +28,14 @@ def new_game(scenario: Scenario, *, deploy: bool = False) -> GameState:
     for s in scenario.spec.soldiers:
         fixed = s.hex is not None and s.side not in zoned
         soldiers.append(Soldier(id=s.id, side=s.side, weapon=s.weapon,
-                                hex=hex_from_id(s.hex) if fixed else OFF_MAP,  # type: ignore[arg-type]
+                                hex=hex_from_id(s.hex) if fixed and s.hex else OFF_MAP,
                                 facing=Facing[s.facing], posture=s.posture,
                                 fence_side=s.fence_side if fixed else None, traits=tuple(s.traits), deployed=fixed))
     defender = scenario.spec.defender
     holders = {h: defender for h in scenario.objective_hexes} if defender else {}
-    state = GameState(scenario=scenario, soldiers=tuple(soldiers), kills={side.id: 0 for side in scenario.spec.sides},
-                      holders=holders)
-    state = state.model_copy(update={"cup": full_cup(state)})
+    state = GameState.start(scenario=scenario, soldiers=tuple(soldiers),
+                            kills={side.id: 0 for side in scenario.spec.sides}, holders=holders)
+    state = state.evolve(cup=full_cup(state))
     if scenario.spec.forces or any(not s.deployed for s in state.soldiers):
         from .setup import start_setup
 
@@ -92,15 +90,13 @@ def apply_draw(state: GameState, action: DrawChit, dice: Dice) -> tuple[GameStat
                 update["running"] = False
                 events.append(RunningChanged(soldier=s.id, running=False, rule="6.1.1",
                                              why="his side's chit was drawn"))
-            changed.append(s.model_copy(update=update))
+            changed.append(s.evolve(**update))
         elif s.status is Status.SUPPRESSED:
-            changed.append(s.model_copy(update={"status": Status.OK}))
+            changed.append(s.evolve(status=Status.OK))
             events.append(StatusChanged(soldier=s.id, status="ok", rule="6.1.2", why="the enemy's chit was drawn"))
-    state = state.model_copy(update={
-        "cup": tuple(cup), "played": state.played + (chit,), "active": active, "impulse": 0,
-        "impulses_used": 0, "impulse_hex": None, "group": (), "committed": False, "acted": frozenset(),
-        "fired_from": frozenset(), "soldiers": state.replace(*changed),
-    })
+    state = state.with_soldiers(*changed, cup=tuple(cup), played=state.played + (chit,), active=active, impulse=0,
+                                impulses_used=0, impulse_hex=None, group=(), committed=False, acted=frozenset(),
+                                fired_from=frozenset())
     events.insert(0, ChitDrawn(turn=state.turn, side=active, letter=chit.letter, random=action.side is None,
                                cup=state.cup_counts()))
     if not impulse_hexes(state):
@@ -156,13 +152,11 @@ def apply_start_impulse(state: GameState, action: StartImpulse) -> tuple[GameSta
     if state.impulse:
         events.append(ImpulseEnded(number=state.impulse, counted=False))
     group = impulse_group(state, action.hex)
-    fresh = [s.model_copy(update={"mf_spent": 0, "noncombat_mf": 0, "entries": 0, "mf_cap": None, "halted": False})
+    fresh = [s.evolve(mf_spent=0, noncombat_mf=0, entries=0, mf_cap=None, halted=False)
              for s in group]
     number = state.impulses_used + 1
-    state = state.model_copy(update={
-        "impulse": number, "impulse_hex": action.hex, "group": tuple(s.id for s in group), "committed": False,
-        "fired_from": frozenset(), "soldiers": state.replace(*fresh),
-    })
+    state = state.with_soldiers(*fresh, impulse=number, impulse_hex=action.hex, group=tuple(s.id for s in group),
+                                committed=False, fired_from=frozenset())
     events.append(ImpulseStarted(number=number, hex=action.hex, soldiers=state.group))
     return state, events
 
@@ -171,7 +165,14 @@ def commit(state: GameState) -> GameState:
     """The first MF of an impulse commits it to its hex; its soldiers have now acted (6.2, §9.9)."""
     if state.committed:
         return state
-    return state.model_copy(update={"committed": True, "acted": state.acted | frozenset(state.group)})
+    return state.evolve(**commit_changes(state))
+
+
+def commit_changes(state: GameState) -> dict[str, Any]:
+    """The fields :func:`commit` changes (none once committed), to merge into another copy."""
+    if state.committed:
+        return {}
+    return {"committed": True, "acted": state.acted | frozenset(state.group)}
 
 
 def check_end_impulse(state: GameState, action: EndImpulse) -> Refusal | None:
@@ -185,10 +186,8 @@ def apply_end_impulse(state: GameState, action: EndImpulse | None = None) -> tup
     """Close the impulse; the phase ends after the second one or when no hex can start another."""
     counted = state.committed
     events: list[Event] = [ImpulseEnded(number=state.impulse, counted=counted)]
-    state = state.model_copy(update={
-        "impulse": 0, "impulse_hex": None, "group": (), "committed": False, "fired_from": frozenset(),
-        "impulses_used": state.impulses_used + (1 if counted else 0),
-    })
+    state = state.evolve(impulse=0, impulse_hex=None, group=(), committed=False, fired_from=frozenset(),
+                         impulses_used=state.impulses_used + (1 if counted else 0))
     if counted and not impulse_hexes(state):
         state, more = end_phase(state)
         events += more
@@ -218,13 +217,11 @@ def end_phase(state: GameState) -> tuple[GameState, list[Event]]:
     changed = []
     for s in state.living(side):
         if s.status is Status.STUNNED:
-            changed.append(s.model_copy(update={"status": Status.SUPPRESSED}))
+            changed.append(s.evolve(status=Status.SUPPRESSED))
             events.append(StatusChanged(soldier=s.id, status="suppressed", rule="6.1.3",
                                         why="Stunned men of the side that ends its phase become Suppressed"))
-    state = state.model_copy(update={
-        "active": None, "impulse": 0, "impulses_used": 0, "impulse_hex": None, "group": (), "committed": False,
-        "acted": frozenset(), "fired_from": frozenset(), "soldiers": state.replace(*changed),
-    })
+    state = state.with_soldiers(*changed, active=None, impulse=0, impulses_used=0, impulse_hex=None, group=(),
+                                committed=False, acted=frozenset(), fired_from=frozenset())
     if not state.cup:
         state, more = end_turn(state)
         events += more
@@ -240,8 +237,8 @@ def end_turn(state: GameState) -> tuple[GameState, list[Event]]:
         winner, reason = decide(state, f"turn {state.turn} of {state.scenario.spec.turns} is over")
         state, more = _game_over(state, winner, reason)
         return state, events + more
-    state = state.model_copy(update={"turn": state.turn + 1, "played": ()})
-    state = state.model_copy(update={"cup": full_cup(state)})
+    state = state.evolve(turn=state.turn + 1, played=())
+    state = state.evolve(cup=full_cup(state))
     events.append(TurnStarted(turn=state.turn, cup=state.cup_counts()))
     return state, events
 
@@ -279,6 +276,5 @@ def check_wipe_out(state: GameState) -> tuple[GameState, list[Event]]:
 
 
 def _game_over(state: GameState, winner: str | None, reason: str) -> tuple[GameState, list[Event]]:
-    state = state.model_copy(update={"over": True, "winner": winner, "result": reason, "active": None,
-                                     "impulse": 0, "group": (), "impulse_hex": None})
+    state = state.evolve(over=True, winner=winner, result=reason, active=None, impulse=0, group=(), impulse_hex=None)
     return state, [GameEnded(winner=winner, reason=reason, kills=dict(state.kills))]

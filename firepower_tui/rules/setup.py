@@ -13,9 +13,9 @@ from .actions import Buy, Choose, Deployed, Drop, Place, Ready, RollOff
 from .dice import Dice
 from .errors import Refusal
 from .events import Event, Rolled, SetupEvent
-from .hexgrid import hex_distance, hex_to_id
+from .hexgrid import Facing, hex_distance, hex_to_id
 from .state import GameState
-from .units import Soldier
+from .units import OFF_MAP, Soldier
 from .victory import POINTS, TRAIT_POINTS, soldier_points
 
 SCOUT_DISTANCE = 6
@@ -25,8 +25,8 @@ SCOUT_DISTANCE = 6
 def start_setup(state: GameState) -> GameState:
     """The first setup step for a new game that needs one."""
     if state.scenario.spec.forces:
-        return state.model_copy(update={"phase": "forces", "setup_step": "forces"})
-    return state.model_copy(update={"phase": "deploy", "setup_step": "rolloff"})
+        return state.evolve(phase="forces", setup_step="forces")
+    return state.evolve(phase="deploy", setup_step="rolloff")
 
 
 def spent(state: GameState, side: str) -> int:
@@ -156,18 +156,18 @@ def apply_setup(state: GameState, action: object, dice: Dice) -> tuple[GameState
     if isinstance(action, Drop):
         gone = state.soldier(action.soldier)
         assert gone is not None
-        state = state.model_copy(update={"soldiers": tuple(s for s in state.soldiers if s.id != gone.id)})
+        state = state.evolve(soldiers=tuple(s for s in state.soldiers if s.id != gone.id))
         return state, [SetupEvent(what="dropped", side=gone.side, soldier=gone.id, rule="§10.3",
                                   text=f"{gone.id} dropped; {_name(state, gone.side)} has spent "
                                        f"{spent(state, gone.side)} of {budget(state, gone.side)} points")]
     if isinstance(action, Ready):
         ready = state.ready | {action.side}
-        state = state.model_copy(update={"ready": ready})
+        state = state.evolve(ready=ready)
         events: list[Event] = [SetupEvent(what="ready", side=action.side, rule="§10.3",
                                           text=f"{_name(state, action.side)}'s force is complete: "
                                                f"{spent(state, action.side)} of {budget(state, action.side)} points")]
         if set(state.scenario.spec.forces) <= ready:
-            state = state.model_copy(update={"phase": "deploy", "setup_step": "rolloff"})
+            state = state.evolve(phase="deploy", setup_step="rolloff")
         return state, events
     if isinstance(action, RollOff):
         return _roll(state, dice)
@@ -185,10 +185,10 @@ def _buy(state: GameState, action: Buy) -> tuple[GameState, list[Event]]:
     n = 1
     while f"{letter}{n}" in taken:
         n += 1
-    facing = "S" if state.sides.index(action.side) == 0 else "N"
-    s = Soldier(id=f"{letter}{n}", side=action.side, weapon=action.weapon, hex=(-999, -999),  # type: ignore[arg-type]
-                facing=facing, deployed=False, traits=("scout",) if action.scout else ())  # type: ignore[arg-type]
-    state = state.model_copy(update={"soldiers": state.soldiers + (s,)})
+    facing = Facing.S if state.sides.index(action.side) == 0 else Facing.N
+    s = Soldier(id=f"{letter}{n}", side=action.side, weapon=action.weapon, hex=OFF_MAP,
+                facing=facing, deployed=False, traits=("scout",) if action.scout else ())
+    state = state.evolve(soldiers=state.soldiers + (s,))
     return state, [SetupEvent(what="bought", side=action.side, soldier=s.id, rule="§10.3",
                               text=f"{_name(state, action.side)} buys {s.id}, {action.weapon}"
                                    f"{' scout' if action.scout else ''} ({soldier_points(s)} points): "
@@ -233,17 +233,16 @@ def _roll(state: GameState, dice: Dice) -> tuple[GameState, list[Event]]:
         text = f"{_name(state, decider)} wins the roll-off ({max(ta, tb)} to {min(ta, tb)}) and decides who deploys first"
         step = "choose_deploy"
     events.append(SetupEvent(what="initiative" if initiative else "rolloff", side=decider, rule="§10.2", text=text))
-    return state.model_copy(update={"setup_step": step, "decider": decider}), events
+    return state.evolve(setup_step=step, decider=decider), events
 
 
 def _choose(state: GameState, action: Choose) -> tuple[GameState, list[Event]]:
     if state.setup_step == "choose_deploy":
-        state = state.model_copy(update={"setup_step": "place", "placer": action.side, "placed_now": 0})
+        state = state.evolve(setup_step="place", placer=action.side, placed_now=0)
         return state, [SetupEvent(what="chose", side=action.side, rule="§10.2",
                                   text=f"{_name(state, state.decider)} chooses: {_name(state, action.side)} "
                                        "places first")]
-    state = state.model_copy(update={"phase": "play", "setup_step": "", "first_side": action.side,
-                                     "decider": None, "placer": None})
+    state = state.evolve(phase="play", setup_step="", first_side=action.side, decider=None, placer=None)
     return state, [SetupEvent(what="play", side=action.side, rule="§10.2",
                               text=f"{_name(state, action.side)} takes the first impulse phase of turn 1")]
 
@@ -253,9 +252,8 @@ def _place(state: GameState, action: Place) -> tuple[GameState, list[Event]]:
     assert s is not None
     line = state.scenario.map.line_at(action.hex)
     fence = line.half_of_hexside(action.facing.opposite) if line is not None else None
-    placed = s.model_copy(update={"hex": action.hex, "facing": action.facing, "posture": action.posture,
-                                  "deployed": True, "fence_side": fence})
-    state = state.model_copy(update={"soldiers": state.replace(placed), "placed_now": state.placed_now + 1})
+    placed = s.evolve(hex=action.hex, facing=action.facing, posture=action.posture, deployed=True, fence_side=fence)
+    state = state.with_soldiers(placed, placed_now=state.placed_now + 1)
     events: list[Event] = [SetupEvent(what="placed", side=s.side, soldier=s.id, hex=action.hex, rule="§10.2",
                                       text=f"{s.id} placed in {hex_to_id(action.hex)} facing {action.facing.name}, "
                                            f"{action.posture.value}")]
@@ -287,13 +285,11 @@ def _end_placement(state: GameState, scouts_only: bool | None = None) -> tuple[G
     if not state.undeployed():
         if finished_first is None:
             finished_first = side
-        state = state.model_copy(update={"setup_step": "initiative", "placer": None, "placed_now": 0,
-                                         "finished_first": finished_first, "bonus": bonus})
+        state = state.evolve(setup_step="initiative", placer=None, placed_now=0, finished_first=finished_first, bonus=bonus)
         events.append(SetupEvent(what="initiative", side=finished_first, rule="§10.2",
                                  text=f"Everyone is placed. {_name(state, finished_first)} finished first: "
                                       f"initiative bonus {bonus}. Roll for the first phase (rolloff)."))
         return state, events
     nxt = other if placeable(state, other) else side if placeable(state, side) else other
-    state = state.model_copy(update={"placer": nxt, "placed_now": 0, "finished_first": finished_first,
-                                     "bonus": bonus})
+    state = state.evolve(placer=nxt, placed_now=0, finished_first=finished_first, bonus=bonus)
     return state, events

@@ -1,30 +1,76 @@
-"""The game state: a frozen value that only ``engine.apply`` replaces (STYLE.md §3)."""
+"""The game state: a compact immutable value that only ``engine.apply`` replaces (STYLE.md §3).
+
+A ``NamedTuple``: a change copies one tuple of fields and shares everything else; soldiers
+are found by id or by hex through a :class:`SoldierIndex` built with each new soldiers tuple.
+"""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from typing import Any, NamedTuple
 
 from .hexgrid import Hex
 from .scenario import Scenario
-from .types import HexField, Status
 from .units import Soldier
+from .values import evolve
 
 
-class Chit(BaseModel):
+class Chit(NamedTuple):
     """A sequence chit: its side's colour and a cosmetic letter (RULES.md §1.5, A36)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
     side: str
     letter: str
 
 
-class GameState(BaseModel):
-    """Everything about a game at one moment.
+class SoldierIndex:
+    """Where each soldier of one soldiers tuple is: by id (as written and upper-case) and,
+    built on first use, the living deployed soldiers of each hex.
 
-    The scenario (with its map) is carried by reference; it never changes.
+    Derived data, not state: any two indexes compare equal, so states compare by their fields.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    __slots__ = ("soldiers", "pos", "_by_hex")
+
+    def __init__(self, soldiers: tuple[Soldier, ...], pos: dict[str, int] | None = None) -> None:
+        self.soldiers = soldiers
+        if pos is None:
+            pos = {}
+            for i, s in enumerate(soldiers):
+                pos.setdefault(s.id, i)
+                pos.setdefault(s.id.upper(), i)
+        self.pos = pos
+        self._by_hex: dict[Hex, tuple[Soldier, ...]] | None = None
+
+    def occupied(self) -> dict[Hex, tuple[Soldier, ...]]:
+        """The living soldiers on the map, by hex (in scenario order within a hex)."""
+        by_hex = self._by_hex
+        if by_hex is None:
+            acc: dict[Hex, list[Soldier]] = {}
+            for s in self.soldiers:
+                if not s.killed and s.deployed:
+                    acc.setdefault(s.hex, []).append(s)
+            by_hex = self._by_hex = {k: tuple(v) for k, v in acc.items()}
+        return by_hex
+
+    def at(self, h: Hex) -> tuple[Soldier, ...]:
+        """Living soldiers on the map in ``h``."""
+        return self.occupied().get(h, ())
+
+    def __eq__(self, other: object) -> bool:
+        return other is None or isinstance(other, SoldierIndex)
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "SoldierIndex()"
+
+
+class GameState(NamedTuple):
+    """Everything about a game at one moment.
+
+    The scenario (with its map) is carried by reference; it never changes. A change is a
+    copy (:meth:`evolve`, :meth:`with_soldiers`) that shares every unchanged value.
+    """
 
     scenario: Scenario
     """The scenario being played (map, sides, turns)."""
@@ -40,7 +86,7 @@ class GameState(BaseModel):
     """Number (1 or 2) of the impulse under way; 0 when none is."""
     impulses_used: int = 0
     """Impulses of this phase already committed (at most 2, 6.2)."""
-    impulse_hex: HexField | None = None
+    impulse_hex: Hex | None = None
     """The hex activated by the current impulse."""
     group: tuple[str, ...] = ()
     """Soldiers activated by the current impulse (6.2)."""
@@ -52,7 +98,7 @@ class GameState(BaseModel):
     """Hexes someone of this impulse already fired or threw from (one per hex, 4.5)."""
     soldiers: tuple[Soldier, ...] = ()
     """Every soldier, killed ones included, in scenario order."""
-    kills: dict[str, int] = {}
+    kills: dict[str, int] = {}  # noqa: RUF012 (never mutated)
     """Enemy soldiers killed by each side (read-only)."""
     phase: str = "play"
     """``forces`` (buying by points, §10.3), ``deploy`` (§10.2) or ``play``."""
@@ -72,7 +118,7 @@ class GameState(BaseModel):
     """The side whose chit is drawn first in turn 1 (§10.2 step 4)."""
     ready: frozenset[str] = frozenset()
     """Sides whose bought force is complete (§10.3)."""
-    holders: dict[Hex, str] = {}
+    holders: dict[Hex, str] = {}  # noqa: RUF012 (never mutated)
     """Who holds each objective hex (``hold``, §10.4; read-only)."""
     over: bool = False
     """The game has ended (§2.6)."""
@@ -80,20 +126,57 @@ class GameState(BaseModel):
     """Winning side id when over (None: a draw, or not over)."""
     result: str = ""
     """How the game ended, in words."""
+    lookup: SoldierIndex | None = None
+    """Soldiers by id and by hex (derived from ``soldiers``; equal for any two states)."""
+
+    # --- copies ------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, **fields: Any) -> GameState:
+        """A new state with its soldier index built."""
+        state = cls(**fields)
+        return evolve(state, {"lookup": SoldierIndex(state.soldiers)})
+
+    def evolve(self, **changes: Any) -> GameState:
+        """A copy with ``changes`` (field names as keywords); the index follows the soldiers."""
+        if "soldiers" in changes:
+            changes["lookup"] = SoldierIndex(changes["soldiers"])
+        return evolve(self, changes)
+
+    def with_soldiers(self, *changed: Soldier, **changes: Any) -> GameState:
+        """A copy with some soldiers replaced (matched by id), the rest shared, and ``changes``."""
+        soldiers = list(self.soldiers)
+        pos = self._index().pos
+        for s in changed:
+            soldiers[pos[s.id]] = s
+        new = tuple(soldiers)
+        changes["soldiers"] = new
+        changes["lookup"] = SoldierIndex(new, pos)
+        return evolve(self, changes)
+
+    def _index(self) -> SoldierIndex:
+        ix = self.lookup
+        return ix if ix is not None else SoldierIndex(self.soldiers)
 
     # --- lookups -----------------------------------------------------------------------
 
     def soldier(self, soldier_id: str) -> Soldier | None:
         """A soldier by id (case-insensitive), killed or not."""
-        key = soldier_id.upper()
-        for s in self.soldiers:
-            if s.id.upper() == key:
-                return s
-        return None
+        ix = self._index()
+        i = ix.pos.get(soldier_id)
+        if i is None:
+            i = ix.pos.get(soldier_id.upper())
+            if i is None:
+                return None
+        return self.soldiers[i]
 
     def soldiers_at(self, h: Hex) -> list[Soldier]:
-        """Living soldiers on the map in hex ``h``."""
-        return [s for s in self.soldiers if s.hex == h and not s.killed and s.deployed]
+        """Living soldiers on the map in hex ``h``, in scenario order."""
+        return list(self._index().at(h))
+
+    def occupied(self) -> dict[Hex, tuple[Soldier, ...]]:
+        """Living soldiers on the map by hex (read-only)."""
+        return self._index().occupied()
 
     def living(self, side: str | None = None) -> list[Soldier]:
         """Living soldiers on the map, of one side or all."""
@@ -129,11 +212,6 @@ class GameState(BaseModel):
         """``ok``, ``suppressed``, ``stunned`` or ``killed``."""
         return "killed" if s.killed else s.status.value
 
-    def is_stunned(self, s: Soldier) -> bool:
-        """Whether the soldier is Stunned."""
-        return s.status is Status.STUNNED
-
     def replace(self, *changed: Soldier) -> tuple[Soldier, ...]:
         """The soldiers tuple with some soldiers replaced (matched by id)."""
-        by_id = {s.id: s for s in changed}
-        return tuple(by_id.get(s.id, s) for s in self.soldiers)
+        return self.with_soldiers(*changed).soldiers

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import Enum
-
-from pydantic import BaseModel, ConfigDict
+from typing import Any
 
 from .hexgrid import Facing, Hex, OffsetCoord, hex_to_id, qoffset_to_cube
 from .los_geometry import AXIS_HALVES  # one table of axis halves (re-exported)
+from .memo import ByteBoundedCache
+
+LOS_CACHE_BUDGET = 24 << 20
+"""Bytes of LOS knowledge kept per map (about 40 k lines of 20 hexes)."""
 
 
 class Terrain(str, Enum):
@@ -62,10 +66,9 @@ HALF_HEXSIDES: dict[str, frozenset[Facing]] = {
 """The three hexsides on each named half (RULES.md §3.6: no hexside is split)."""
 
 
-class HexLine(BaseModel):
+@dataclass(frozen=True, slots=True)
+class HexLine:
     """A fence or hedge drawn inside one hex along an axis (RULES.md §3.6, A19)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: LineKind
     """Fence (+1 MF, blocks LOS of a Prone end, cover) or hedge (+1 MF, hindrance, concealment)."""
@@ -88,10 +91,9 @@ class HexLine(BaseModel):
         return b if half == a else a
 
 
-class MapData(BaseModel):
+@dataclass(frozen=True, slots=True)
+class MapData:
     """The static map: terrain per hex and in-hex lines. Never changes during a game."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     columns: int
     """Map width in hex columns (A, B, ...)."""
@@ -99,8 +101,12 @@ class MapData(BaseModel):
     """Map height in hex rows (1, 2, ...)."""
     terrain: dict[Hex, Terrain]
     """Terrain of every hex on the map (read-only)."""
-    lines: dict[Hex, HexLine] = {}
+    lines: dict[Hex, HexLine] = field(default_factory=dict)
     """Fence and hedge lines by hex (read-only)."""
+    los_cache: ByteBoundedCache[Any] = field(default_factory=lambda: ByteBoundedCache(LOS_CACHE_BUDGET),
+                                             compare=False, repr=False)
+    """What the map says about lines already traced (:mod:`.los`): bounded in bytes, and gone
+    with the map when the game that loaded it is."""
 
     def on_map(self, h: Hex) -> bool:
         """Whether ``h`` is one of the map's hexes."""

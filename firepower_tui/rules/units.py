@@ -6,19 +6,19 @@ The weapon chart is data (``data/weapons.toml``), read once and validated here.
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-
-from pydantic import BaseModel, ConfigDict
+from typing import Any, NamedTuple
 
 from .hexgrid import Facing, Hex
-from .types import FacingField, HexField, Posture, Status
+from .types import Posture, Status
+from .values import evolve
 
 
-class FireMode(BaseModel):
+@dataclass(frozen=True, slots=True)
+class FireMode:
     """One rate of fire of a weapon (RULES.md 4.6): bursts x shots and hit numbers by band."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     bursts: int
     """Bursts (automatic) or 1 (semi-automatic)."""
@@ -28,10 +28,9 @@ class FireMode(BaseModel):
     """Hit number per range band of :attr:`WeaponChart.bands`; a short list means out of range beyond it."""
 
 
-class Weapon(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Weapon:
     """A personal weapon of the basic game (RULES.md 4.7)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     """Full name, e.g. ``light machine gun``."""
@@ -41,10 +40,9 @@ class Weapon(BaseModel):
     """``auto`` and/or ``semi``."""
 
 
-class Grenade(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Grenade:
     """The hand grenade row of the chart (RULES.md 4.7, 4.10)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     code: str
     name: str
@@ -58,10 +56,9 @@ class Grenade(BaseModel):
     """5: the blast number (6.3.6.3.2.2)."""
 
 
-class WeaponChart(BaseModel):
+@dataclass(frozen=True, slots=True)
+class WeaponChart:
     """RULES.md 4.7 Basic Game Firing Chart."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     bands: tuple[int, ...]
     """Upper bound of each range band in hexes."""
@@ -86,16 +83,30 @@ class WeaponChart(BaseModel):
 def weapon_chart() -> WeaponChart:
     """The firing chart, loaded from the package data once."""
     text = resources.files("firepower_tui.rules").joinpath("data/weapons.toml").read_text("utf-8")
-    return WeaponChart.model_validate(tomllib.loads(text))
+    return _chart(tomllib.loads(text))
 
 
-class Soldier(BaseModel):
+def _chart(data: dict[str, Any]) -> WeaponChart:
+    """The chart from the package's own TOML (trusted data: a typo fails loudly here)."""
+    weapons = {code: Weapon(name=w["name"], max_range=w["max_range"],
+                            modes={m: FireMode(bursts=f["bursts"], shots=f["shots"], hit=tuple(f["hit"]))
+                                   for m, f in w["modes"].items()})
+               for code, w in data["weapons"].items()}
+    g = data["grenade"]
+    grenade = Grenade(code=g["code"], name=g["name"], max_range_standing=g["max_range_standing"],
+                      max_range_low=g["max_range_low"], throw=tuple(g["throw"]), blast_hit=g["blast_hit"])
+    return WeaponChart(bands=tuple(data["bands"]), weapons=weapons, grenade=grenade)
+
+
+OFF_MAP = Hex(-999, -999)
+"""Where a soldier not yet placed is (§10.2)."""
+
+
+class Soldier(NamedTuple):
     """One man (one counter). RULES.md §1.3-1.4.
 
     Per-impulse bookkeeping (``mf_spent`` …) is reset when he is activated.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str
     """Counter id, e.g. ``T1``."""
@@ -103,9 +114,9 @@ class Soldier(BaseModel):
     """Side id, e.g. ``tan``."""
     weapon: str
     """Personal weapon code: ``LMG``, ``RFL`` or ``PST``; every man also has grenades (6.3.5.3)."""
-    hex: HexField
+    hex: Hex
     """Where he is."""
-    facing: FacingField
+    facing: Facing
     """His front hexside (4.3)."""
     posture: Posture = Posture.STAND
     """Stand, Crouch or Prone (4.4)."""
@@ -153,10 +164,9 @@ class Soldier(BaseModel):
             left = min(left, self.mf_cap)
         return left
 
-    @property
-    def alive(self) -> bool:
-        """Not killed."""
-        return not self.killed
+    def evolve(self, **changes: Any) -> Soldier:
+        """A copy with ``changes`` (field names as keywords)."""
+        return evolve(self, changes)
 
 
 __all__ = ["FireMode", "Weapon", "Grenade", "WeaponChart", "weapon_chart", "Soldier", "Facing", "Hex"]

@@ -89,7 +89,7 @@ def update_holders(state: GameState) -> GameState:
             if holders.get(h) != side:
                 holders[h] = side
                 changed = True
-    return state.model_copy(update={"holders": holders}) if changed else state
+    return state.evolve(holders=holders) if changed else state
 
 
 def decide(state: GameState, why: str) -> tuple[str | None, str]:

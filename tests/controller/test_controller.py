@@ -189,8 +189,7 @@ def test_phase_end_draws_the_next_chit() -> None:
 def test_stunned_man_cannot_act() -> None:
     c = controller("T1 tan RFL B2 S", "T2 tan RFL B2 S", "G1 green RFL B8 N")
     st = c.session.state
-    c.session.state = st.model_copy(update={"soldiers": st.replace(st.soldier("T1").model_copy(
-        update={"status": Status.STUNNED, "posture": Posture.PRONE}))})
+    c.session.state = st.with_soldiers(st.soldier("T1").evolve(status=Status.STUNNED, posture=Posture.PRONE))
     c.cursor = hex_from_id("B2")
     c.select()
     result = c.move()

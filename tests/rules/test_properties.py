@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firepower_tui.rules import engine
 from firepower_tui.rules.actions import ChangePosture, DrawChit, EndImpulse, EndPhase, Move, StartImpulse, Turn
 from firepower_tui.rules.dice import SeededDice
+from firepower_tui.rules.errors import IllegalActionError
 from firepower_tui.rules.hexgrid import Facing
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.sequence import new_game
@@ -72,10 +74,11 @@ def test_refused_actions_change_nothing(seed: int, sid: str, pick: int) -> None:
     candidates = [Move(soldier=sid), Turn(soldier=sid, facing=Facing(pick)),
                   ChangePosture(soldier=sid, posture=list(Posture)[pick % 3]), StartImpulse(hex=state.soldiers[pick].hex)]
     for action in candidates:
-        if engine.check(state, action) is not None:
-            before = state.model_dump()
-            try:
+        refusal = engine.check(state, action)
+        if refusal is not None:
+            assert refusal.rule and refusal.reason
+            rolled, rng_state = len(dice.calls), dice._rng.getstate()
+            with pytest.raises(IllegalActionError) as raised:
                 engine.apply(state, action, dice)
-            except Exception as exc:  # noqa: BLE001
-                assert type(exc).__name__ == "IllegalActionError"
-            assert state.model_dump() == before
+            assert raised.value.refusal == refusal
+            assert len(dice.calls) == rolled and dice._rng.getstate() == rng_state  # no die was rolled

@@ -212,7 +212,7 @@ def test_markers_survive_turn_end() -> None:
 @pytest.mark.rule("§2.6")
 def test_game_ends_after_last_turn_by_kills() -> None:
     g = game(turns=1, chits=1)
-    g.state = g.state.model_copy(update={"kills": {"tan": 1, "green": 0}})
+    g.state = g.state.evolve(kills={"tan": 1, "green": 0})
     events = play_out_turn(g)
     end = events[-1]
     assert end.event == "game_end" and end.winner == "tan"

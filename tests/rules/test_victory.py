@@ -27,8 +27,8 @@ def scenario(victory: str, men: list[str], extra: str = ""):  # noqa: ANN201
 
 
 def kill(state, *ids):  # noqa: ANN001, ANN202
-    changed = [state.soldier(i).model_copy(update={"killed": True}) for i in ids]
-    return state.model_copy(update={"soldiers": state.replace(*changed)})
+    changed = [state.soldier(i).evolve(killed=True) for i in ids]
+    return state.with_soldiers(*changed)
 
 
 @pytest.mark.rule("§10.4")
@@ -58,8 +58,8 @@ def test_points_and_ground_needs_both() -> None:
 @pytest.mark.rule("§10.4")
 def test_stunned_men_hold_no_ground() -> None:
     state = new_game(scenario("points_and_ground", ["T1 tan RFL A1", "G1 green RFL L8"]))
-    stunned = state.soldier("T1").model_copy(update={"status": Status.STUNNED})
-    state = state.model_copy(update={"soldiers": state.replace(stunned)})
+    stunned = state.soldier("T1").evolve(status=Status.STUNNED)
+    state = state.with_soldiers(stunned)
     assert sector_control(state)[0] is None
 
 
@@ -72,8 +72,8 @@ def test_hold_objectives() -> None:
     assert decide(state, "end")[0] == "green"
     dice = ScriptedDice([])
     # Tan walks into the empty objective F6 (C3 -> ... is far; place him next to it instead)
-    t1 = state.soldier("T1").model_copy(update={"hex": hex_from_id("F7")})
-    state = state.model_copy(update={"soldiers": state.replace(t1)})
+    t1 = state.soldier("T1").evolve(hex=hex_from_id("F7"))
+    state = state.with_soldiers(t1)
     for line in ("chit tan", "impulse F7", "move T1 F6"):
         state, _ = engine.apply(state, parse_action(line), dice)
     assert state.holders[hex_from_id("F6")] == "tan"

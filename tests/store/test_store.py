@@ -41,7 +41,7 @@ def test_round_trip_same_state_and_log(store: Store) -> None:
     session.draw_if_needed()
     resumed = load_game(store, gid)
     assert resumed.state == session.state
-    assert [e.model_dump() for e in resumed.log] == [e.model_dump() for e in session.log]
+    assert [e.to_json() for e in resumed.log] == [e.to_json() for e in session.log]
     assert [h.notation for h in resumed.history] == [h.notation for h in session.history]
 
 

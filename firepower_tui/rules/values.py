@@ -1,0 +1,77 @@
+"""Compact immutable values: how every rules record is copied and written as JSON.
+
+The rules core keeps its state in plain stdlib values (STYLE.md §3): ``NamedTuple``
+records for what is copied on every action (the game state, soldiers, modifiers, roll
+breakdowns) and frozen slotted dataclasses for the rest (actions, events, assessments).
+Pydantic stays at the boundaries: scenario files and game records.
+
+:func:`evolve` copies a record with some fields changed (a tuple copy, no validation: the
+rules build only valid values). :func:`to_json` writes any record as the JSON of
+``firepower script --json`` (docs/notation.md): hexes as map ids, facings as ``N`` … ``NW``,
+other enums by value, tuples as lists.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from enum import Enum
+from typing import Any, TypeVar
+
+from .hexgrid import Facing, Hex, hex_to_id
+
+R = TypeVar("R", bound=tuple[Any, ...])
+
+_FIELD_INDEX: dict[type, dict[str, int]] = {}
+_tuple_new = tuple.__new__
+
+
+def field_index(cls: type) -> dict[str, int]:
+    """Position of each field of a ``NamedTuple`` record class."""
+    index = _FIELD_INDEX.get(cls)
+    if index is None:
+        index = _FIELD_INDEX[cls] = {name: i for i, name in enumerate(cls._fields)}  # type: ignore[attr-defined]
+    return index
+
+
+def evolve(record: R, changes: dict[str, Any]) -> R:
+    """A copy of a ``NamedTuple`` record with ``changes`` applied (unknown names raise KeyError)."""
+    cls = type(record)
+    index = _FIELD_INDEX.get(cls) or field_index(cls)
+    values = list(record)
+    for name, value in changes.items():
+        values[index[name]] = value
+    return _tuple_new(cls, values)  # type: ignore[no-any-return]
+
+
+def to_json(value: Any) -> Any:
+    """``value`` as JSON-ready data, field by field in declaration order.
+
+    >>> from .breakdown import Modifier
+    >>> to_json(Modifier(label="target prone", value=2, rule="6.3.6.2.4"))
+    {'label': 'target prone', 'value': 2, 'rule': '6.3.6.2.4'}
+    >>> to_json((Hex(2, 3, -5), Facing.SE))
+    ['C4', 'SE']
+    """
+    if value is None or isinstance(value, (str, bool, int, float)) and not isinstance(value, Enum):
+        return value
+    if isinstance(value, Hex):
+        return hex_to_id(value)
+    if isinstance(value, Facing):
+        return value.name
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        names = getattr(type(value), "_fields", None)
+        if names is not None:
+            return {n: to_json(v) for n, v in zip(names, value) if not n.startswith("lookup")}
+        return [to_json(v) for v in value]
+    if isinstance(value, (list, frozenset, set)):
+        return [to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {to_json(k) if isinstance(k, (Hex, Enum)) else k: to_json(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value) if f.repr}
+    raise TypeError(f"cannot write {type(value).__name__} as JSON")
+
+
+__all__ = ["evolve", "field_index", "to_json"]

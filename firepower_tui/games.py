@@ -1,30 +1,65 @@
-"""Games in the store: start, resume (replay), record every action as it is accepted."""
+"""Games in the store: start, resume, record every action as it is accepted.
+
+Resume is quick: a game's checkpoint (the state after its last chit draw) is loaded and only
+the entries after it are replayed, so the first frame does not wait for a long game. Replay
+is still the source of truth: :func:`full_replay` replays the whole game and
+:func:`complete` checks the quick session against it and gives it the whole history (the app
+does this in the background after its first frame; anything that needs the early history
+does it first).
+"""
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .controller.session import HistoryEntry, Session
-from .replay import ReplayError, StepRecord, replay, scenario_for
+from .replay import ReplayError, StepRecord, replay, replay_into, scenario_for
+from .rules.actions import DrawChit
+from .rules.dice import SeededDice
 from .rules.errors import FirepowerError
 from .rules.scenario import Scenario
+from .rules.snapshot import SnapshotError, state_from_data, state_to_data
 from .rules.state import GameState
-from .store import Store
+from .store import Checkpoint, Store
 
 
 def attach_recorder(session: Session, store: Store, game_id: int) -> None:
-    """Commit every accepted action (and every take-back) before the caller shows it."""
+    """Commit every accepted action (and every take-back) before the caller shows it; after each
+    chit draw, keep the state as the game's checkpoint."""
 
     def record(entry: HistoryEntry | None, after: GameState) -> None:
         if entry is None:
             store.append(game_id, "undo", "undo", [], turn=after.turn, side=after.active, game_turn=after.turn,
                          finished=after.over, result=after.result)
             return
-        store.append(game_id, "action", entry.notation, list(entry.rolls), turn=entry.before.turn,
-                     side=entry.before.active, game_turn=after.turn, finished=after.over, result=after.result)
+        seq = store.append(game_id, "action", entry.notation, list(entry.rolls), turn=entry.before.turn,
+                           side=entry.before.active, game_turn=after.turn, finished=after.over, result=after.result)
+        if isinstance(entry.action, DrawChit) and isinstance(session.dice, SeededDice):
+            # The recorder runs before the session appends the entry: count it here.
+            store.put_checkpoint(game_id, Checkpoint(
+                seq=seq, history_len=session.history_base + len(session.history) + 1,
+                log_len=session.log_base + len(session.log) + len(entry.events),
+                dice=json.dumps(session.dice.generator_state()), state=json.dumps(state_to_data(after))))
 
     session.recorder = record
+
+
+@dataclass(frozen=True)
+class Unchecked:
+    """What a quick resume took on trust, for :func:`complete` to check against the full replay."""
+
+    game_id: int
+    checkpoint: GameState
+    """The state the checkpoint held."""
+    upto: int
+    """The last stored entry when the game was resumed."""
+    state: GameState
+    """The state then."""
+    dice: list[Any]
+    """The dice generator's state then."""
 
 
 def scenario_text(scenario: Scenario) -> str:
@@ -42,16 +77,87 @@ def new_game(store: Store, scenario: Scenario, seed: int, options: dict[str, Any
     return session, game_id
 
 
-def load_game(store: Store, game_id: int, *, use_saved: bool = False) -> Session:
-    """Replay a stored game (read-only: no recorder attached).
+def load_game(store: Store, game_id: int, *, use_saved: bool = False, quick: bool = False) -> Session:
+    """A stored game, replayed (read-only: no recorder attached).
+
+    With ``quick``, from its checkpoint when it has a usable one: the session then holds only
+    the history after it, and ``session.unchecked`` says what :func:`complete` must check.
 
     Raises:
         ReplayError: the scenario changed or an entry no longer replays (named).
     """
     g = store.game(game_id)
     scenario, _ = scenario_for(g.scenario_path, g.scenario_id, g.scenario_hash, g.scenario_text, use_saved=use_saved)
-    steps = [StepRecord(e.kind, e.notation, e.rolls) for e in store.entries(game_id)]
+    if quick:
+        session = _from_checkpoint(store, game_id, scenario, g.seed, g.options)
+        if session is not None:
+            return session
+    return full_replay(store, game_id, scenario)
+
+
+def full_replay(store: Store, game_id: int, scenario: Scenario, upto: int | None = None) -> Session:
+    """Replay every stored entry of a game (up to entry ``upto``) on ``scenario``.
+
+    Raises:
+        ReplayError: an entry no longer replays (named).
+    """
+    g = store.game(game_id)
+    steps = [StepRecord(e.kind, e.notation, e.rolls) for e in store.entries(game_id, upto=upto)]
     return replay(scenario, g.seed, steps, where=f"{store.path}: game {game_id}, ", options=g.options)
+
+
+def _from_checkpoint(store: Store, game_id: int, scenario: Scenario, seed: int,
+                     options: dict[str, Any]) -> Session | None:
+    cp = store.checkpoint(game_id)
+    if cp is None:
+        return None
+    try:
+        state = state_from_data(json.loads(cp.state), scenario)
+        dice = SeededDice(seed)
+        dice.set_generator_state(json.loads(cp.dice))
+    except (SnapshotError, ValueError, TypeError):
+        return None  # another format, or damaged: the full replay is the truth anyway
+    session = Session.from_checkpoint(scenario, state, dice, seed=seed, deploy=bool(options.get("deploy")),
+                                      history_base=cp.history_len, log_base=cp.log_len)
+    tail = store.entries(game_id, after=cp.seq)
+    replay_into(session, [StepRecord(e.kind, e.notation, e.rolls) for e in tail],
+                where=f"{store.path}: game {game_id}, ", first=cp.seq + 1)
+    session.dice.advance(c for e in tail for c in e.rolls)
+    session.unchecked = Unchecked(game_id=game_id, checkpoint=state, upto=tail[-1].seq if tail else cp.seq,
+                                  state=session.state, dice=session.dice.generator_state())
+    return session
+
+
+def complete(session: Session, full: Session) -> None:
+    """Check a quickly resumed ``session`` against ``full``, the full replay of the same entries,
+    and give it the history before its checkpoint (play may have gone on since the resume).
+
+    Raises:
+        ReplayError: they disagree (the checkpoint is not what the entries lead to).
+    """
+    u = session.unchecked
+    if u is None:
+        return
+    n = session.history_base
+    at_checkpoint = full.history[n].before if n < len(full.history) else full.state
+    if at_checkpoint != u.checkpoint or full.state != u.state or full.dice.generator_state() != u.dice:
+        raise ReplayError(f"game {u.game_id}: its checkpoint disagrees with the replay of its entries; "
+                          "the replay is the game")
+    session.history[:0] = full.history[:n]
+    session.log[:0] = full.log[:session.log_base]
+    session.history_base = session.log_base = 0
+    session.unchecked = None
+
+
+def complete_from_store(store: Store, session: Session) -> None:
+    """:func:`complete` with the full replay made now from ``store`` (a no-op for a complete session).
+
+    Raises:
+        ReplayError: an entry no longer replays, or the checkpoint disagrees with the replay.
+    """
+    u = session.unchecked
+    if u is not None:
+        complete(session, full_replay(store, u.game_id, session.scenario, upto=u.upto))
 
 
 def resume_game(store: Store, game_id: int | None, *, use_saved: bool = False) -> tuple[Session, int]:
@@ -67,7 +173,7 @@ def resume_game(store: Store, game_id: int | None, *, use_saved: bool = False) -
                              f"watch it with `firepower replay {game_id}`")
     store.claim(game_id)
     try:
-        session = load_game(store, game_id, use_saved=use_saved)
+        session = load_game(store, game_id, use_saved=use_saved, quick=True)
     except ReplayError:
         store.release(game_id)
         raise

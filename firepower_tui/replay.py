@@ -37,8 +37,25 @@ def replay(scenario: Scenario, seed: int, entries: Iterable[StepRecord], *, wher
         ReplayError: an entry is refused, rolls differently, or is malformed; it is named.
     """
     session = Session(scenario, seed=seed, deploy=bool((options or {}).get("deploy")))
+    calls = replay_into(session, entries, where=where, stamps=stamps, on_events=on_events)
+    live = SeededDice(seed)
+    live.advance(calls)
+    session.dice = live
+    return session
+
+
+def replay_into(session: Session, entries: Iterable[StepRecord], *, where: str = "",
+                stamps: list[tuple[int, str | None]] | None = None, on_events: Any = None,
+                first: int = 1) -> list[tuple[str, int, int]]:
+    """Apply stored entries to ``session``, each checked and its dice compared; the dice they used.
+
+    Raises:
+        ReplayError: an entry is refused, rolls differently, or is malformed; it is named
+            (``first`` is the number of the first entry).
+    """
+    live = session.dice
     all_calls: list[tuple[str, int, int]] = []
-    for i, e in enumerate(entries, start=1):
+    for i, e in enumerate(entries, start=first):
         label = f"{where}entry {i} ({e.notation!r})"
         if stamps is not None:
             stamps.append((session.state.turn, session.state.active))
@@ -66,10 +83,8 @@ def replay(scenario: Scenario, seed: int, entries: Iterable[StepRecord], *, wher
         if dice.recorded:
             raise ReplayError(f"{label}: the record has {len(dice.recorded)} roll(s) the game no longer makes")
         all_calls.extend(e.rolls)
-    live = SeededDice(seed)
-    live.advance(all_calls)
     session.dice = live
-    return session
+    return all_calls
 
 
 def scenario_for(path: str, scenario_id: str, digest: str, saved_text: str, *,

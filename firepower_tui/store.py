@@ -19,9 +19,21 @@ from typing import Any
 
 from .rules.errors import FirepowerError, Problem, SaveError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema this version writes and reads; older ones are upgraded by :data:`MIGRATIONS`."""
 APP_ID = "firepower-tui"
+
+CHECKPOINTS = """
+CREATE TABLE IF NOT EXISTS checkpoints (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    history_len INTEGER NOT NULL,
+    log_len INTEGER NOT NULL,
+    dice TEXT NOT NULL,
+    state TEXT NOT NULL
+);
+"""
+"""Schema 2: one checkpoint per game, the state after its last chit draw (quick resume)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -59,10 +71,12 @@ CREATE TABLE IF NOT EXISTS bookmarks (
     at REAL NOT NULL,
     PRIMARY KEY (game_id, step)
 );
-"""
+""" + CHECKPOINTS
 
-MIGRATIONS: dict[int, str] = {}
-"""SQL that upgrades schema ``n`` to ``n + 1`` (none yet: version 1 is the first)."""
+MIGRATIONS: dict[int, str] = {
+    1: CHECKPOINTS,
+}
+"""SQL that upgrades schema ``n`` to ``n + 1``: 2 adds the checkpoints of quick resume."""
 
 
 def default_db_path() -> Path:
@@ -102,6 +116,22 @@ class Entry:
     """(purpose, value, n): n is 10 for a d10, else the number of choices of a pick."""
     turn: int
     side: str | None
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """The state of a game after entry ``seq`` (a chit draw, which no take-back crosses, §9.9)."""
+
+    seq: int
+    """The entry it follows."""
+    history_len: int
+    """Accepted actions up to it (take-backs removed)."""
+    log_len: int
+    """Events up to it, the opening ones included."""
+    dice: str
+    """The live dice generator's state (JSON)."""
+    state: str
+    """The state, as :func:`firepower_tui.rules.snapshot.state_to_data` writes it (JSON)."""
 
 
 class Store:
@@ -238,14 +268,34 @@ class Store:
                               (now, game_turn if game_turn is not None else turn, int(finished), result, game_id))
         return seq
 
-    def entries(self, game_id: int) -> list[Entry]:
+    def entries(self, game_id: int, *, after: int = 0, upto: int | None = None) -> list[Entry]:
+        """The game's entries in order (those with ``after < seq <= upto``)."""
         out = []
         for seq, kind, notation, rolls, turn, side in self.conn.execute(
-                "SELECT seq, kind, notation, rolls, turn, side FROM entries WHERE game_id=? ORDER BY seq",
-                (game_id,)):
+                "SELECT seq, kind, notation, rolls, turn, side FROM entries WHERE game_id=? AND seq>? AND seq<=? "
+                "ORDER BY seq", (game_id, after, upto if upto is not None else 1 << 62)):
             out.append(Entry(seq=seq, kind=kind, notation=notation,
                              rolls=[(str(p), int(v), int(n)) for p, v, n in json.loads(rolls)], turn=turn, side=side))
         return out
+
+    def last_seq(self, game_id: int) -> int:
+        """The number of the game's last entry (0 before the first)."""
+        row = self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)).fetchone()
+        return int(row[0])
+
+    # --- checkpoints: the state after the last chit draw, for a quick resume ------------------------
+
+    def put_checkpoint(self, game_id: int, cp: Checkpoint) -> None:
+        """Keep ``cp`` as the game's checkpoint (one per game: the newest)."""
+        with self.conn:
+            self.conn.execute("INSERT OR REPLACE INTO checkpoints VALUES (?,?,?,?,?,?)",
+                              (game_id, cp.seq, cp.history_len, cp.log_len, cp.dice, cp.state))
+
+    def checkpoint(self, game_id: int) -> Checkpoint | None:
+        """The game's checkpoint, if it has one."""
+        row = self.conn.execute("SELECT seq, history_len, log_len, dice, state FROM checkpoints WHERE game_id=?",
+                                (game_id,)).fetchone()
+        return Checkpoint(*row) if row else None
 
     # --- bookmarks ---------------------------------------------------------------------------------
 

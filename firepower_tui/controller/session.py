@@ -68,11 +68,33 @@ class Session:
     recorder: Any = None
     """Called with each accepted :class:`HistoryEntry` (and ``None`` for a take-back) *before* the
     caller sees the result: the game store commits it there (nothing lost if the terminal drops)."""
+    history_base: int = 0
+    """Accepted actions before ``history[0]`` that this session does not hold (a quick resume from a
+    checkpoint holds only what followed it until the full replay has been checked)."""
+    log_base: int = 0
+    """Events before ``log[0]`` that this session does not hold (likewise)."""
+    unchecked: Any = None
+    """For a quick resume: what the full replay must still confirm (``games.Unchecked``)."""
 
     def __post_init__(self) -> None:
         self.state = new_game(self.scenario, deploy=self.deploy)
         self.dice = SeededDice(self.seed)
         self.log = list(opening_events(self.state))
+
+    @classmethod
+    def from_checkpoint(cls, scenario: Scenario, state: GameState, dice: SeededDice, *, seed: int, deploy: bool,
+                        history_base: int, log_base: int) -> Session:
+        """A session that goes on from a stored checkpoint, holding none of the history before it."""
+        session = cls(scenario, seed=seed, deploy=deploy, history_base=history_base, log_base=log_base)
+        session.state = state
+        session.dice = dice
+        session.log = []
+        return session
+
+    @property
+    def complete(self) -> bool:
+        """Holds the whole history (not a quick resume still waiting for its full replay)."""
+        return self.history_base == 0 and self.log_base == 0
 
     def check(self, action: Any) -> Refusal | None:
         """Whether ``action`` is legal now."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Any, Protocol
 
 from .errors import DiceError
 
@@ -83,6 +83,17 @@ class SeededDice(Recorder):
 
     def pick(self, purpose: str, n: int) -> int:
         return self._record(purpose, self._rng.randrange(n), n)
+
+    def generator_state(self) -> list[Any]:
+        """The generator's state as JSON-ready data (a checkpoint keeps it, with the forced dice)."""
+        version, internal, gauss = self._rng.getstate()
+        return [version, list(internal), gauss, list(self.forced)]
+
+    def set_generator_state(self, data: list[Any]) -> None:
+        """Go on from a state :meth:`generator_state` gave."""
+        version, internal, gauss, forced = data
+        self._rng.setstate((version, tuple(internal), gauss))
+        self.forced = deque(forced)
 
     def advance(self, calls: Iterable[tuple[str, int, int]]) -> None:
         """Draw from the generator as a recorded game did, so play goes on with the same dice

@@ -1,0 +1,138 @@
+"""A game state as plain JSON data and back: the checkpoints of the game store.
+
+A checkpoint lets ``resume`` start from the state after the last chit draw instead of
+replaying the whole game before the first frame; the full replay still runs afterwards and
+must agree with it (replay is the source of truth, :mod:`firepower_tui.games`). The format
+is versioned: a checkpoint of another format is ignored, never misread.
+
+Only the state's own fields are written; the scenario is the game's and is given back on
+load.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .hexgrid import Facing, Hex
+from .scenario import Scenario
+from .state import Chit, GameState
+from .types import Posture, Status
+from .units import Soldier
+
+FORMAT = 1
+"""The checkpoint format this version writes and reads."""
+
+
+class SnapshotError(ValueError):
+    """A checkpoint that does not decode (another format, or damaged)."""
+
+
+def _hex(h: Hex | None) -> list[int] | None:
+    return None if h is None else [h.q, h.r]
+
+
+def _unhex(v: Any) -> Hex | None:
+    return None if v is None else Hex(int(v[0]), int(v[1]))
+
+
+def _soldier(s: Soldier) -> list[Any]:
+    return [s.id, s.side, s.weapon, _hex(s.hex), int(s.facing), s.posture.value, s.running, s.status.value, s.killed,
+            s.fence_side, s.mf_spent, s.noncombat_mf, s.entries, s.combat_used, s.mf_cap, s.halted, list(s.traits),
+            s.deployed]
+
+
+def _unsoldier(v: list[Any]) -> Soldier:
+    (sid, side, weapon, h, facing, posture, running, status, killed, fence_side, mf_spent, noncombat_mf, entries,
+     combat_used, mf_cap, halted, traits, deployed) = v
+    here = _unhex(h)
+    assert here is not None
+    return Soldier(id=sid, side=side, weapon=weapon, hex=here, facing=Facing(facing), posture=Posture(posture),
+                   running=running, status=Status(status), killed=killed, fence_side=fence_side, mf_spent=mf_spent,
+                   noncombat_mf=noncombat_mf, entries=entries, combat_used=combat_used, mf_cap=mf_cap, halted=halted,
+                   traits=tuple(traits), deployed=deployed)
+
+
+def state_to_data(state: GameState) -> dict[str, Any]:
+    """The state as JSON-ready data (sets sorted, so equal states give equal data).
+
+    >>> from .scenario import load_scenario
+    >>> from .sequence import new_game
+    >>> st = new_game(load_scenario("basic"))
+    >>> state_from_data(state_to_data(st), st.scenario) == st
+    True
+    """
+    return {
+        "format": FORMAT,
+        "turn": state.turn,
+        "cup": [[c.side, c.letter] for c in state.cup],
+        "played": [[c.side, c.letter] for c in state.played],
+        "active": state.active,
+        "impulse": state.impulse,
+        "impulses_used": state.impulses_used,
+        "impulse_hex": _hex(state.impulse_hex),
+        "group": list(state.group),
+        "committed": state.committed,
+        "acted": sorted(state.acted),
+        "fired_from": sorted(_hex(h) for h in state.fired_from),  # type: ignore[type-var]
+        "soldiers": [_soldier(s) for s in state.soldiers],
+        "kills": dict(state.kills),
+        "phase": state.phase,
+        "setup_step": state.setup_step,
+        "decider": state.decider,
+        "placer": state.placer,
+        "placed_now": state.placed_now,
+        "finished_first": state.finished_first,
+        "bonus": state.bonus,
+        "first_side": state.first_side,
+        "ready": sorted(state.ready),
+        "holders": [[h.q, h.r, side] for h, side in state.holders.items()],
+        "over": state.over,
+        "winner": state.winner,
+        "result": state.result,
+    }
+
+
+def state_from_data(data: dict[str, Any], scenario: Scenario) -> GameState:
+    """The state written by :func:`state_to_data`, on ``scenario``.
+
+    Raises:
+        SnapshotError: another format, or data that does not decode.
+    """
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SnapshotError(f"checkpoint format {data.get('format') if isinstance(data, dict) else '?'}, "
+                            f"not {FORMAT}")
+    try:
+        return GameState.start(
+            scenario=scenario,
+            turn=data["turn"],
+            cup=tuple(Chit(side, letter) for side, letter in data["cup"]),
+            played=tuple(Chit(side, letter) for side, letter in data["played"]),
+            active=data["active"],
+            impulse=data["impulse"],
+            impulses_used=data["impulses_used"],
+            impulse_hex=_unhex(data["impulse_hex"]),
+            group=tuple(data["group"]),
+            committed=data["committed"],
+            acted=frozenset(data["acted"]),
+            fired_from=frozenset(Hex(q, r) for q, r in data["fired_from"]),
+            soldiers=tuple(_unsoldier(s) for s in data["soldiers"]),
+            kills=dict(data["kills"]),
+            phase=data["phase"],
+            setup_step=data["setup_step"],
+            decider=data["decider"],
+            placer=data["placer"],
+            placed_now=data["placed_now"],
+            finished_first=data["finished_first"],
+            bonus=data["bonus"],
+            first_side=data["first_side"],
+            ready=frozenset(data["ready"]),
+            holders={Hex(q, r): side for q, r, side in data["holders"]},
+            over=data["over"],
+            winner=data["winner"],
+            result=data["result"],
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SnapshotError(f"checkpoint does not decode: {exc!r}") from None
+
+
+__all__ = ["FORMAT", "SnapshotError", "state_from_data", "state_to_data"]

@@ -26,8 +26,8 @@ def bench_los(n: int = 4000) -> tuple[float, float, float]:
     pairs = [(rng.choice(hexes), rng.choice(hexes)) for _ in range(n)]
     cold, warm = [], []
     for a, b in pairs:
-        los._trace.cache_clear()
-        los._relative_trace.cache_clear()
+        state.scenario.map.los_cache.clear()
+        los._relative_traces.clear()
         t0 = time.perf_counter()
         los.los_query(state, a, b)
         cold.append(time.perf_counter() - t0)
@@ -64,8 +64,8 @@ def bench_fire(n: int = 2000) -> float:
     dice = SeededDice(7)
     times = []
     for _ in range(n):
-        los._trace.cache_clear()
-        los._relative_trace.cache_clear()
+        state.scenario.map.los_cache.clear()
+        los._relative_traces.clear()
         t0 = time.perf_counter()
         engine.apply(state, action, dice)
         times.append(time.perf_counter() - t0)
@@ -77,14 +77,14 @@ def bench_los_in_play(n: int = 4000) -> float:
     state = new_game(load_scenario("basic"))
     hexes = state.scenario.map.hexes()
     rng = random.Random(2)
-    los._trace.cache_clear()
+    state.scenario.map.los_cache.clear()
     for a in hexes[:48]:
         for b in hexes:
             los.los_query(state, a, b)
     pairs = [(rng.choice(hexes), rng.choice(hexes)) for _ in range(n)]
     times = []
     for a, b in pairs:
-        los._trace.cache_clear()  # only the per-offset table stays warm
+        state.scenario.map.los_cache.clear()  # only the per-offset table stays warm
         t0 = time.perf_counter()
         los.los_query(state, a, b)
         times.append(time.perf_counter() - t0)

@@ -473,16 +473,24 @@ def fig_move(o: argparse.Namespace) -> list[Figure]:
                    note="T1 in the first impulse of basic; check included")]
 
 
-def _clear_traces() -> list[str]:
-    """Empty the LOS trace caches (as bench_combat.py does); the names of those cleared."""
+def _clear_traces(state: Any = None) -> list[str]:
+    """Empty the per-pair LOS caches (as bench_combat.py does: only the table of traces by offset
+    stays warm); the names of those cleared."""
     from firepower_tui.rules import los
 
     cleared = []
-    for name in ("_trace", "_relative_trace"):
-        fn = getattr(los, name, None)
-        if fn is not None and hasattr(fn, "cache_clear"):
-            fn.cache_clear()
-            cleared.append(name)
+    fn = getattr(los, "_trace", None)  # the 0.1 core: an lru_cache of translated traces
+    if fn is not None and hasattr(fn, "cache_clear"):
+        fn.cache_clear()
+        cleared.append("_trace")
+    cache = getattr(getattr(state, "scenario", None), "map", None)
+    cache = getattr(cache, "los_cache", None)  # the lean core: what the map says about each pair
+    if cache is not None:
+        cache.clear()
+        cleared.append("map.los_cache")
+    if hasattr(state, "memo"):  # and what was worked out for this very position
+        state.memo().clear()
+        cleared.append("state.memo")
     return cleared
 
 
@@ -519,7 +527,7 @@ def fig_fire(o: argparse.Namespace) -> list[Figure]:
         engine.apply(state, action, dice)
     cleared: list[str] = []
     for _ in range(n):
-        cleared = _clear_traces()
+        cleared = _clear_traces(state)
         t0 = time.perf_counter()
         engine.apply(state, action, dice)
         times.append(time.perf_counter() - t0)

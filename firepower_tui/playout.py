@@ -7,13 +7,15 @@ import random
 from .rules import engine
 from .rules.actions import (Buy, Choose, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Place, Ready, RollOff,
                             StartImpulse, Throw)
-from .rules.hexgrid import Facing, hex_distance
+from .rules.grenades import max_throw
+from .rules.hexgrid import Facing, hex_distance, in_firing_arc
 from .rules.setup import budget, placeable, spent
 from .rules.combat import COMBAT_MF
 from .rules.engine import Action
 from .rules.state import GameState
 from .rules.victory import POINTS
 from .rules.types import Posture
+from .rules.units import weapon_chart
 
 
 def random_action(state: GameState, rng: random.Random, *, combat: float = 0.5) -> Action:
@@ -49,28 +51,37 @@ def random_action(state: GameState, rng: random.Random, *, combat: float = 0.5) 
 
 
 def _first_legal(state: GameState, rng: random.Random, candidates: list[Action]) -> Action | None:
-    rng.shuffle(candidates)
-    for a in candidates:
+    """Draw candidates at random without replacement until one is legal (uniform over the legal)."""
+    while candidates:
+        i = rng.randrange(len(candidates))
+        a = candidates[i]
+        candidates[i] = candidates[-1]
+        candidates.pop()
         if engine.check(state, a) is None:
             return a
     return None
 
 
 def _combat(state: GameState) -> list[Action]:
-    """Fire at every enemy in range, and a grenade at those within 8 hexes (unchecked)."""
+    """Fire at, or throw a grenade at, each enemy in arc and in range (not yet checked: the LOS
+    and the rest are the engine's to say)."""
     out: list[Action] = []
     enemies = [e for e in state.living() if e.side != state.active]
+    weapons = weapon_chart().weapons
     for sid in state.group:
         s = state.soldier(sid)
         assert s is not None
         if s.killed or s.combat_used or state.mf_left(s) < COMBAT_MF:  # 6.2.5
             continue
+        reach, throw = weapons[s.weapon].max_range, max_throw(s)  # 6.3.2
         for e in enemies:
+            if not in_firing_arc(s.hex, s.facing, e.hex):  # 6.3.3
+                continue
             d = hex_distance(s.hex, e.hex)
-            if d <= 40:
+            if d <= reach:
                 out.append(Fire(soldier=sid, targets=(e.id,)))
-                if d <= 8:
-                    out.append(Throw(soldier=sid, hex=e.hex))
+            if d <= throw:
+                out.append(Throw(soldier=sid, hex=e.hex))
     return out
 
 

@@ -224,21 +224,24 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice) -> tupl
     kills = state.kills
     for ts in a.bursts:
         dead = False
+        b = ts.breakdown
+        mod_total = b.modifier_total
         for shot in range(1, ts.shots + 1):
             label = f"burst at {ts.target}, shot {shot}" if a.mode == "auto" else f"shot {shot} at {ts.target}"
             die = dice.d10(f"fire: {s.id} {label}")
-            total = die + ts.breakdown.modifier_total
+            total = die + mod_total
+            killed_now = not dead and total <= b.need
             if dead:
-                result, rule = f"no effect: {ts.target} already killed", "6.3.6.3"
-            elif total <= ts.breakdown.need:
-                result, rule, dead = f"hit: {ts.target} killed", "6.3.6.3", True
+                result = f"no effect: {ts.target} already killed"
+            elif killed_now:
+                result, dead = f"hit: {ts.target} killed", True
             else:
-                result, rule = "miss", "6.3.6.3"
+                result = "miss"
             events.append(Rolled(
-                purpose=f"fire: {s.id} {s.weapon} {a.mode} {label}", die=die, need=ts.breakdown.need,
-                need_rule=ts.breakdown.need_rule, modifiers=ts.breakdown.modifiers, total=total, result=result,
-                result_rule=rule))
-            if dead and result.startswith("hit"):
+                purpose=f"fire: {s.id} {s.weapon} {a.mode} {label}", die=die, need=b.need,
+                need_rule=b.need_rule, modifiers=b.modifiers, total=total, result=result,
+                result_rule="6.3.6.3"))
+            if killed_now:
                 victim = state.soldier(ts.target)
                 assert victim is not None
                 kills = credit_kill(state, s.side, victim)

@@ -184,13 +184,26 @@ def _own_hex_fences(state: GameState, here: Hex, other: Hex, fence_side: str | N
     return [LosNote(here, f"fence in the {whose} hex with a Prone end", "6.3.4.2")]
 
 
+MEMO_PAIRS = 1024
+"""LOS results kept per soldiers tuple (a check, its preview and its resolution share them)."""
+
+
 def los_between_soldiers(state: GameState, firer_id: str, target_id: str) -> LosResult:
     """LOS from one soldier to another, with both postures and fence sides."""
+    memo = state.memo()
+    key = ("los", firer_id, target_id)
+    found = memo.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     f = state.soldier(firer_id)
     t = state.soldier(target_id)
     assert f is not None and t is not None
-    return line_of_sight(state, f.hex, t.hex, viewer_side=f.side, viewer_posture=f.posture,
-                         viewer_fence_side=f.fence_side, target_posture=t.posture, target_fence_side=t.fence_side)
+    result = line_of_sight(state, f.hex, t.hex, viewer_side=f.side, viewer_posture=f.posture,
+                           viewer_fence_side=f.fence_side, target_posture=t.posture, target_fence_side=t.fence_side)
+    if len(memo) >= MEMO_PAIRS:
+        memo.clear()
+    memo[key] = result
+    return result
 
 
 def los_query(state: GameState, origin: Hex, target: Hex) -> LosResult:

@@ -133,8 +133,8 @@ def check_start_impulse(state: GameState, action: StartImpulse) -> Refusal | Non
     h = action.hex
     if not state.scenario.map.on_map(h):
         return Refusal(reason=f"{hex_to_id(h)} is off the map", rule="6.2")
-    name = state.scenario.side_name(state.active or "")
-    ours = [s for s in state.soldiers_at(h) if s.side == state.active]
+    ours = [s for s in state.occupied().get(h, ()) if s.side == state.active]
+    name = state.scenario.side_name(state.active or "") if not ours or all(s.id in state.acted for s in ours) else ""
     if not ours:
         return Refusal(reason=f"{hex_to_id(h)} holds no {name} soldier", rule="6.2")
     group = [s for s in ours if s.id not in state.acted]

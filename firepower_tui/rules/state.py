@@ -28,9 +28,10 @@ class SoldierIndex:
     Derived data, not state: any two indexes compare equal, so states compare by their fields.
     """
 
-    __slots__ = ("soldiers", "pos", "_by_hex")
+    __slots__ = ("soldiers", "pos", "_by_hex", "_prev", "_changed", "memo")
 
-    def __init__(self, soldiers: tuple[Soldier, ...], pos: dict[str, int] | None = None) -> None:
+    def __init__(self, soldiers: tuple[Soldier, ...], pos: dict[str, int] | None = None, *,
+                 prev: SoldierIndex | None = None, changed: tuple[Soldier, ...] = ()) -> None:
         self.soldiers = soldiers
         if pos is None:
             pos = {}
@@ -39,16 +40,44 @@ class SoldierIndex:
                 pos.setdefault(s.id.upper(), i)
         self.pos = pos
         self._by_hex: dict[Hex, tuple[Soldier, ...]] | None = None
+        # The previous index, kept only if its by-hex table is built: this one is then that
+        # table with the changed soldiers moved (never a chain of older states).
+        self._prev = prev if prev is not None and prev._by_hex is not None else None
+        self._changed = changed
+        self.memo: dict[Any, Any] = {}
+        """What is worked out from these soldiers alone (LOS between two of them, :mod:`.los`)."""
 
     def occupied(self) -> dict[Hex, tuple[Soldier, ...]]:
         """The living soldiers on the map, by hex (in scenario order within a hex)."""
         by_hex = self._by_hex
         if by_hex is None:
-            acc: dict[Hex, list[Soldier]] = {}
-            for s in self.soldiers:
-                if not s.killed and s.deployed:
-                    acc.setdefault(s.hex, []).append(s)
-            by_hex = self._by_hex = {k: tuple(v) for k, v in acc.items()}
+            prev = self._prev
+            if prev is not None and prev._by_hex is not None:
+                by_hex = self._patched(prev, prev._by_hex)
+            else:
+                acc: dict[Hex, list[Soldier]] = {}
+                for s in self.soldiers:
+                    if not s.killed and s.deployed:
+                        acc.setdefault(s.hex, []).append(s)
+                by_hex = {k: tuple(v) for k, v in acc.items()}
+            self._by_hex = by_hex
+            self._prev = None
+            self._changed = ()
+        return by_hex
+
+    def _patched(self, prev: SoldierIndex, old: dict[Hex, tuple[Soldier, ...]]) -> dict[Hex, tuple[Soldier, ...]]:
+        by_hex = dict(old)
+        pos = self.pos
+        for c in {c.id: c for c in self._changed}.values():
+            was = prev.soldiers[pos[c.id]]
+            if not was.killed and was.deployed:
+                rest = tuple(s for s in by_hex[was.hex] if s.id != c.id)
+                if rest:
+                    by_hex[was.hex] = rest
+                else:
+                    del by_hex[was.hex]
+            if not c.killed and c.deployed:
+                by_hex[c.hex] = tuple(sorted(by_hex.get(c.hex, ()) + (c,), key=lambda s: pos[s.id]))
         return by_hex
 
     def at(self, h: Hex) -> tuple[Soldier, ...]:
@@ -151,8 +180,13 @@ class GameState(NamedTuple):
             soldiers[pos[s.id]] = s
         new = tuple(soldiers)
         changes["soldiers"] = new
-        changes["lookup"] = SoldierIndex(new, pos)
+        changes["lookup"] = SoldierIndex(new, pos, prev=self.lookup, changed=changed)
         return evolve(self, changes)
+
+    def memo(self) -> dict[Any, Any]:
+        """A scratch table for results that depend on the soldiers and the map alone (shared by
+        every state with the same soldiers; bounded by its users)."""
+        return self._index().memo
 
     def _index(self) -> SoldierIndex:
         ix = self.lookup

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .hexgrid import Hex, hex_to_id
-from .los_geometry import Touch, half_containing, segment_crosses_axis, trace_segment
+from .los_geometry import half_containing, segment_crosses_axis, trace_segment
 from .memo import ByteBoundedCache
 from .state import GameState
 from .terrain import LineKind, MapData, Terrain
@@ -56,17 +56,20 @@ class LosResult(NamedTuple):
 RELATIVE_TRACE_BUDGET = 16 << 20
 """Bytes kept of traces by offset, shared by every map (a trace is a pure function of the offset)."""
 
-_relative_traces: ByteBoundedCache[tuple[tuple[Hex, Touch], ...]] = ByteBoundedCache(RELATIVE_TRACE_BUDGET)
+_relative_traces: ByteBoundedCache[tuple[tuple[int, int, str], ...]] = ByteBoundedCache(RELATIVE_TRACE_BUDGET)
 _TOUCH_BYTES = 130
-"""Estimated bytes of one touched hex in a kept trace: its Hex, the pair tuple and a slot."""
+"""Estimated bytes of one touched hex in a kept trace: its coordinates, the tuple and a slot."""
+_new_hex = tuple.__new__
+_LEVEL = {t: t.level for t in Terrain}
 
 
-def _relative_trace(dq: int, dr: int) -> tuple[tuple[Hex, Touch], ...]:
-    """The trace from the origin to an offset: shared by every pair of hexes that far apart."""
+def _relative_trace(dq: int, dr: int) -> tuple[tuple[int, int, str], ...]:
+    """The trace from the origin to an offset, as ``(q, r, how)``: shared by every pair of hexes
+    that far apart."""
     key = (dq, dr)
     trace = _relative_traces.get(key)
     if trace is None:
-        trace = trace_segment(Hex(0, 0), Hex(dq, dr))
+        trace = tuple((h.q, h.r, t.value) for h, t in trace_segment(Hex(0, 0), Hex(dq, dr)))
         _relative_traces.put(key, trace, _TOUCH_BYTES * len(trace))
     return trace
 
@@ -100,11 +103,12 @@ def _pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
 
 def _build_pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
     q, r = origin
-    touched = tuple((Hex(h.q + q, h.r + r), t.value) for h, t in _relative_trace(target.q - q, target.r - r))
+    touched = tuple([(_new_hex(Hex, (dq + q, dr + r)), t) for dq, dr, t in _relative_trace(target.q - q, target.r - r)])
     terrain_of = gmap.terrain
     lines_of = gmap.lines
     ends_on_hill = terrain_of[origin] is Terrain.HILL or terrain_of[target] is Terrain.HILL
-    view_level = terrain_of[origin].level
+    levels = _LEVEL
+    view_level = levels[terrain_of[origin]]
     hills: list[tuple[int, int, LosNote]] = []
     prone: list[tuple[int, int, LosNote]] = []
     hind: list[LosNote] = []
@@ -113,14 +117,14 @@ def _build_pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
         terrain = terrain_of.get(h)
         if terrain is None:
             continue
-        line = lines_of.get(h)
+        line = lines_of.get(h) if lines_of else None
         if terrain is Terrain.HILL and not ends_on_hill:
             note = (i, 0, LosNote(h, f"hill ({touch})", "6.3.4.1"))
             hills.append(note)
             prone.append(note)
         if line is not None and line.kind is LineKind.FENCE and segment_crosses_axis(origin, target, h, line.axis):
             prone.append((i, 1, LosNote(h, "fence with a Prone end", "6.3.4.2")))
-        if terrain.level == view_level:
+        if levels[terrain] == view_level:
             level[h] = (i, touch)
         if terrain is Terrain.TREES:
             hind.append(LosNote(h, f"trees ({touch})", "6.3.6.2.5"))

@@ -259,8 +259,9 @@ def _where(path: str, lines: list[str], loc: tuple[Any, ...], line: int | None =
 # --- loading -------------------------------------------------------------------------
 
 def scenario_dirs() -> list[Path]:
-    """Where scenario ids are looked up: the project's ``scenarios/`` folder."""
-    return [Path(__file__).resolve().parents[2] / "scenarios"]
+    """Where scenario ids are looked up: the package's ``scenarios/`` (in the source tree a link to
+    the project's ``scenarios/`` folder, in a built wheel a copy of it)."""
+    return [Path(__file__).resolve().parents[1] / "scenarios"]
 
 
 def find_scenario(id_or_path: str) -> Path:

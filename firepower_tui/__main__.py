@@ -70,12 +70,12 @@ def _play_options(p: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``firepower`` console script."""
-    from .rules.errors import FirepowerError
-
     parser = _parser()
     _play_options(parser)
     _db_option(parser)
-    args = parser.parse_args(argv)
+    args = parser.parse_args(argv)  # --help, --version and usage errors exit here, before any rules import
+    from .rules.errors import FirepowerError
+
     try:
         if args.command == "script":
             from .script import run_script_file

@@ -7,14 +7,54 @@ code (STYLE.md §6): users never see a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
 from . import __version__
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (mypy knows the name)
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def _terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``, the width argparse lays help out to, found the same
+    way ($COLUMNS, else the terminal on stdout, else 80) without importing shutil (and with it
+    bz2, lzma and zlib) at every start."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or 80
+    return columns
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's own help layout; only the default width is found by :func:`_terminal_columns`."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None, **kwargs: Any) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         _terminal_columns() - 2 if width is None else width, **kwargs)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose help, and its subcommands' (they are made with its class), uses
+    :class:`_HelpFormatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="firepower",
         description="FIREPOWER (Avalon Hill, 1984): man-to-man tactical combat, hotseat in a terminal.",
     )
@@ -70,12 +110,12 @@ def _play_options(p: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``firepower`` console script."""
-    from .rules.errors import FirepowerError
-
     parser = _parser()
     _play_options(parser)
     _db_option(parser)
-    args = parser.parse_args(argv)
+    args = parser.parse_args(argv)  # --help, --version and usage errors exit here, before any rules import
+    from .rules.errors import FirepowerError
+
     try:
         if args.command == "script":
             from .script import run_script_file

@@ -1,4 +1,8 @@
-"""The store's commands: resume, games, replay, export, import, stats."""
+"""The store's commands: resume, games, replay, export, import, stats.
+
+Each command imports what it needs when it runs: listing the games needs only the store,
+not the rules engine that replaying one needs.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,6 @@ import sys
 import time
 from pathlib import Path
 
-from .games import load_game, resume_game
-from .record import read_record
-from .replay import StepRecord, replay, scenario_for
-from .rules.errors import FirepowerError
 from .store import Store, default_db_path
 
 
@@ -30,6 +30,8 @@ def _terminal() -> bool:
 
 
 def resume(store: Store, args: argparse.Namespace) -> int:
+    from .games import resume_game
+
     session, game_id = resume_game(store, args.game, use_saved=args.saved_scenario)
     if not _terminal():
         store.release(game_id)
@@ -56,6 +58,8 @@ def games(store: Store, args: argparse.Namespace) -> int:
 
 
 def replay_cmd(store: Store, args: argparse.Namespace) -> int:
+    from .games import load_game
+
     session = load_game(store, args.game, use_saved=args.saved_scenario)
     if not _terminal():
         return 2
@@ -68,6 +72,7 @@ def replay_cmd(store: Store, args: argparse.Namespace) -> int:
 
 def export(store: Store, args: argparse.Namespace) -> int:
     from .record import export_game
+    from .rules.errors import FirepowerError
 
     path = Path(args.file)
     if path.exists():
@@ -78,6 +83,9 @@ def export(store: Store, args: argparse.Namespace) -> int:
 
 
 def import_cmd(store: Store, args: argparse.Namespace) -> int:
+    from .record import read_record
+    from .replay import StepRecord, replay, scenario_for
+
     path = Path(args.file)
     record = read_record(path)
     scenario, _ = scenario_for(record.scenario.id, record.scenario.id, record.scenario.hash, record.scenario.toml,
@@ -99,6 +107,8 @@ def import_cmd(store: Store, args: argparse.Namespace) -> int:
 
 
 def stats(store: Store, args: argparse.Namespace) -> int:
+    from .games import load_game
+    from .rules.errors import FirepowerError
     from .stats import game_stats, stats_lines
 
     ids = [args.game] if args.game is not None else [g.id for g in store.games()]

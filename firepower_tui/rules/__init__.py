@@ -1,25 +1,50 @@
 """The FIREPOWER rules core: pure Python, no UI (STYLE.md §2).
 
-Public API, re-exported from the modules that define it.
+Public API, re-exported from the modules that define it. The re-exports are lazy (PEP 562):
+``from firepower_tui.rules import GameState`` imports :mod:`.state` when the name is first
+asked for, and importing one submodule (say :mod:`.errors`) does not import the others.
 """
 
 from __future__ import annotations
 
-from .actions import (Action, ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Fire, Melee, Move, StartImpulse,
-                      Throw, Turn)
-from .breakdown import Modifier, MovementLedger, RollBreakdown
-from .dice import Dice, ReplayDice, ScriptedDice, SeededDice
-from .engine import apply, apply_trusted, check, impulse_hexes, legal_actions
-from .errors import (DiceError, FirepowerError, IllegalActionError, Problem, Refusal, SaveError, ScenarioError,
-                     ScriptError)
-from .events import Event
-from .hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, hex_to_id, in_firing_arc
-from .scenario import Scenario, find_scenario, load_scenario, parse_scenario
-from .sequence import new_game, opening_events
-from .state import Chit, GameState
-from .terrain import HexLine, LineKind, MapData, Terrain
-from .types import Posture, Status
-from .units import Soldier, weapon_chart
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .actions import (Action, ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Fire, Melee, Move,
+                          StartImpulse, Throw, Turn)
+    from .breakdown import Modifier, MovementLedger, RollBreakdown
+    from .dice import Dice, ReplayDice, ScriptedDice, SeededDice
+    from .engine import apply, apply_trusted, check, impulse_hexes, legal_actions
+    from .errors import (DiceError, FirepowerError, IllegalActionError, Problem, Refusal, SaveError, ScenarioError,
+                         ScriptError)
+    from .events import Event
+    from .hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, hex_to_id, in_firing_arc
+    from .scenario import Scenario, find_scenario, load_scenario, parse_scenario
+    from .sequence import new_game, opening_events
+    from .state import Chit, GameState
+    from .terrain import HexLine, LineKind, MapData, Terrain
+    from .types import Posture, Status
+    from .units import Soldier, weapon_chart
+
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "actions": ("Action", "ChangePosture", "Cross", "DrawChit", "EndImpulse", "EndPhase", "Fire", "Melee", "Move",
+                "StartImpulse", "Throw", "Turn"),
+    "breakdown": ("Modifier", "MovementLedger", "RollBreakdown"),
+    "dice": ("Dice", "ReplayDice", "ScriptedDice", "SeededDice"),
+    "engine": ("apply", "apply_trusted", "check", "impulse_hexes", "legal_actions"),
+    "errors": ("DiceError", "FirepowerError", "IllegalActionError", "Problem", "Refusal", "SaveError",
+               "ScenarioError", "ScriptError"),
+    "events": ("Event",),
+    "hexgrid": ("Facing", "Hex", "hex_distance", "hex_from_id", "hex_neighbor", "hex_to_id", "in_firing_arc"),
+    "scenario": ("Scenario", "find_scenario", "load_scenario", "parse_scenario"),
+    "sequence": ("new_game", "opening_events"),
+    "state": ("Chit", "GameState"),
+    "terrain": ("HexLine", "LineKind", "MapData", "Terrain"),
+    "types": ("Posture", "Status"),
+    "units": ("Soldier", "weapon_chart"),
+}
+_MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
 
 __all__ = [
     "Action", "ChangePosture", "Cross", "DrawChit", "EndImpulse", "EndPhase", "Fire", "Melee", "Move",
@@ -31,3 +56,18 @@ __all__ = [
     "opening_events", "Chit", "GameState", "HexLine", "LineKind", "MapData", "Terrain", "Posture", "Status",
     "Soldier", "weapon_chart",
 ]
+
+
+if not TYPE_CHECKING:  # hidden from mypy, which would otherwise accept any name as Any
+
+    def __getattr__(name: str) -> Any:
+        """Import the module that defines a public name on first use (PEP 562)."""
+        module = _MODULE_OF.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(import_module(f".{module}", __name__), name)
+        globals()[name] = value  # later look-ups skip this function
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted(set(globals()) | set(__all__))

@@ -261,7 +261,7 @@ def _where(path: str, lines: list[str], loc: tuple[Any, ...], line: int | None =
 def scenario_dirs() -> list[Path]:
     """Where scenario ids are looked up: the package's ``scenarios/`` (in the source tree a link to
     the project's ``scenarios/`` folder, in a built wheel a copy of it)."""
-    return [Path(__file__).resolve().parents[1] / "scenarios"]
+    return [(Path(__file__).resolve().parents[1] / "scenarios").resolve()]
 
 
 def find_scenario(id_or_path: str) -> Path:

@@ -1,9 +1,13 @@
 """The logs in the app: a take-back cuts the side log, a long game resumes showing its newest
-entries without wrapping its history, and the full log view shows what a Static would."""
+entries without wrapping its history, the full log view shows what a Static would, and the first
+frame loads none of the other screens."""
 
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+import textwrap
 
 from rich.text import Text
 from textual.content import Content
@@ -133,3 +137,34 @@ async def test_the_log_view_shows_the_lines_a_static_would() -> None:
         await pilot.press("home")
         await pilot.pause(1.2)  # the scroll is animated
         assert shown(view) == expected[:height]
+
+
+def test_first_frame_loads_no_other_screen() -> None:
+    """History, setup and title screens (and the stats) load when opened, not before."""
+    code = textwrap.dedent("""
+        import asyncio, sys
+        from firepower_tui.rules.scenario import load_scenario
+        from firepower_tui.ui.app import make_app
+
+        def loaded():
+            names = ("firepower_tui.ui.screens.history", "firepower_tui.ui.screens.setup",
+                     "firepower_tui.ui.screens.title", "firepower_tui.stats", "firepower_tui.replay")
+            return ",".join(n for n in names if n in sys.modules)
+
+        async def main():
+            a = make_app(load_scenario("basic"), seed=3)
+            async with a.run_test(size=(100, 30)) as pilot:
+                await pilot.pause()
+                assert type(a.screen).__name__ == "GameScreen"
+                print(loaded())
+                await pilot.press("h")
+                await pilot.pause()
+                assert type(a.screen).__name__ == "HistoryScreen"
+                print(loaded())
+
+        asyncio.run(main())
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    first, after_h = out.stdout.splitlines()
+    assert first == "", f"the first frame loaded {first}"
+    assert after_h == "firepower_tui.ui.screens.history"

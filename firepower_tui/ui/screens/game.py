@@ -288,17 +288,19 @@ class GameScreen(Screen[None]):
 
     def _setup_prompts(self) -> None:
         """Open the force builder or a §10.2 choice when one is due (once each)."""
-        from .setup import ChoiceScreen, ForceBuilderScreen
-
         c = self.c
         if self._prompt_open:
             return
         if c.state.phase == "forces":
+            from .setup import ForceBuilderScreen
+
             self._prompt_open = True
             self.app.push_screen(ForceBuilderScreen(c), self._forces_done)
             return
         choice = c.pending_choice
         if choice is not None:
+            from .setup import ChoiceScreen
+
             decider, what = choice
             name = c.state.scenario.side_name
             rolls = [e for e in c.session.log if getattr(e, "event", "") == "roll"][-2:]

@@ -8,6 +8,9 @@ A game of ``scenarios/basic.toml`` with ``turns = 99`` (the most a scenario may 
 tries (and the least). "in the side log" is the wall time spent inside the side log's own methods
 during the step above it. "cursor" (a cursor move) is the floor: what Pilot and a repaint cost
 anyway. The figures should not grow with the length of the game.
+
+"resize" widens the terminal by 11 columns: the side log's width is set by the stylesheet, so it is
+not re-wrapped (tests/ui/test_side_log.py counts the wrapping when a log's own width changes).
 """
 
 from __future__ import annotations

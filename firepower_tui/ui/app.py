@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 
 from ..controller.controller import Controller
 from ..controller.session import Session
-from ..rules.scenario import Scenario
-from collections.abc import Callable
-
 from ..rules.errors import FirepowerError
 from ..rules.scenario import Scenario
 from ..store import Store
 from .crash import write_crash_report
 from .screens.game import GameScreen
-from .screens.history import HistoryScreen
-from .screens.title import TitleScreen
+
+if TYPE_CHECKING:  # the other screens are imported when they are opened: the first frame needs none
+    from .screens.history import HistoryScreen
 
 
 class FirepowerApp(App[None]):
@@ -50,6 +50,8 @@ class FirepowerApp(App[None]):
         if self.ascii:
             self.add_class("-ascii")
         if self.title_labels is not None:
+            from .screens.title import TitleScreen
+
             self.push_screen(TitleScreen(*self.title_labels, can_pick=self.picker is not None), self._chosen)
             return
         if self.session is None and self.picker is not None:
@@ -106,6 +108,8 @@ class FirepowerApp(App[None]):
             screen.call_after_refresh(screen._banner, result.chits[-1])
 
     def history_screen(self, *, replay_only: bool = False, start: int | None = None) -> HistoryScreen:
+        from .screens.history import HistoryScreen
+
         assert self.session is not None
         store, game_id = self.store, self.game_id
         marks = store.bookmarks(game_id) if store is not None and game_id is not None else []

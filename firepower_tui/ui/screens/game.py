@@ -20,7 +20,7 @@ from ..render.panels import header_text, hex_text, preview_text, soldier_text
 from ..rules_text import sections
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
-from .modals import BannerScreen, ConfirmScreen, EndScreen, TextScreen, help_text, key_name
+from .modals import BannerScreen, ConfirmScreen, EndScreen, LogScreen, TextScreen, help_text, key_name
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 SIDE_COLOURS = ("#ffd787", "#87ff87")
@@ -66,6 +66,8 @@ class GameScreen(Screen[None]):
         self.handover = handover
         self.command_open = False
         self._logged = 0
+        self._entry_at: list[int] = []
+        """For each event of the session's log, its entry in the side log (a take-back cuts there)."""
         self._prompt_open = False
         self._state_seen: object = None
         self._panel_cache: dict[str, object] = {}
@@ -83,7 +85,7 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Static(id="soldier-panel")
                 yield Static(id="hex-panel")
-                yield SideLog(id="log")
+                yield SideLog(self._entry_text, id="log")
         yield Static(id="status")
         yield Input(placeholder="action in notation, e.g. move T1 K3 | odds fire T2 G1 | los K2 K9 (Esc closes)",
                     id="command")
@@ -99,9 +101,6 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
-        log = self.query_one(SideLog)
-        log.write([self._event_text(e) for e in self.c.session.log])
-        self._logged = len(self.c.session.log)
         hex_map = self.query_one(HexMap)
         hex_map.focus()
         self._check_size()
@@ -170,8 +169,8 @@ class GameScreen(Screen[None]):
             self.app.push_screen(TextScreen(self.shown(body), "Dice statistics, this game (expected 10% per face)"))
             return
         if intent == "show_log":
-            body = Text("\n").join(self.query_one(SideLog).entries)
-            self.app.push_screen(TextScreen(body, "Game log (newest last)"), lambda _: None)
+            log = self.query_one(SideLog)
+            self.app.push_screen(LogScreen(log.sources, log.render_entry, "Game log (newest last)"), lambda _: None)
             return
         if intent == "zoom":
             self.query_one(HexMap).toggle_zoom()
@@ -237,6 +236,10 @@ class GameScreen(Screen[None]):
 
     # --- show the state ---------------------------------------------------------------------------------------
 
+    def _entry_text(self, entry: object) -> Text:
+        """A side-log entry: an event of the game, or a line already made (refusals, answers)."""
+        return entry if isinstance(entry, Text) else self._event_text(entry)
+
     def _event_text(self, e: object) -> Text:
         return self.shown(event_text(e, self.c.state.scenario.side_name, lambda side: self.side_styles.get(side, "")))
 
@@ -285,17 +288,19 @@ class GameScreen(Screen[None]):
 
     def _setup_prompts(self) -> None:
         """Open the force builder or a §10.2 choice when one is due (once each)."""
-        from .setup import ChoiceScreen, ForceBuilderScreen
-
         c = self.c
         if self._prompt_open:
             return
         if c.state.phase == "forces":
+            from .setup import ForceBuilderScreen
+
             self._prompt_open = True
             self.app.push_screen(ForceBuilderScreen(c), self._forces_done)
             return
         choice = c.pending_choice
         if choice is not None:
+            from .setup import ChoiceScreen
+
             decider, what = choice
             name = c.state.scenario.side_name
             rolls = [e for e in c.session.log if getattr(e, "event", "") == "roll"][-2:]
@@ -316,12 +321,16 @@ class GameScreen(Screen[None]):
     def _log_new(self, result: Result) -> None:
         log = self.query_one(SideLog)
         session_log = self.c.session.log
-        if len(session_log) < self._logged:  # a take-back
-            log.reset([self._event_text(e) for e in session_log]
-                      + [self.shown(Text("↶ taken back [§9.9]", style="dim"))])
-        elif len(session_log) > self._logged:
-            log.write([self._event_text(e) for e in session_log[self._logged:]])
-        self._logged = len(session_log)
+        n = len(session_log)
+        if n < self._logged:  # a take-back: drop its entries and whatever was written after them
+            log.truncate(self._entry_at[n])
+            del self._entry_at[n:]
+            log.write([self.shown(Text("↶ taken back [§9.9]", style="dim"))])
+        elif n > self._logged:
+            start = len(log.entries)
+            self._entry_at.extend(range(start, start + n - self._logged))
+            log.write(session_log[self._logged:])
+        self._logged = n
         if result.refusal is not None:
             log.write([self.shown(refusal_text(result.refusal.reason, result.refusal.rule))])
 

@@ -58,13 +58,16 @@ class HistoryScreen(Screen[None]):
     def state_at(self, i: int) -> GameState:
         return self.session.history[i].before if i < self.last else self.session.state
 
+    def _event_text(self, e: object) -> Text:
+        return event_text(e, self.state_at(self.step).scenario.side_name, lambda s: self.side_styles.get(s, ""))
+
     def compose(self) -> ComposeResult:
         yield Static(id="header")
         with Horizontal(id="main"):
             yield HexMap(self.state_at(self.step), ascii=self.ascii, id="map")
             with Vertical(id="side"):
                 yield Static(id="soldier-panel")
-                yield SideLog(id="log")
+                yield SideLog(self._event_text, id="log")
         yield Static(id="status")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -96,9 +99,8 @@ class HistoryScreen(Screen[None]):
         if marks:
             panel.append(f"\nbookmarks: {marks}", style="dim")
         self.query_one("#soldier-panel", Static).update(panel)
-        log = self.query_one(SideLog)
         events = self.session.history[self.step - 1].events if self.step else ()
-        log.reset([event_text(e, name, lambda s: self.side_styles.get(s, "")) for e in events])
+        self.query_one(SideLog).reset(events)
         where = "present" if self.step == self.last else "past"
         leave = "Esc leaves the replay" if self.replay_only else "Esc returns to play"
         self.query_one("#status", Static).update(Text(f"Read-only: the map as it was ({where}). {leave}.",

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...controller.keymap import KEYMAP
+from ..widgets.lazy_log import FullLog, Render
 
 
 def key_name(key: str) -> str:
@@ -55,6 +56,30 @@ class TextScreen(ModalScreen[None]):
         if "log" in self.title_text.lower():
             body = self.query_one("#dialog-body", VerticalScroll)
             self.call_after_refresh(lambda: body.scroll_end(animate=False))
+
+    def action_dismiss_screen(self) -> None:
+        self.dismiss(None)
+
+
+class LogScreen(ModalScreen[None]):
+    """The game log as a :class:`TextScreen` shows a page, newest last at the bottom; only the lines
+    on screen are wrapped (see :mod:`..widgets.lazy_log`)."""
+
+    BINDINGS = TextScreen.BINDINGS
+
+    def __init__(self, entries: list[object], render: Render, title: str) -> None:
+        super().__init__()
+        self.entries = entries
+        self.render_entry = render
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Text(self.title_text, style="bold"), id="dialog-title")
+            log = FullLog(self.render_entry, id="dialog-body")
+            log.write(self.entries)
+            yield log
+            yield Static(Text("Esc closes | up/down PgUp/PgDn scroll", style="dim"), id="dialog-foot")
 
     def action_dismiss_screen(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,314 @@
+"""A log that costs what is on screen: a Line-API ScrollView over a sequence of entries.
+
+An entry is any object (a game event, a Rich ``Text``); ``render`` turns it into Rich Text when
+it is first needed, and it is wrapped to the width only when a line of it is about to be shown
+(or sits just above the lines shown). Wrapped lines are cached per width. Entries never wrapped
+count as one line each, so the scrollbar is a guess until they are seen; the lines on screen are
+always exact: the tail (where the log normally sits) is wrapped before scrolling to it, and lines
+wrapped above the view move the scroll offset with them, so nothing on screen jumps.
+
+Writing, taking back (``truncate``), resizing and resuming a game thus cost the same after 10
+entries or 10,000.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, overload
+
+from rich.text import Text
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from .line_index import LineIndex
+
+Render = Callable[[Any], Text]
+WIDTHS_KEPT = 3
+"""Widths whose wrapped lines are kept (the scrollbar coming and going changes the width by one)."""
+
+
+def as_text(entry: object) -> Text:
+    """The default ``render``: entries are Text already (or strings)."""
+    return entry if isinstance(entry, Text) else Text(str(entry))
+
+
+class Entries(Sequence[Text]):
+    """The entries as Rich Text, rendered as they are read (``log.entries[i]``)."""
+
+    def __init__(self, log: LazyLog) -> None:
+        self._log = log
+
+    def __len__(self) -> int:
+        return len(self._log._sources)
+
+    @overload
+    def __getitem__(self, i: int) -> Text: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Text]: ...
+    def __getitem__(self, i: int | slice) -> Text | list[Text]:
+        if isinstance(i, slice):
+            return [self._log._text(j) for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self._log._text(i)
+
+    def __iter__(self) -> Iterator[Text]:
+        return (self._log._text(j) for j in range(len(self)))
+
+
+class LazyLog(ScrollView):
+    """Subclasses say how a Text is wrapped (``_wrap``); the rest is here."""
+
+    def __init__(self, render: Render | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.render_entry: Render = render or as_text
+        self._sources: list[Any] = []
+        self._texts: list[Text | None] = []
+        self._index = LineIndex()
+        self._by_width: dict[int, list[list[Strip] | None]] = {}  # width -> entry -> its wrapped lines
+        self._strips: list[list[Strip] | None] = []  # those at the current width
+        self._wrap_width = 0
+        self._settled: tuple[int, ...] = ()
+        self._settling = False
+        self._end_due = False  # written before it had a size: show the end when it has one
+        self._resettle_due = False
+        self.wrap_count = 0
+        """Entries wrapped so far (tests and benchmarks)."""
+
+    # --- the entries ------------------------------------------------------------------------------
+
+    @property
+    def entries(self) -> Entries:
+        """The entries as Rich Text (each rendered when read)."""
+        return Entries(self)
+
+    @property
+    def sources(self) -> list[Any]:
+        """The entries as they were written (a copy)."""
+        return list(self._sources)
+
+    def write(self, entries: Iterable[Any]) -> None:
+        """Append entries and scroll to the end."""
+        new = list(entries)
+        if not new:
+            return
+        first = len(self._sources)
+        self._sources.extend(new)
+        self._texts.extend([None] * len(new))
+        for strips in self._caches():
+            strips.extend([None] * len(new))
+        self._index.extend(len(new))
+        self._changed(first_new=first)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first n entries (a take-back drops what came after)."""
+        if n >= len(self._sources):
+            return
+        n = max(0, n)
+        del self._sources[n:]
+        del self._texts[n:]
+        for strips in self._caches():
+            del strips[n:]
+        self._index.truncate(n)
+        self._changed()
+
+    def reset(self, entries: Iterable[Any]) -> None:
+        """Replace everything."""
+        self._sources = []
+        self._texts = []
+        self._by_width = {}
+        self._strips = []
+        self._wrap_width = 0
+        self._index.clear()
+        new = list(entries)
+        if new:
+            self.write(new)
+        else:
+            self._changed()
+
+    def _caches(self) -> list[list[list[Strip] | None]]:
+        return [*self._by_width.values(), self._strips] if self._wrap_width else list(self._by_width.values())
+
+    def _changed(self, first_new: int | None = None) -> None:
+        """After a write or a cut: the tail exact, the end shown."""
+        self._settled = ()
+        if not self.is_mounted or self.size.width == 0:
+            self._end_due = True
+            return
+        self._end_due = False
+        self._use_width()
+        self._settle_tail()
+        if first_new:  # only the new lines need painting (unless the view scrolls)
+            start = self._index.prefix(first_new)
+            self.refresh_lines(start, self._index.total - start)
+        else:
+            self.refresh()
+        self.scroll_end(animate=False, immediate=True, x_axis=False, force=True)
+
+    # --- wrapping on demand -------------------------------------------------------------------------
+
+    def _wrap(self, text: Text, width: int) -> list[Strip]:
+        raise NotImplementedError
+
+    def _text(self, i: int) -> Text:
+        text = self._texts[i]
+        if text is None:
+            text = self._texts[i] = self.render_entry(self._sources[i])
+        return text
+
+    def _lines(self, i: int) -> list[Strip]:
+        """Entry i wrapped to the current width (cached); its line count becomes exact."""
+        strips = self._strips[i]
+        if strips is None:
+            strips = self._strips[i] = self._wrap(self._text(i), self._wrap_width)
+            self.wrap_count += 1
+        self._index.set(i, len(strips))
+        return strips
+
+    def _width(self) -> int:
+        return max(10, self.scrollable_content_region.width)
+
+    def _use_width(self) -> bool:
+        """Switch the cache to the current width; True if it changed."""
+        width = self._width()
+        if width == self._wrap_width:
+            return False
+        if self._wrap_width:
+            self._by_width[self._wrap_width] = self._strips
+        strips = self._by_width.pop(width, None)
+        self._strips = strips if strips is not None else [None] * len(self._sources)
+        while len(self._by_width) >= WIDTHS_KEPT:
+            del self._by_width[next(iter(self._by_width))]
+        self._wrap_width = width
+        self._settled = ()
+        return True
+
+    def _view_height(self) -> int:
+        return max(1, self.scrollable_content_region.height)
+
+    def _settle_tail(self) -> None:
+        """Wrap the newest entries until they fill the view (and a view more to scroll up into)."""
+        want = 2 * self._view_height()
+        lines, i = 0, len(self._sources)
+        while i > 0 and lines < want:
+            i -= 1
+            lines += len(self._lines(i))
+        self._set_virtual_size()
+
+    def _set_virtual_size(self) -> None:
+        size = Size(self._wrap_width, self._index.total)
+        if self.virtual_size != size:
+            self.virtual_size = size
+
+    def _settle(self) -> None:
+        """Make the lines in view exact (and a view's worth above them, keeping the view still)."""
+        if self._settling or not self._sources or not self.size.width:
+            return
+        if self._use_width() or self._end_due:  # (before on_resize hears of it) as a write: show the end
+            self._changed()
+            return
+        y, h = round(self.scroll_y), self._view_height()
+        key = (y, h, self._wrap_width, len(self._sources), self._index.total)
+        if key == self._settled:
+            return
+        self._settling = True
+        try:
+            index = self._index
+            top, offset = index.find(y)
+            if top >= len(self._sources):  # past the end (the total shrank): show the end
+                self._settle_tail()
+                self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True, force=True)
+                return
+            offset = min(offset, len(self._lines(top)) - 1)
+            y = index.prefix(top) + max(0, offset)
+            line, j = y - offset, top
+            while j < len(self._sources) and line < y + h:
+                line += len(self._lines(j))
+                j += 1
+            shift, above, k = 0, 0, top
+            animating = self.app.animator.is_being_animated(self, "scroll_y")
+            if animating:
+                k = 0  # moving the view now would stop the animation: wrap above it when it ends
+            while k > 0 and above < h:
+                k -= 1
+                before = index[k]
+                above += len(self._lines(k))
+                shift += index[k] - before
+            self._set_virtual_size()
+            if y + shift != round(self.scroll_y):
+                self.scroll_to(y=y + shift, animate=False, immediate=True, force=True)
+            if animating:
+                if not self._resettle_due:
+                    self._resettle_due = True
+                    self.call_after_refresh(self._resettle)
+            else:
+                self._settled = (round(self.scroll_y), h, self._wrap_width, len(self._sources), index.total)
+        finally:
+            self._settling = False
+
+    def _resettle(self) -> None:
+        self._resettle_due = False
+        self._settle()
+
+    # --- Textual hooks --------------------------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        if self._use_width() or self._end_due:
+            self._changed()
+        else:
+            self._settle()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if not self._settling:
+            self._settle()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """For ``height: auto``: exact when the entries fit the screen, else at least a screen."""
+        if len(self._sources) < viewport.height and width > 0:
+            return sum(len(self._wrap_cached(i, width)) for i in range(len(self._sources)))
+        return max(self._index.total, viewport.height)
+
+    def _wrap_cached(self, i: int, width: int) -> list[Strip]:
+        if width == self._wrap_width:
+            return self._lines(i)
+        cache = self._by_width.setdefault(width, [None] * len(self._sources))
+        strips = cache[i]
+        if strips is None:
+            strips = cache[i] = self._wrap(self._text(i), width)
+            self.wrap_count += 1
+        return strips
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        if self._end_due:
+            self._changed()
+        self._settle()
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        vy = y + self.scroll_offset.y
+        width = self.scrollable_content_region.width
+        style = self.rich_style
+        i, offset = self._index.find(vy)
+        if i < len(self._sources) and self._wrap_width:
+            strips = self._lines(i)
+            if offset < len(strips):
+                return strips[offset].extend_cell_length(width, style).crop(0, width)
+        return Strip.blank(width, style)
+
+
+class FullLog(LazyLog):
+    """A log page wrapped as a ``Static`` wraps its text (the full log view)."""
+
+    DEFAULT_CSS = """
+    FullLog { overflow-x: hidden; }
+    """
+
+    def _wrap(self, text: Text, width: int) -> list[Strip]:
+        from textual.content import Content
+        from textual.visual import Visual
+
+        return Visual.to_strips(self, Content.from_rich_text(text, self.app.console), width, None, self.visual_style)

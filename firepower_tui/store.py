@@ -291,6 +291,11 @@ class Store:
             self.conn.execute("INSERT OR REPLACE INTO checkpoints VALUES (?,?,?,?,?,?)",
                               (game_id, cp.seq, cp.history_len, cp.log_len, cp.dice, cp.state))
 
+    def drop_checkpoint(self, game_id: int) -> None:
+        """Forget the game's checkpoint (the next resume replays every entry)."""
+        with self.conn:
+            self.conn.execute("DELETE FROM checkpoints WHERE game_id=?", (game_id,))
+
     def checkpoint(self, game_id: int) -> Checkpoint | None:
         """The game's checkpoint, if it has one."""
         row = self.conn.execute("SELECT seq, history_len, log_len, dice, state FROM checkpoints WHERE game_id=?",

@@ -106,6 +106,101 @@ class FirepowerApp(App[None]):
         self.push_screen(screen)
         if result.chits:
             screen.call_after_refresh(screen._banner, result.chits[-1])
+        if self.session.unchecked is not None and self.store is not None:
+            screen.call_after_refresh(self._check_in_background)
+
+    # --- a quick resume is checked against the full replay after the first frame -------------------
+
+    def _check_in_background(self) -> None:
+        """Replay the whole stored game in a thread (its own database connection) and check the
+        quickly resumed session against it; the early history arrives with it."""
+        assert self.store is not None and self.session is not None
+        session, path = self.session, self.store.path
+
+        def replay_all() -> None:
+            from ..games import full_replay
+            from ..replay import ReplayError
+
+            u = session.unchecked
+            if u is None:
+                return
+            store = Store(path)
+            try:
+                full = full_replay(store, u.game_id, session.scenario, upto=u.upto)
+            except ReplayError as exc:
+                self.call_from_thread(self._checked, None, exc)
+                return
+            finally:
+                store.close()
+            self.call_from_thread(self._checked, full, None)
+
+        self.run_worker(replay_all, thread=True, exclusive=True, group="check-resume")
+
+    def ensure_complete(self) -> bool:
+        """Before anything that needs the early history (history view, statistics): check and
+        complete a quick resume now if the background check has not yet. False if it failed."""
+        session = self.session
+        if session is None or session.unchecked is None or self.store is None:
+            return True
+        from ..games import full_replay
+        from ..replay import ReplayError
+
+        try:
+            full = full_replay(self.store, session.unchecked.game_id, session.scenario, upto=session.unchecked.upto)
+        except ReplayError as exc:
+            self._checked(None, exc)
+            return False
+        return self._checked(full, None)
+
+    def _checked(self, full: Session | None, error: Exception | None) -> bool:
+        from ..games import complete
+        from ..replay import ReplayError
+
+        session = self.session
+        if session is None or session.unchecked is None:
+            return True  # done already (the history view asked first)
+        before = len(session.log)
+        if full is not None:
+            try:
+                complete(session, full)
+            except ReplayError as exc:
+                error = exc
+        if error is not None:
+            self._reload_in_full(error)
+            return False
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            screen.prepend_log(session.log[:len(session.log) - before])
+        else:
+            for s in self.screen_stack:
+                if isinstance(s, GameScreen):
+                    s.prepend_log(session.log[:len(session.log) - before])
+        return True
+
+    def _reload_in_full(self, error: Exception) -> None:
+        """The checkpoint disagrees with the replay (or the replay fails): the replay is the game.
+        Drop the checkpoint, say so, and go on from the full replay of every stored entry."""
+        from ..games import attach_recorder, load_game
+        from ..replay import ReplayError
+        from .screens.modals import TextScreen
+
+        assert self.store is not None and self.game_id is not None and self.session is not None
+        self.store.drop_checkpoint(self.game_id)
+        try:
+            session = load_game(self.store, self.game_id)
+        except ReplayError as exc:
+            self.exit(message=f"firepower: {exc}")
+            return
+        attach_recorder(session, self.store, self.game_id)
+        self.session = session
+        self.controller = Controller(session)
+        self.controller.begin()
+        screen = GameScreen(self.controller, ascii=self.ascii, no_color=self.no_color, handover=self.handover)
+        self.switch_screen(screen)
+        from rich.text import Text
+
+        self.push_screen(TextScreen(Text(f"{error}\n\nThe game was reloaded from its full record of moves "
+                                         "(nothing is lost)."), "Resume check"))
 
     def history_screen(self, *, replay_only: bool = False, start: int | None = None) -> HistoryScreen:
         from .screens.history import HistoryScreen

@@ -160,10 +160,14 @@ class GameScreen(Screen[None]):
             self.app.push_screen(ConfirmScreen("Quit FIREPOWER?"), self._quit_answer)
             return
         if intent == "history":
-            self.app.push_screen(self.app.history_screen())  # type: ignore[attr-defined]
+            if self.app.ensure_complete():  # type: ignore[attr-defined]
+                self.app.push_screen(self.app.history_screen())  # type: ignore[attr-defined]
             return
         if intent == "stats":
             from ...stats import game_stats, stats_lines
+
+            if not self.app.ensure_complete():  # type: ignore[attr-defined]
+                return
 
             body = Text("\n".join(stats_lines(game_stats(self.c.session))))
             self.app.push_screen(TextScreen(self.shown(body), "Dice statistics, this game (expected 10% per face)"))
@@ -333,6 +337,16 @@ class GameScreen(Screen[None]):
         self._logged = n
         if result.refusal is not None:
             log.write([self.shown(refusal_text(result.refusal.reason, result.refusal.rule))])
+
+    def prepend_log(self, events: list[object]) -> None:
+        """The early history of a quick resume arrived: put its events above what the log shows."""
+        if not events:
+            return
+        log = self.query_one(SideLog)
+        n = len(events)
+        log.reset([*events, *log.sources])
+        self._entry_at = [*range(n), *(i + n for i in self._entry_at)]
+        self._logged += n
 
     def _banner(self, chit: object) -> None:
         side = getattr(chit, "side", "")

@@ -10,8 +10,9 @@ from .hexgrid import Facing, Hex, OffsetCoord, hex_to_id, qoffset_to_cube
 from .los_geometry import AXIS_HALVES  # one table of axis halves (re-exported)
 from .memo import ByteBoundedCache
 
-LOS_CACHE_BUDGET = 24 << 20
-"""Bytes of LOS knowledge kept per map (about 40 k lines of 20 hexes)."""
+LOS_CACHE_BUDGET = 6 << 20
+"""Bytes of LOS knowledge kept per map (about 1,300 lines of 15 hexes: the lines a game of basic keeps
+looking along; a bigger table buys few hits for its memory)."""
 
 
 class Terrain(str, Enum):

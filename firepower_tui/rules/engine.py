@@ -17,7 +17,7 @@ from .actions import (COMBAT_ACTIONS, SETUP_ACTIONS, ChangePosture, Cross, DrawC
 from .dice import Dice
 from .errors import IllegalActionError, Refusal
 from .events import Event
-from .hexgrid import Facing, hex_to_id  # noqa: F401 (re-exported)
+from .hexgrid import Facing
 from .state import GameState
 from .types import Posture
 from .units import Soldier

@@ -18,7 +18,7 @@ from .dice import Dice
 from .errors import Refusal
 from .events import Event, Fired, GrenadeLanded, Killed, Rolled
 from .fire import posture_modifier, target_terrain_modifiers
-from .hexgrid import (CORNER_OFFSETS, HEXSIDE_CORNERS, Facing, Hex, direction_between, hex_add, hex_distance,
+from .hexgrid import (CORNER_OFFSETS, HEXSIDE_CORNERS, Facing, Hex, direction_between, hex_distance,
                       hex_neighbor, hex_to_id, hex_to_plane, in_firing_arc)
 from .los import LosResult, line_of_sight
 from .sequence import commit
@@ -327,4 +327,4 @@ def _blast(state: GameState, thrower: Soldier, e: Hex, dice: Dice) -> tuple[Game
     return state, events
 
 
-__all__ = ["assess_throw", "resolve_throw", "check_throw", "entry_hexsides", "spread_hex", "hex_add"]
+__all__ = ["assess_throw", "resolve_throw", "check_throw", "entry_hexsides", "spread_hex"]

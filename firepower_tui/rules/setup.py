@@ -96,10 +96,6 @@ def _check_forces(state: GameState, action: Buy | Drop | Ready) -> Refusal | Non
     return None
 
 
-def _remaining(state: GameState, side: str) -> list[Soldier]:
-    return state.undeployed(side)
-
-
 def _scouts_turn(state: GameState) -> bool:
     """Scouts are placed last: once every other man of both sides is on the map."""
     return not any("scout" not in s.traits for s in state.undeployed())

@@ -27,6 +27,7 @@ from .rules.notation import LosQuery, NotationError, OddsQuery, parse_line
 from .rules.scenario import Scenario, load_scenario
 from .rules.sequence import new_game, opening_events
 from .rules.state import GameState
+from .rules.types import Phase
 from .rules.values import to_json
 
 DEFAULT_SEED = 1
@@ -127,8 +128,8 @@ def state_snapshot(state: GameState) -> dict[str, Any]:
     """The ``state`` event: turn, active side and every soldier (docs/notation.md)."""
     return {
         "event": "state",
-        "phase": state.phase,
-        "setup_step": state.setup_step or None,
+        "phase": str(state.phase),
+        "setup_step": str(state.setup_step) or None,
         "turn": state.turn,
         "active": state.active,
         "impulse": state.impulse,
@@ -247,7 +248,7 @@ class Runner:
 
     def draw_if_needed(self) -> None:
         """An action needs an impulse phase: draw chits at random until one is under way."""
-        while self.state.active is None and not self.state.over and self.state.phase == "play":
+        while self.state.active is None and not self.state.over and self.state.phase == Phase.PLAY:
             self.state, events = engine.apply_trusted(self.state, DrawChit(), self.dice)
             self.events(events)
 

@@ -12,7 +12,7 @@ from .events import (ChitDrawn, Event, GameEnded, ImpulseEnded, ImpulseStarted, 
 from .hexgrid import Facing, Hex, hex_from_id, hex_to_id
 from .scenario import Scenario
 from .state import Chit, GameState
-from .types import Status
+from .types import Phase, Status
 from .units import OFF_MAP, Soldier
 
 
@@ -245,7 +245,7 @@ def end_turn(state: GameState) -> tuple[GameState, list[Event]]:
 
 def check_wipe_out(state: GameState) -> tuple[GameState, list[Event]]:
     """§2.6: the game ends at once when a side has no soldiers left."""
-    if state.over or state.phase != "play":
+    if state.over or state.phase != Phase.PLAY:
         return state, []
     for side in state.sides:
         if not state.living(side):

@@ -12,7 +12,7 @@ from .hexgrid import Hex
 from .scenario import Scenario
 from .types import Phase, SetupStep
 from .units import Soldier
-from .values import evolve
+from .values import evolve, hidden_in_json
 
 
 class Chit(NamedTuple):
@@ -95,6 +95,7 @@ class SoldierIndex:
         return "SoldierIndex()"
 
 
+@hidden_in_json("lookup")
 class GameState(NamedTuple):
     """Everything about a game at one moment.
 

@@ -22,7 +22,7 @@ from .los_geometry import half_containing
 from .sequence import commit
 from .state import GameState
 from .terrain import LineKind, Terrain
-from .types import Posture, Status
+from .types import Posture, RollOutcome, Status
 from .units import Soldier, weapon_chart
 
 NONCOMBAT_MF_MAX = 2
@@ -230,18 +230,18 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice) -> tupl
             label = f"burst at {ts.target}, shot {shot}" if a.mode == "auto" else f"shot {shot} at {ts.target}"
             die = dice.d10(f"fire: {s.id} {label}")
             total = die + mod_total
-            killed_now = not dead and total <= b.need
             if dead:
-                result = f"no effect: {ts.target} already killed"
-            elif killed_now:
-                result, dead = f"hit: {ts.target} killed", True
+                outcome, result = RollOutcome.NO_EFFECT, f"no effect: {ts.target} already killed"
+            elif total <= b.need:
+                outcome, result = RollOutcome.HIT, f"hit: {ts.target} killed"
             else:
-                result = "miss"
+                outcome, result = RollOutcome.MISS, "miss"
             events.append(Rolled(
                 purpose=f"fire: {s.id} {s.weapon} {a.mode} {label}", die=die, need=b.need,
                 need_rule=b.need_rule, modifiers=b.modifiers, total=total, result=result,
-                result_rule="6.3.6.3"))
-            if killed_now:
+                result_rule="6.3.6.3", outcome=outcome))
+            if outcome is RollOutcome.HIT:
+                dead = True
                 victim = state.soldier(ts.target)
                 assert victim is not None
                 kills = credit_kill(state, s.side, victim)

@@ -19,6 +19,7 @@ from .hexgrid import hex_neighbor, hex_to_id
 from .movement import entry_ledger, fence_refusal
 from .sequence import commit
 from .state import GameState
+from .types import RollOutcome
 from .units import Soldier
 
 MELEE_HIT = 5
@@ -92,8 +93,9 @@ def resolve_melee(state: GameState, action: Melee, dice: Dice) -> tuple[GameStat
     die = dice.d10(a.roll.purpose)
     won = die + a.roll.modifier_total <= a.roll.need
     attackers = [state.soldier(sid) for sid in action.soldiers]
+    outcome = RollOutcome.WON if won else RollOutcome.LOST
     result = "attackers win: every defender killed" if won else "attackers lose: every attacker killed"
-    events: list[Event] = [Rolled.of(a.roll.evolve(die=die, result=result, result_rule="§5.2"))]
+    events: list[Event] = [Rolled.of(a.roll.evolve(die=die, result=result, result_rule="§5.2"), outcome)]
     events.append(MeleeFought(hex=action.hex, attackers=a.attackers, defenders=a.defenders,
                               winner="attackers" if won else "defenders"))
     state = commit(state)

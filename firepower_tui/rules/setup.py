@@ -10,12 +10,13 @@ ties re-rolled) -> ``choose_deploy`` (the winner picks who places first) -> ``pl
 from __future__ import annotations
 
 from .actions import Buy, Choose, Deployed, Drop, Place, Ready, RollOff
+from .breakdown import Modifier
 from .dice import Dice
 from .errors import Refusal
 from .events import Event, Rolled, SetupEvent
 from .hexgrid import Facing, hex_distance, hex_to_id
 from .state import GameState
-from .types import Phase, SetupStep
+from .types import Phase, RollOutcome, SetupStep
 from .units import OFF_MAP, Soldier
 from .victory import POINTS, TRAIT_POINTS, soldier_points
 
@@ -206,11 +207,10 @@ def _roll(state: GameState, dice: Dice) -> tuple[GameState, list[Event]]:
         ta += mods[a]
         tb += mods[b]
         for side, die, total in ((a, ra, ta), (b, rb, tb)):
-            from .breakdown import Modifier
-
             m = (Modifier(label="initiative bonus", value=mods[side], rule="§10.2"),) if mods[side] else ()
             events.append(Rolled(purpose=f"{what}: {_name(state, side)}", die=die, need=None, need_rule="§10.2",
-                                 modifiers=m, total=total, result=f"{total}", result_rule="§10.2"))
+                                 modifiers=m, total=total, result=f"{total}", result_rule="§10.2",
+                                 outcome=RollOutcome.TOTAL))
         if initiative:
             break
         if ta != tb:

@@ -11,7 +11,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.dice import ScriptedDice
 from firepower_tui.rules.fire import hit_number
 from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.types import Posture, Status
+from firepower_tui.rules.types import Posture, RollOutcome, Status
 from firepower_tui.script import run_script_file
 from tests.conftest import FIELD, Game, make_scenario, set_soldier, with_terrain
 
@@ -260,9 +260,18 @@ def test_lmg_example_script() -> None:
 def test_shots_after_a_kill_have_no_effect() -> None:
     g = fire_game("T1 tan RFL B2 S", "G1 green RFL B8 N", dice=[1, 1, 1])
     events = g.do("impulse B2", "fire T1 G1 auto")
-    results = [e.result for e in events if e.event == "roll"]
-    assert results == ["hit: G1 killed", "no effect: G1 already killed", "no effect: G1 already killed"]
+    rolls = [e for e in events if e.event == "roll"]
+    assert [e.outcome for e in rolls] == [RollOutcome.HIT, RollOutcome.NO_EFFECT, RollOutcome.NO_EFFECT]
+    assert [e.result for e in rolls] == ["hit: G1 killed", "no effect: G1 already killed", "no effect: G1 already killed"]
     assert g.state.kills["tan"] == 1
+
+
+@pytest.mark.rule("6.3.6.3")
+def test_a_shot_over_the_need_misses() -> None:
+    g = fire_game("T1 tan RFL B2 S", "G1 green RFL B8 N", dice=[6, 5])
+    events = g.do("impulse B2", "fire T1 G1 semi")  # semi at range 6: need 5
+    assert [(e.outcome, e.result) for e in events if e.event == "roll"] == [
+        (RollOutcome.MISS, "miss"), (RollOutcome.HIT, "hit: G1 killed")]
 
 
 @pytest.mark.rule("6.4.1")

@@ -8,6 +8,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.dice import ScriptedDice
 from firepower_tui.rules.hexgrid import hex_from_id
 from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.types import RollOutcome
 from tests.conftest import FIELD, Game, enumerate_runs, make_scenario, with_terrain
 
 
@@ -70,6 +71,7 @@ def test_winners_stay_and_stop() -> None:
     g = melee_game("T1 tan RFL B4 S", "T2 tan RFL B4 S", "G1 green RFL B5 N", "G2 green RFL J9 N", dice=[7])
     events = g.do("impulse B4", "melee T1,T2 B5")  # 7 - 2 = 5 <= 5: attackers win
     assert [e.event for e in events][1:] == ["roll", "melee", "killed"]
+    assert (events[1].outcome, events[2].winner) == (RollOutcome.WON, "attackers")
     assert g.soldier("G1").killed and not g.soldier("T1").killed
     assert g.soldier("T1").hex == hex_from_id("B5") == g.soldier("T2").hex
     r = g.refusal("turn T1 N")
@@ -82,7 +84,7 @@ def test_losers_all_die() -> None:
     g = melee_game("T1 tan RFL B4 S", "G1 green RFL B5 N", "G2 green RFL B5 N", "T3 tan RFL J9 N", dice=[4])
     events = g.do("impulse B4", "melee T1 B5")  # 4 + 2 = 6 > 5
     roll = next(e for e in events if e.event == "roll")
-    assert (roll.total, roll.result) == (6, "attackers lose: every attacker killed")
+    assert (roll.total, roll.outcome, roll.result) == (6, RollOutcome.LOST, "attackers lose: every attacker killed")
     assert g.soldier("T1").killed and not g.soldier("G1").killed
     assert g.state.kills["green"] == 1
 

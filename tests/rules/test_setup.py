@@ -14,6 +14,7 @@ from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.sequence import new_game
 from firepower_tui.rules.setup import spent
+from firepower_tui.rules.types import Phase, RollOutcome, SetupStep
 from tests.conftest import Game, make_scenario
 
 ZONES = '[[zones]]\nside = "tan"\nrows = [1, 2]\n[[zones]]\nside = "green"\nrows = [11, 12]\n'
@@ -24,7 +25,8 @@ def deploy_game(men: str, dice: list[int]) -> Game:
     lines = [f"{m.split()[0]} {m.split()[1]} {m.split()[2]} - N" + (" scout" if "scout" in m else "")
              for m in men.split(";")]
     g = Game(make_scenario(FIELD_12, lines, turns=2, chits=1, zones=ZONES), ScriptedDice(dice))
-    assert g.state.phase == "deploy" and g.state.setup_step == "rolloff"
+    assert (g.state.phase, g.state.setup_step) == (Phase.DEPLOY, SetupStep.ROLLOFF)
+    assert g.state.phase == "deploy" and g.state.setup_step == "rolloff"  # the plain words still compare equal
     return g
 
 
@@ -35,8 +37,10 @@ TWO_FOUR = "T1 tan RFL;T2 tan RFL;G1 green RFL;G2 green RFL;G3 green RFL;G4 gree
 def test_rolloff_ties_are_rolled_again() -> None:
     g = deploy_game(TWO_FOUR, [5, 5, 2, 8])
     events = g.do("rolloff")
-    assert [e.die for e in events if e.event == "roll"] == [5, 5, 2, 8]
-    assert g.state.decider == "green" and g.state.setup_step == "choose_deploy"
+    rolls = [e for e in events if e.event == "roll"]
+    assert [(e.die, e.outcome, e.result) for e in rolls] == [(5, RollOutcome.TOTAL, "5"), (5, RollOutcome.TOTAL, "5"),
+                                                             (2, RollOutcome.TOTAL, "2"), (8, RollOutcome.TOTAL, "8")]
+    assert g.state.decider == "green" and g.state.setup_step is SetupStep.CHOOSE_DEPLOY
 
 
 @pytest.mark.rule("§10.2")

@@ -17,7 +17,7 @@ from .dice import Dice
 from .errors import Refusal
 from .events import Event, Fired, Killed, Rolled
 from .hexgrid import hex_distance, hex_to_id, in_firing_arc
-from .los import LosResult, los_between_soldiers
+from .los import LosNoteKind, LosResult, los_between_soldiers
 from .los_geometry import half_containing
 from .sequence import commit
 from .state import GameState
@@ -162,6 +162,15 @@ def posture_modifier(t: Soldier) -> list[Modifier]:
     return []
 
 
+_HINDRANCE_WORD = {LosNoteKind.TREES: "trees", LosNoteKind.HEDGE: "hedge"}
+"""How a hindrance is named in a modifier."""
+
+
+def hindrance_modifiers(los: LosResult) -> list[Modifier]:
+    """+1 for each tree hex and hedge line the LOS crosses (6.3.6.2.5; throws too, A15)."""
+    return [modifier(f"{_HINDRANCE_WORD[n.kind]} in LOS ({hex_to_id(n.hex)})", 1, n.rule) for n in los.hindrances]
+
+
 def fire_modifiers(state: GameState, s: Soldier, t: Soldier, los: LosResult, then: int) -> tuple[Modifier, ...]:
     """Every small-arms modifier, in the chart's order (RULES.md 4.8)."""
     mods: list[Modifier] = []
@@ -169,8 +178,7 @@ def fire_modifiers(state: GameState, s: Soldier, t: Soldier, los: LosResult, the
         mods.append(modifier("firer suppressed", 1, "6.3.6.2.1"))
     mods += target_terrain_modifiers(state, t, s.hex, concealment=True)
     mods += posture_modifier(t)
-    mods += [modifier(f"{n.what.split(' (')[0]} in LOS ({hex_to_id(n.hex)})", 1, n.rule)
-             for n in los.hindrances]
+    mods += hindrance_modifiers(los)
     if t.running:
         mods.append(modifier("target running", 2, "6.3.6.2.6"))
     firer_mf = min(NONCOMBAT_MF_MAX, s.noncombat_mf + then)

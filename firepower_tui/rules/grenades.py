@@ -17,7 +17,7 @@ from .combat import COMBAT_MF, chance_of, combat_refusal, credit_kill, stun, sup
 from .dice import Dice
 from .errors import Refusal
 from .events import Event, Fired, GrenadeLanded, Killed, Rolled
-from .fire import posture_modifier, target_terrain_modifiers
+from .fire import hindrance_modifiers, posture_modifier, target_terrain_modifiers
 from .hexgrid import (CORNER_OFFSETS, HEXSIDE_CORNERS, Facing, Hex, direction_between, hex_distance,
                       hex_neighbor, hex_to_id, hex_to_plane, in_firing_arc)
 from .los import LosResult, line_of_sight
@@ -223,8 +223,7 @@ def throw_breakdown(state: GameState, s: Soldier, x: Hex, los: LosResult) -> Rol
     mods: list[Modifier] = []
     if s.status is Status.SUPPRESSED:
         mods.append(Modifier(label="thrower suppressed", value=1, rule="6.3.6.2.1"))
-    mods += [Modifier(label=f"{n.what.split(' (')[0]} in LOS ({hex_to_id(n.hex)})", value=1, rule=n.rule)
-             for n in los.hindrances]
+    mods += hindrance_modifiers(los)
     return RollBreakdown(purpose=f"throw: {s.id} at {hex_to_id(x)}", need=g.throw[band],
                          need_rule=f"4.7 HGN throw {weapon_chart().band_label(band)}", modifiers=tuple(mods))
 

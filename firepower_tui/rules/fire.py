@@ -72,7 +72,7 @@ def fire_mode(s: Soldier, action: Fire) -> str:
 
 def check_fire(state: GameState, s: Soldier, action: Fire) -> Refusal | None:
     """RULES.md 6.3.1-6.3.5, 4.5, A6, A7, A25."""
-    refusal = combat_refusal(state, s, fires=True, then=action.then)
+    refusal = combat_refusal(state, s, then=action.then)
     if refusal is not None:
         return refusal
     targets, refusal = _targets(state, s, action)

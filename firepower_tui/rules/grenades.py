@@ -97,7 +97,7 @@ def spread_hex(aimed: Hex, back: Facing, roll: int) -> tuple[Hex, str]:
 
 def check_throw(state: GameState, s: Soldier, action: Throw) -> Refusal | None:
     """RULES.md 6.3.6.3.2, 6.3.2, 6.3.3, 4.4, A25."""
-    refusal = combat_refusal(state, s, fires=True)
+    refusal = combat_refusal(state, s)
     if refusal is not None:
         return refusal
     x = action.hex

@@ -41,6 +41,10 @@ def test_needs_entry_plus_one() -> None:
     g2.do("impulse B3", "posture T1 crouch", "move T1")  # 1 + 2 = 3 MF spent
     r = g2.refusal("melee T1 B5")
     assert (r.rule, r.reason) == ("§5.1", "T1 needs 3 MF to melee (entry 2 + 1) but has 1 left")
+    g3 = melee_game("T1 tan RFL B4 S crouch", "G1 green RFL B5 N")
+    g3.do("impulse B4", "turn T1 SE", "turn T1 S")  # one MF short: 2 left for 2 + 1
+    r = g3.refusal("melee T1 B5")
+    assert (r.rule, r.reason) == ("§5.1", "T1 needs 3 MF to melee (entry 2 + 1) but has 2 left")
 
 
 @pytest.mark.rule("§5.1")
@@ -49,7 +53,8 @@ def test_hill_crossing_counts_in_the_entry() -> None:
     g.do("impulse B4")
     assert engine.check(g.state, parse_action("melee T1 B5")) is None  # 2 + 1 crossing + 1 = 4
     g.do("turn T1 SE", "turn T1 S")
-    assert "needs 4 MF" in g.refusal("melee T1 B5").reason
+    r = g.refusal("melee T1 B5")
+    assert (r.rule, r.reason) == ("§5.1", "T1 needs 4 MF to melee (entry 3 + 1) but has 2 left")
 
 
 @pytest.mark.rule("§5.1")
@@ -63,7 +68,8 @@ def test_must_face_the_hex() -> None:
 def test_melee_is_the_combat_action() -> None:
     g = melee_game("T1 tan RFL B4 S", "G1 green RFL B5 N", "G2 green RFL B8 N", dice=[10, 10])
     g.do("impulse B4", "fire T1 G1 semi")
-    assert g.refusal("melee T1 B5").rule == "6.2.5"
+    r = g.refusal("melee T1 B5")
+    assert (r.rule, r.reason) == ("6.2.5", "T1 already used his combat action this phase")
 
 
 @pytest.mark.rule("6.5.3")

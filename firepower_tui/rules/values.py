@@ -71,8 +71,8 @@ def to_json(value: Any) -> Any:
     >>> from .breakdown import Modifier
     >>> to_json(Modifier(label="target prone", value=2, rule="6.3.6.2.4"))
     {'label': 'target prone', 'value': 2, 'rule': '6.3.6.2.4'}
-    >>> to_json((Hex(2, 3, -5), Facing.SE))
-    ['C4', 'SE']
+    >>> to_json((Hex(2, 3), Facing.SE))
+    ['C5', 'SE']
 
     Fields marked :func:`hidden_in_json` are left out:
 

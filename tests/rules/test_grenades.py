@@ -66,9 +66,11 @@ def test_corner_entry_needs_a_choice() -> None:
     g = throw_game(f"T1 tan RFL {thrower} NW", "G1 green RFL J10 N")
     g.do(f"impulse {thrower}")
     r = g.refusal("throw T1 E5")
-    assert r.rule == "6.3.6.3.2.1" and "via SE or S" in r.reason
+    assert (r.rule, r.reason) == ("6.3.6.3.2.1", "the LOS enters E5 through a corner: choose the hexside to orient "
+                                                 "the spread by (via SE or S)")
     assert engine.check(g.state, parse_action("throw T1 E5 via S")) is None
-    assert g.refusal("throw T1 E5 via N").rule == "6.3.6.3.2.1"
+    r = g.refusal("throw T1 E5 via N")
+    assert (r.rule, r.reason) == ("6.3.6.3.2.1", "the LOS enters E5 through its SE or S hexsides, not N")
     assert engine.assess(g.state, parse_action("throw T1 E5 via SE")).back == "SE"
 
 

@@ -61,7 +61,8 @@ def test_hill_crossing_counts_in_the_entry() -> None:
 def test_must_face_the_hex() -> None:
     g = melee_game("T1 tan RFL B4 N", "G1 green RFL B5 N")
     g.do("impulse B4")
-    assert g.refusal("melee T1 B5").rule == "§5.1"
+    r = g.refusal("melee T1 B5")
+    assert (r.rule, r.reason) == ("§5.1", "T1 faces N: B5 is not the hex in front of him (B3)")
 
 
 @pytest.mark.rule("6.2.5")

@@ -48,9 +48,9 @@ def test_placement_in_zone_and_hand_over() -> None:
     g = deploy_game(TWO_FOUR, [7, 3])
     g.do("rolloff", "choose tan")
     assert g.state.placer == "tan"
-    assert g.refusal("place T1 C5 S").reason == "C5 is outside Tan's deployment zone"
-    assert g.refusal("place G1 C11 N").rule == "§10.2"
-    assert g.refusal("deployed").reason == "place at least one soldier in each placement"
+    assert g.refusal("place T1 C5 S") == ("C5 is outside Tan's deployment zone", "§10.2")
+    assert g.refusal("place G1 C11 N") == ("G1 is Green's; Tan is placing now", "§10.2")
+    assert g.refusal("deployed") == ("place at least one soldier in each placement", "§10.2")
     g.do("place T1 C2 S crouch")
     t1 = g.soldier("T1")
     assert (t1.deployed, t1.facing.name, t1.posture.value) == (True, "S", "crouch")
@@ -91,13 +91,13 @@ def test_first_phase_roll_with_bonus(dice: list[int], decider: str) -> None:
 def test_scouts_are_placed_last_outside_the_enemy_zone_and_far_from_enemies() -> None:
     g = deploy_game("T1 tan RFL;T9 tan RFL scout;G1 green RFL", [7, 3])
     g.do("rolloff", "choose tan")
-    assert "placed last" in g.refusal("place T9 C6 S").reason
+    assert g.refusal("place T9 C6 S") == ("T9 is a scout: scouts are placed last, after every other man", "§10.2")
     g.do("place T1 C2 S")  # Tan has nobody else he may place yet (the scout waits): Green's turn
     assert g.state.placer == "green"
     g.do("place G1 C11 N")
     assert g.state.placer == "tan"  # Green has nobody left to place: the hand-over is automatic
-    assert "enemy zone" in g.refusal("place T9 C12 S").reason
-    assert "more than 6 hexes" in g.refusal("place T9 C7 S").reason
+    assert g.refusal("place T9 C12 S") == ("a scout may not be placed in the enemy zone (C12)", "§10.2")
+    assert g.refusal("place T9 C7 S") == ("a scout must be more than 6 hexes from every enemy; G1 is 4 away", "§10.2")
     g.do("place T9 C4 S")
     assert g.state.setup_step == "initiative"
 
@@ -120,8 +120,7 @@ def test_buying_within_the_budget() -> None:
         g.do("buy tan RFL")
     assert spent(g.state, "tan") == 89
     g.do("buy tan RFL")  # 11 left: a rifleman (10) still fits
-    r = g.refusal("buy tan PST")
-    assert r.reason == "Tan has 1 of 100 points left; a PST costs 8"
+    assert g.refusal("buy tan PST") == ("Tan has 1 of 100 points left; a PST costs 8", "§10.3")
     g.do("drop T1")  # 99 - 18
     g.do("buy tan PST")
     assert spent(g.state, "tan") == 89
@@ -130,9 +129,9 @@ def test_buying_within_the_budget() -> None:
 @pytest.mark.rule("§10.3")
 def test_ready_then_deployment() -> None:
     g = forces_game()
-    assert "bought nobody" in g.refusal("ready tan").reason
+    assert g.refusal("ready tan") == ("Tan has bought nobody yet", "§10.3")
     g.do("buy tan RFL", "ready tan")
-    assert g.refusal("buy tan RFL").reason == "Tan's force is already complete"
+    assert g.refusal("buy tan RFL") == ("Tan's force is already complete", "§10.3")
     g.do("buy green LMG", "ready green")
     assert (g.state.phase, g.state.setup_step) == ("deploy", "rolloff")
     assert [s.deployed for s in g.state.soldiers] == [False, False]
@@ -151,8 +150,8 @@ def test_total_never_exceeds_the_budget(buys: list[str]) -> None:
 
 def test_play_actions_refused_during_setup() -> None:
     g = forces_game()
-    assert g.refusal("chit").rule == "§10.2"
-    assert g.refusal("impulse C2").rule == "§10.2"
+    assert g.refusal("chit") == ("the game is being set up: buy, place or roll first", "§10.2")
+    assert g.refusal("impulse C2") == ("the game is being set up: buy, place or roll first", "§10.2")
 
 
 def test_deploy_option_on_basic() -> None:

@@ -16,7 +16,7 @@ from .rules.hexgrid import Facing, hex_distance, in_firing_arc
 from .rules.setup import budget, placeable, spent
 from .rules.state import GameState
 from .rules.victory import POINTS
-from .rules.types import Posture
+from .rules.types import Phase, Posture, SetupStep
 from .rules.units import weapon_chart
 
 
@@ -28,9 +28,9 @@ def random_action(state: GameState, rng: random.Random, *, combat: float = 0.5) 
     up: the first legal action of a random order is uniform over the legal ones, and most
     candidates are never built, let alone checked.
     """
-    if state.phase == "forces":
+    if state.phase == Phase.FORCES:
         return _checked(state, _buy(state, rng))
-    if state.phase == "deploy":
+    if state.phase == Phase.DEPLOY:
         return _checked(state, _deploy(state, rng))
     if state.active is None:
         return DrawChit()  # legal between phases of a game not over (6.1)
@@ -129,9 +129,9 @@ def _buy(state: GameState, rng: random.Random) -> Action:
 
 def _deploy(state: GameState, rng: random.Random) -> Action:
     step = state.setup_step
-    if step in ("rolloff", "initiative"):
+    if step in (SetupStep.ROLLOFF, SetupStep.INITIATIVE):
         return RollOff()
-    if step in ("choose_deploy", "choose_first"):
+    if step in (SetupStep.CHOOSE_DEPLOY, SetupStep.CHOOSE_FIRST):
         return Choose(side=rng.choice(state.sides))
     side = state.placer or state.sides[0]
     men = placeable(state, side)

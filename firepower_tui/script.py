@@ -20,12 +20,14 @@ from .rules.actions import DrawChit
 from .rules.describe import describe
 from .rules.dice import SeededDice, normalise_face
 from .rules.errors import FirepowerError, Problem, Refusal, ScriptError
+from .rules.hexgrid import hex_to_id
 from .rules.describe import describe_los, describe_odds
 from .rules.los import los_query
 from .rules.notation import LosQuery, NotationError, OddsQuery, parse_line
 from .rules.scenario import Scenario, load_scenario
 from .rules.sequence import new_game, opening_events
 from .rules.state import GameState
+from .rules.types import Phase
 from .rules.values import to_json
 
 DEFAULT_SEED = 1
@@ -126,18 +128,18 @@ def state_snapshot(state: GameState) -> dict[str, Any]:
     """The ``state`` event: turn, active side and every soldier (docs/notation.md)."""
     return {
         "event": "state",
-        "phase": state.phase,
-        "setup_step": state.setup_step or None,
+        "phase": str(state.phase),
+        "setup_step": str(state.setup_step) or None,
         "turn": state.turn,
         "active": state.active,
         "impulse": state.impulse,
-        "impulse_hex": engine.hex_to_id(state.impulse_hex) if state.impulse_hex else None,
+        "impulse_hex": hex_to_id(state.impulse_hex) if state.impulse_hex else None,
         "cup": state.cup_counts(),
         "over": state.over,
         "winner": state.winner,
         "soldiers": [
             {
-                "id": s.id, "side": s.side, "weapon": s.weapon, "hex": engine.hex_to_id(s.hex),
+                "id": s.id, "side": s.side, "weapon": s.weapon, "hex": hex_to_id(s.hex),
                 "facing": s.facing.name, "posture": s.posture.value, "status": state.status_word(s),
                 "running": s.running, "mf_left": state.mf_left(s), "fence_side": s.fence_side,
             }
@@ -227,7 +229,7 @@ class Runner:
         gmap = self.state.scenario.map
         for h in (q.origin, q.target):
             if not gmap.on_map(h):
-                self.refused(step, Refusal(reason=f"{engine.hex_to_id(h)} is off the map", rule="6.3.4"))
+                self.refused(step, Refusal(reason=f"{hex_to_id(h)} is off the map", rule="6.3.4"))
                 return
         result = los_query(self.state, q.origin, q.target)
         record = {"event": "los", "clear": result.clear, **to_json(result)}
@@ -246,7 +248,7 @@ class Runner:
 
     def draw_if_needed(self) -> None:
         """An action needs an impulse phase: draw chits at random until one is under way."""
-        while self.state.active is None and not self.state.over and self.state.phase == "play":
+        while self.state.active is None and not self.state.over and self.state.phase == Phase.PLAY:
             self.state, events = engine.apply_trusted(self.state, DrawChit(), self.dice)
             self.events(events)
 

@@ -133,11 +133,14 @@ odds melee T2 L4
 def test_odds_and_los_queries_change_nothing(tmp_path: Path) -> None:
     events = run(tmp_path, COMBAT)
     los = next(e for e in events if e["event"] == "los")
-    assert los["clear"] is False and los["blocked_by"][0]["rule"] == "6.3.4.1"
+    assert los["clear"] is False and los["blocked_by"][0] == {"hex": "L6", "what": "hill (crossed)", "rule": "6.3.4.1"}
     assert los["origin"] == "L3" and los["target"] == "M14"
     refused = [e for e in events if e["event"] == "refused"]
     assert [(r["line"], r["rule"]) for r in refused] == [(5, "6.3.4.1"), (7, "§5.1")]
+    assert refused[1]["reason"] == "L4 holds no enemy soldier to melee"
     odds = next(e for e in events if e["event"] == "odds")
+    assert list(odds) == ["event", "kind", "soldier", "aimed", "range", "back", "throw", "lands", "spread", "dud",
+                          "spread_hexes", "explosions", "risks"]  # the data the words come from stays out
     assert (odds["kind"], odds["aimed"], odds["back"]) == ("throw", "L5", "N")
     assert (odds["lands"], odds["spread"], odds["dud"]) == (0.8, pytest.approx(0.2), 0.0)
     assert [h for _, h, _ in odds["spread_hexes"]][:4] == ["L6", "K6", "K5", "L4"]

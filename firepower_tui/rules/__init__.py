@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .sequence import new_game, opening_events
     from .state import Chit, GameState
     from .terrain import HexLine, LineKind, MapData, Terrain
-    from .types import Posture, Status
+    from .types import GrenadeOutcome, Phase, Posture, RollOutcome, SetupStep, Status
     from .units import Soldier, weapon_chart
 
 _EXPORTS: dict[str, tuple[str, ...]] = {
@@ -41,7 +41,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "sequence": ("new_game", "opening_events"),
     "state": ("Chit", "GameState"),
     "terrain": ("HexLine", "LineKind", "MapData", "Terrain"),
-    "types": ("Posture", "Status"),
+    "types": ("GrenadeOutcome", "Phase", "Posture", "RollOutcome", "SetupStep", "Status"),
     "units": ("Soldier", "weapon_chart"),
 }
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
@@ -53,8 +53,8 @@ __all__ = [
     "DiceError", "FirepowerError", "IllegalActionError", "Problem", "Refusal", "SaveError", "ScenarioError",
     "ScriptError", "Event", "Facing", "Hex", "hex_distance", "hex_from_id", "hex_neighbor", "hex_to_id",
     "in_firing_arc", "Scenario", "find_scenario", "load_scenario", "parse_scenario", "new_game",
-    "opening_events", "Chit", "GameState", "HexLine", "LineKind", "MapData", "Terrain", "Posture", "Status",
-    "Soldier", "weapon_chart",
+    "opening_events", "Chit", "GameState", "HexLine", "LineKind", "MapData", "Terrain", "GrenadeOutcome", "Phase",
+    "Posture", "RollOutcome", "SetupStep", "Status", "Soldier", "weapon_chart",
 ]
 
 

@@ -184,9 +184,7 @@ Action = Union[DrawChit, StartImpulse, Move, Turn, Cross, ChangePosture, EndImpu
                Buy, Drop, Ready, RollOff, Choose, Place, Deployed]
 """Any action."""
 
-MF_ACTIONS = (Move, Turn, Cross, ChangePosture)
-"""Non-combat actions that spend MF (RULES.md 6.2)."""
 COMBAT_ACTIONS = (Fire, Throw, Melee)
+"""Combat actions: one per soldier per impulse phase (6.2.5)."""
 SETUP_ACTIONS = (Buy, Drop, Ready, RollOff, Choose, Place, Deployed)
 """Actions of the forces and deployment phases (§10.2, §10.3)."""
-"""Combat actions: one per soldier per impulse phase (6.2.5)."""

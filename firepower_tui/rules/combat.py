@@ -15,17 +15,25 @@ COMBAT_MF = 2
 """Fire or throw costs 2 MF (§3.2, 6.2.5)."""
 
 
-def combat_refusal(state: GameState, s: Soldier, *, fires: bool, then: int = 0, cost: int = COMBAT_MF) -> Refusal | None:
-    """One combat action per phase (6.2.5), one firer per hex per impulse (4.5), 2 MF plus the declared rest."""
+def combat_used_refusal(s: Soldier) -> Refusal | None:
+    """One combat action per soldier per impulse phase (6.2.5)."""
     if s.combat_used:
         return Refusal(reason=f"{s.id} already used his combat action this phase", rule="6.2.5")
-    if fires and s.hex in state.fired_from:
+    return None
+
+
+def combat_refusal(state: GameState, s: Soldier, *, then: int = 0) -> Refusal | None:
+    """Fire or throw: one combat action per phase (6.2.5), one firer per hex per impulse (4.5), 2 MF
+    plus the non-combat MF declared for after (6.3.6.2.7)."""
+    refusal = combat_used_refusal(s)
+    if refusal is not None:
+        return refusal
+    if s.hex in state.fired_from:
         return Refusal(reason=f"someone of this impulse already fired from {hex_to_id(s.hex)}: one firer per hex "
                               "per impulse", rule="4.5")
-    left = s.mf_left
+    left, cost = s.mf_left, COMBAT_MF
     if left < cost:
-        return Refusal(reason=f"{s.id} needs {cost} MF to {'fire' if fires else 'melee'} but has {left} left",
-                       rule="6.2.5")
+        return Refusal(reason=f"{s.id} needs {cost} MF to fire but has {left} left", rule="6.2.5")
     if then < 0 or then > left - cost:
         return Refusal(reason=f"{s.id} will have {left - cost} MF left after firing: he cannot declare {then} "
                               "more", rule="6.3.6.2.7")

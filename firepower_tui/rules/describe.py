@@ -114,8 +114,8 @@ def describe_odds(a: object) -> str:
                  f"{t.need} [{t.need_rule}] ({modifiers_text(t.modifiers)}); lands {_pct(a.lands)}, "
                  f"spreads {_pct(a.spread)}, no explosion {_pct(a.dud)} [6.3.6.3.2]"]
         if a.spread:
-            spread = "; ".join(f"{d} {h or 'off map'}" + ("" if why == "explodes" else f" (dud: {why})")
-                               for d, h, why in a.spread_hexes)
+            spread = "; ".join(f"{c.roll} {hex_to_id(c.landing) if c.landing is not None else 'off map'}"
+                               + ("" if c.explosion is not None else f" (dud: {c.why})") for c in a.spread_cells)
             lines.append(f"  spread (arrow from {a.back}) [4.10.4]: {spread}")
         for r in a.risks:
             extra = (f", stunned {_pct(r.stun)}" if r.stun else "") + (f", suppressed {_pct(r.suppress)}" if r.suppress else "")

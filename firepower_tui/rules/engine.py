@@ -17,9 +17,9 @@ from .actions import (COMBAT_ACTIONS, SETUP_ACTIONS, ChangePosture, Cross, DrawC
 from .dice import Dice
 from .errors import IllegalActionError, Refusal
 from .events import Event
-from .hexgrid import Facing, hex_to_id  # noqa: F401 (re-exported)
+from .hexgrid import Facing
 from .state import GameState
-from .types import Posture
+from .types import Phase, Posture
 from .units import Soldier
 
 Action = Any  # any member of actions.Action
@@ -36,7 +36,7 @@ def check(state: GameState, action: Action) -> Refusal | None:
     """Whether ``action`` is legal now: None, or the reason it is not (with its rule)."""
     if state.over:
         return Refusal(reason=f"the game is over: {state.result}", rule="§2.6")
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         return setup.check_setup(state, action)
     checker = _CHECKS.get(type(action))
     if checker is None:
@@ -92,7 +92,7 @@ def apply(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tupl
 def apply_trusted(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
     """:func:`apply` without the check (replay of a record already checked)."""
     new, events = _apply(state, action, dice)
-    if new.phase == "play" and new.holders:
+    if new.phase == Phase.PLAY and new.holders:
         new = victory.update_holders(new)
     return new, events
 

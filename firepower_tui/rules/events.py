@@ -6,13 +6,13 @@ JSON tag (``firepower script --json``). Hexes dump as map ids, facings as ``N`` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
 from .breakdown import Modifier, RollBreakdown
 from .hexgrid import Facing, Hex
-from .types import Posture
-from .values import to_json
+from .types import GrenadeOutcome, Posture, RollOutcome
+from .values import NOT_IN_JSON, to_json
 
 
 
@@ -145,14 +145,17 @@ class Rolled(_Event):
     modifiers: tuple[Modifier, ...]
     total: int
     result: str
+    """The outcome in words (written from :attr:`outcome`)."""
     result_rule: str
+    outcome: RollOutcome = field(metadata=NOT_IN_JSON)
+    """What the roll decided, as data (not in the JSON, whose ``result`` words say it)."""
 
     @classmethod
-    def of(cls, b: RollBreakdown) -> Rolled:
+    def of(cls, b: RollBreakdown, outcome: RollOutcome) -> Rolled:
         """The event for a resolved breakdown."""
         assert b.die is not None and b.total is not None
-        return cls(purpose=b.purpose, die=b.die, need=b.need, need_rule=b.need_rule,
-                                   modifiers=b.modifiers, total=b.total, result=b.result, result_rule=b.result_rule)
+        return cls(purpose=b.purpose, die=b.die, need=b.need, need_rule=b.need_rule, modifiers=b.modifiers,
+                   total=b.total, result=b.result, result_rule=b.result_rule, outcome=outcome)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -184,7 +187,7 @@ class GrenadeLanded(_Event):
 
     event: Literal["grenade"] = "grenade"
     aimed: Hex
-    outcome: Literal["landed", "spread", "dud"]
+    outcome: GrenadeOutcome
     hex: Hex | None = None
     rule: str
     why: str = ""

@@ -17,12 +17,12 @@ from .dice import Dice
 from .errors import Refusal
 from .events import Event, Fired, Killed, Rolled
 from .hexgrid import hex_distance, hex_to_id, in_firing_arc
-from .los import LosResult, los_between_soldiers
+from .los import LosNoteKind, LosResult, los_between_soldiers
 from .los_geometry import half_containing
 from .sequence import commit
 from .state import GameState
 from .terrain import LineKind, Terrain
-from .types import Posture, Status
+from .types import Posture, RollOutcome, Status
 from .units import Soldier, weapon_chart
 
 NONCOMBAT_MF_MAX = 2
@@ -72,7 +72,7 @@ def fire_mode(s: Soldier, action: Fire) -> str:
 
 def check_fire(state: GameState, s: Soldier, action: Fire) -> Refusal | None:
     """RULES.md 6.3.1-6.3.5, 4.5, A6, A7, A25."""
-    refusal = combat_refusal(state, s, fires=True, then=action.then)
+    refusal = combat_refusal(state, s, then=action.then)
     if refusal is not None:
         return refusal
     targets, refusal = _targets(state, s, action)
@@ -162,6 +162,15 @@ def posture_modifier(t: Soldier) -> list[Modifier]:
     return []
 
 
+_HINDRANCE_WORD = {LosNoteKind.TREES: "trees", LosNoteKind.HEDGE: "hedge"}
+"""How a hindrance is named in a modifier."""
+
+
+def hindrance_modifiers(los: LosResult) -> list[Modifier]:
+    """+1 for each tree hex and hedge line the LOS crosses (6.3.6.2.5; throws too, A15)."""
+    return [modifier(f"{_HINDRANCE_WORD[n.kind]} in LOS ({hex_to_id(n.hex)})", 1, n.rule) for n in los.hindrances]
+
+
 def fire_modifiers(state: GameState, s: Soldier, t: Soldier, los: LosResult, then: int) -> tuple[Modifier, ...]:
     """Every small-arms modifier, in the chart's order (RULES.md 4.8)."""
     mods: list[Modifier] = []
@@ -169,8 +178,7 @@ def fire_modifiers(state: GameState, s: Soldier, t: Soldier, los: LosResult, the
         mods.append(modifier("firer suppressed", 1, "6.3.6.2.1"))
     mods += target_terrain_modifiers(state, t, s.hex, concealment=True)
     mods += posture_modifier(t)
-    mods += [modifier(f"{n.what.split(' (')[0]} in LOS ({hex_to_id(n.hex)})", 1, n.rule)
-             for n in los.hindrances]
+    mods += hindrance_modifiers(los)
     if t.running:
         mods.append(modifier("target running", 2, "6.3.6.2.6"))
     firer_mf = min(NONCOMBAT_MF_MAX, s.noncombat_mf + then)
@@ -230,18 +238,18 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice) -> tupl
             label = f"burst at {ts.target}, shot {shot}" if a.mode == "auto" else f"shot {shot} at {ts.target}"
             die = dice.d10(f"fire: {s.id} {label}")
             total = die + mod_total
-            killed_now = not dead and total <= b.need
             if dead:
-                result = f"no effect: {ts.target} already killed"
-            elif killed_now:
-                result, dead = f"hit: {ts.target} killed", True
+                outcome, result = RollOutcome.NO_EFFECT, f"no effect: {ts.target} already killed"
+            elif total <= b.need:
+                outcome, result = RollOutcome.HIT, f"hit: {ts.target} killed"
             else:
-                result = "miss"
+                outcome, result = RollOutcome.MISS, "miss"
             events.append(Rolled(
                 purpose=f"fire: {s.id} {s.weapon} {a.mode} {label}", die=die, need=b.need,
                 need_rule=b.need_rule, modifiers=b.modifiers, total=total, result=result,
-                result_rule="6.3.6.3"))
-            if killed_now:
+                result_rule="6.3.6.3", outcome=outcome))
+            if outcome is RollOutcome.HIT:
+                dead = True
                 victim = state.soldier(ts.target)
                 assert victim is not None
                 kills = credit_kill(state, s.side, victim)

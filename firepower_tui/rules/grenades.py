@@ -7,9 +7,9 @@ rolls against the same numbers.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from fractions import Fraction
-
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import Throw
 from .breakdown import Modifier, RollBreakdown
@@ -17,14 +17,15 @@ from .combat import COMBAT_MF, chance_of, combat_refusal, credit_kill, stun, sup
 from .dice import Dice
 from .errors import Refusal
 from .events import Event, Fired, GrenadeLanded, Killed, Rolled
-from .fire import posture_modifier, target_terrain_modifiers
-from .hexgrid import (CORNER_OFFSETS, HEXSIDE_CORNERS, Facing, Hex, direction_between, hex_add, hex_distance,
+from .fire import hindrance_modifiers, posture_modifier, target_terrain_modifiers
+from .hexgrid import (CORNER_OFFSETS, HEXSIDE_CORNERS, Facing, Hex, direction_between, hex_distance,
                       hex_neighbor, hex_to_id, hex_to_plane, in_firing_arc)
 from .los import LosResult, line_of_sight
 from .sequence import commit
 from .state import GameState
-from .types import Posture, Status
+from .types import GrenadeOutcome, Posture, RollOutcome, Status
 from .units import Soldier, weapon_chart
+from .values import NOT_IN_JSON
 
 BLAST_RING_MODIFIER = {0: 0, 1: 3, 2: 4}
 """Positional blast modifier by distance from the explosion hex (6.3.6.3.2.2)."""
@@ -96,7 +97,7 @@ def spread_hex(aimed: Hex, back: Facing, roll: int) -> tuple[Hex, str]:
 
 def check_throw(state: GameState, s: Soldier, action: Throw) -> Refusal | None:
     """RULES.md 6.3.6.3.2, 6.3.2, 6.3.3, 4.4, A25."""
-    refusal = combat_refusal(state, s, fires=True)
+    refusal = combat_refusal(state, s)
     if refusal is not None:
         return refusal
     x = action.hex
@@ -130,6 +131,21 @@ def check_throw(state: GameState, s: Soldier, action: Throw) -> Refusal | None:
 
 # --- assessment -------------------------------------------------------------------------------
 
+class SpreadCell(NamedTuple):
+    """Where one face of the spread diagram puts a thrown grenade (6.3.6.3.2.1)."""
+
+    roll: int
+    """The d10 face."""
+    words: str
+    """The diagram's direction, e.g. ``two beyond, left``."""
+    landing: Hex | None
+    """The hex the diagram points to; None off the map."""
+    explosion: Hex | None
+    """Where the grenade explodes; None: a dud (off the map, out of range or out of LOS)."""
+    why: str = ""
+    """Why it is a dud, in words ("" when it explodes)."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BlastRisk:
     """One soldier's chances from a grenade."""
@@ -159,6 +175,8 @@ class ThrowAssessment:
     explosions: dict[str, float]
     """Chance the grenade explodes in each hex."""
     risks: tuple[BlastRisk, ...]
+    spread_cells: tuple[SpreadCell, ...] = field(metadata=NOT_IN_JSON)
+    """Each spread roll as data (``spread_hexes`` is written from it; not in the JSON)."""
 
 
 def blast_breakdown(state: GameState, u: Soldier, explosion: Hex) -> RollBreakdown:
@@ -172,6 +190,30 @@ def blast_breakdown(state: GameState, u: Soldier, explosion: Hex) -> RollBreakdo
                          need=weapon_chart().grenade.blast_hit, need_rule="4.7 HGN blast", modifiers=tuple(mods))
 
 
+def survivor_outcome(b: RollBreakdown, distance: int) -> RollOutcome:
+    """What befalls a man the blast does not kill (6.4.2, A13): Stunned in the explosion hex;
+    in the ring Suppressed if a natural 2 would have killed him, else unharmed."""
+    if distance == 0:
+        return RollOutcome.STUNNED
+    if SUPPRESSION_TEST_ROLL + b.modifier_total <= b.need:
+        return RollOutcome.SUPPRESSED
+    return RollOutcome.UNHARMED
+
+
+def blast_outcome(b: RollBreakdown, die: int, distance: int) -> RollOutcome:
+    """The blast roll: killed at or under the need (6.3.6.3.2.2), else :func:`survivor_outcome`."""
+    return RollOutcome.KILLED if die + b.modifier_total <= b.need else survivor_outcome(b, distance)
+
+
+_BLAST_WORDS = {
+    RollOutcome.KILLED: "{soldier} killed",
+    RollOutcome.STUNNED: "{soldier} survives, Stunned",
+    RollOutcome.SUPPRESSED: "{soldier} survives, Suppressed (a 2 would have killed him)",
+    RollOutcome.UNHARMED: "{soldier} unharmed",
+}
+"""The result words of a blast roll, by outcome."""
+
+
 def throw_breakdown(state: GameState, s: Soldier, x: Hex, los: LosResult) -> RollBreakdown:
     """The throw roll: thrower Suppressed +1, each tree/hedge hex in LOS +1 (A15)."""
     g = weapon_chart().grenade
@@ -181,22 +223,39 @@ def throw_breakdown(state: GameState, s: Soldier, x: Hex, los: LosResult) -> Rol
     mods: list[Modifier] = []
     if s.status is Status.SUPPRESSED:
         mods.append(Modifier(label="thrower suppressed", value=1, rule="6.3.6.2.1"))
-    mods += [Modifier(label=f"{n.what.split(' (')[0]} in LOS ({hex_to_id(n.hex)})", value=1, rule=n.rule)
-             for n in los.hindrances]
+    mods += hindrance_modifiers(los)
     return RollBreakdown(purpose=f"throw: {s.id} at {hex_to_id(x)}", need=g.throw[band],
                          need_rule=f"4.7 HGN throw {weapon_chart().band_label(band)}", modifiers=tuple(mods))
 
 
-def spread_outcome(state: GameState, s: Soldier, x: Hex, back: Facing, roll: int) -> tuple[Hex | None, str]:
-    """The hex a spread roll explodes in, or None and why it is a dud (6.3.6.3.2.1)."""
-    h, _ = spread_hex(x, back, roll)
+def throw_outcome(total: int, need: int) -> RollOutcome:
+    """The throw roll (6.3.6.3.2): at or under the need it lands, over 10 it is a dud (A10), else
+    it spreads."""
+    if total <= need:
+        return RollOutcome.LANDS
+    if total > 10:
+        return RollOutcome.DUD
+    return RollOutcome.SPREADS
+
+
+_THROW_WORDS = {
+    RollOutcome.LANDS: "lands in {hex}",
+    RollOutcome.DUD: "dud (total over 10)",
+    RollOutcome.SPREADS: "spreads",
+}
+"""The result words of a throw roll, by outcome."""
+
+
+def spread_outcome(state: GameState, s: Soldier, x: Hex, back: Facing, roll: int) -> SpreadCell:
+    """Where a spread roll puts the grenade and whether it explodes there (6.3.6.3.2.1)."""
+    h, words = spread_hex(x, back, roll)
     if not state.scenario.map.on_map(h):
-        return None, "off the map"
+        return SpreadCell(roll, words, None, None, "off the map")
     if hex_distance(s.hex, h) > max_throw(s):
-        return None, f"beyond {s.id}'s throwing range"
+        return SpreadCell(roll, words, h, None, f"beyond {s.id}'s throwing range")
     if h != s.hex and not throw_los(state, s, h).clear:
-        return None, f"out of {s.id}'s line of sight"
-    return h, "explodes"
+        return SpreadCell(roll, words, h, None, f"out of {s.id}'s line of sight")
+    return SpreadCell(roll, words, h, h)
 
 
 def assess_throw(state: GameState, action: Throw) -> ThrowAssessment:
@@ -206,25 +265,24 @@ def assess_throw(state: GameState, action: Throw) -> ThrowAssessment:
     x = action.hex
     back = action.via or entry_hexsides(s.hex, x)[0]
     tb = throw_breakdown(state, s, x, throw_los(state, s, x))
-    m = tb.modifier_total
-    lands = Fraction(sum(1 for d in range(1, 11) if d + m <= tb.need), 10)
-    dud = Fraction(sum(1 for d in range(1, 11) if d + m > 10), 10)
+    faces = [throw_outcome(d + tb.modifier_total, tb.need) for d in range(1, 11)]
+    lands = Fraction(faces.count(RollOutcome.LANDS), 10)
+    dud = Fraction(faces.count(RollOutcome.DUD), 10)
     spread = 1 - lands - dud
     explosions: dict[Hex, Fraction] = {x: lands} if lands else {}
-    table = []
-    for roll in range(1, 11):
-        h, why = spread_outcome(state, s, x, back, roll)
-        hx, _ = spread_hex(x, back, roll)
-        table.append((roll, hex_to_id(hx) if state.scenario.map.on_map(hx) else "", why))
-        if h is None:
+    cells = tuple(spread_outcome(state, s, x, back, roll) for roll in range(1, 11))
+    for c in cells:
+        if c.explosion is None:
             dud += spread / 10
         elif spread:
-            explosions[h] = explosions.get(h, Fraction(0)) + spread / 10
+            explosions[c.explosion] = explosions.get(c.explosion, Fraction(0)) + spread / 10
+    table = tuple((c.roll, hex_to_id(c.landing) if c.landing is not None else "",
+                   "explodes" if c.explosion is not None else c.why) for c in cells)
     risks = _risks(state, explosions)
     return ThrowAssessment(
         soldier=s.id, aimed=hex_to_id(x), range=hex_distance(s.hex, x), back=back.name, throw=tb,
-        lands=float(lands), spread=float(spread), dud=float(dud), spread_hexes=tuple(table),
-        explosions={hex_to_id(h): float(p) for h, p in explosions.items()}, risks=risks)
+        lands=float(lands), spread=float(spread), dud=float(dud), spread_hexes=table,
+        explosions={hex_to_id(h): float(p) for h, p in explosions.items()}, risks=risks, spread_cells=cells)
 
 
 def _risks(state: GameState, explosions: dict[Hex, Fraction]) -> tuple[BlastRisk, ...]:
@@ -238,9 +296,10 @@ def _risks(state: GameState, explosions: dict[Hex, Fraction]) -> tuple[BlastRisk
             b = blast_breakdown(state, u, h)
             k = chance_of(b.faces_succeeding)
             kill += p * k
-            if d == 0:
+            after = survivor_outcome(b, d)
+            if after is RollOutcome.STUNNED:
                 stun_p += p * (1 - k)
-            elif SUPPRESSION_TEST_ROLL + b.modifier_total <= b.need:
+            elif after is RollOutcome.SUPPRESSED:
                 supp += p * (1 - k)
         if kill or stun_p or supp:
             out.append(BlastRisk(soldier=u.id, kill=float(kill), stun=float(stun_p), suppress=float(supp)))
@@ -258,18 +317,15 @@ def resolve_throw(state: GameState, s: Soldier, action: Throw, dice: Dice) -> tu
     state = commit(state).with_soldiers(thrower, fired_from=state.fired_from | {s.hex})
     events: list[Event] = [Fired(soldier=s.id, weapon="HGN", mode="throw", target_hex=x, mf_left=thrower.mf_left)]
     die = dice.d10(tb.purpose)
-    total = die + tb.modifier_total
-    if total <= tb.need:
-        result, explosion, why = f"lands in {hex_to_id(x)}", x, ""
-    elif total > 10:
-        result, explosion, why = "dud (total over 10)", None, "the throw total was over 10"
-    else:
-        result, explosion, why = "spreads", None, ""
-    events.append(Rolled.of(tb.evolve(die=die, result=result, result_rule="6.3.6.3.2")))
-    if result.startswith("lands"):
-        events.append(GrenadeLanded(aimed=x, outcome="landed", hex=x, rule="6.3.6.3.2"))
-    elif result.startswith("dud"):
-        events.append(GrenadeLanded(aimed=x, outcome="dud", rule="A10", why=why))
+    outcome = throw_outcome(die + tb.modifier_total, tb.need)
+    words = _THROW_WORDS[outcome].format(hex=hex_to_id(x))
+    events.append(Rolled.of(tb.evolve(die=die, result=words, result_rule="6.3.6.3.2"), outcome))
+    explosion: Hex | None = None
+    if outcome is RollOutcome.LANDS:
+        explosion = x
+        events.append(GrenadeLanded(aimed=x, outcome=GrenadeOutcome.LANDED, hex=x, rule="6.3.6.3.2"))
+    elif outcome is RollOutcome.DUD:
+        events.append(GrenadeLanded(aimed=x, outcome=GrenadeOutcome.DUD, rule="A10", why="the throw total was over 10"))
     else:
         explosion, more = _spread(state, s, x, back, dice)
         events += more
@@ -281,16 +337,17 @@ def resolve_throw(state: GameState, s: Soldier, action: Throw, dice: Dice) -> tu
 
 def _spread(state: GameState, s: Soldier, x: Hex, back: Facing, dice: Dice) -> tuple[Hex | None, list[Event]]:
     die = dice.d10(f"spread: {s.id}'s grenade from {hex_to_id(x)}")
-    h, words = spread_hex(x, back, die)
-    where, why = spread_outcome(state, s, x, back, die)
-    on_map = state.scenario.map.on_map(h)
-    result = f"{words}: {hex_to_id(h) if on_map else 'off the map'}" + ("" if where else f" - dud, {why}")
+    c = spread_outcome(state, s, x, back, die)
+    result = f"{c.words}: {hex_to_id(c.landing) if c.landing is not None else 'off the map'}"
+    if c.explosion is None:
+        result += f" - dud, {c.why}"
     roll = Rolled(purpose=f"spread: {s.id}'s grenade from {hex_to_id(x)} (arrow from {back.name})", die=die,
                   need=None, need_rule="4.10.4 spread diagram", modifiers=(), total=die, result=result,
-                  result_rule="6.3.6.3.2.1")
-    landed = GrenadeLanded(aimed=x, outcome="spread" if where else "dud", hex=h if on_map else None,
-                           rule="6.3.6.3.2.1", why="" if where else why)
-    return where, [roll, landed]
+                  result_rule="6.3.6.3.2.1",
+                  outcome=RollOutcome.EXPLODES if c.explosion is not None else RollOutcome.DUD)
+    landed = GrenadeLanded(aimed=x, outcome=GrenadeOutcome.SPREAD if c.explosion is not None else GrenadeOutcome.DUD,
+                           hex=c.landing, rule="6.3.6.3.2.1", why=c.why)
+    return c.explosion, [roll, landed]
 
 
 def _blast(state: GameState, thrower: Soldier, e: Hex, dice: Dice) -> tuple[GameState, list[Event]]:
@@ -300,31 +357,25 @@ def _blast(state: GameState, thrower: Soldier, e: Hex, dice: Dice) -> tuple[Game
     for u in victims:
         b = blast_breakdown(state, u, e)
         die = dice.d10(b.purpose)
-        killed = die + b.modifier_total <= b.need
         d = hex_distance(u.hex, e)
-        if killed:
-            result = f"{u.id} killed"
-        elif d == 0:
-            result = f"{u.id} survives, Stunned"
-        elif SUPPRESSION_TEST_ROLL + b.modifier_total <= b.need:
-            result = f"{u.id} survives, Suppressed (a 2 would have killed him)"
-        else:
-            result = f"{u.id} unharmed"
-        events.append(Rolled.of(b.evolve(die=die, result=result, result_rule="6.3.6.3.2.2" if killed or d else "6.4.2")))
+        outcome = blast_outcome(b, die, d)
+        rule = "6.3.6.3.2.2" if outcome is RollOutcome.KILLED or d else "6.4.2"
+        events.append(Rolled.of(b.evolve(die=die, result=_BLAST_WORDS[outcome].format(soldier=u.id), result_rule=rule),
+                                outcome))
         current = state.soldier(u.id)
         assert current is not None
-        if killed:
+        if outcome is RollOutcome.KILLED:
             state = state.with_soldiers(current.evolve(killed=True), kills=credit_kill(state, thrower.side, current))
             events.append(Killed(soldier=u.id, rule="6.3.6.3.2.2"))
-        elif d == 0:
+        elif outcome is RollOutcome.STUNNED:
             new, evs = stun(current, "6.4.2", f"survived a grenade in his hex {hex_to_id(e)}")
             state = state.with_soldiers(new)
             events += evs
-        elif "Suppressed" in result:
+        elif outcome is RollOutcome.SUPPRESSED:
             new, evs = suppress(current, "6.4.2", f"grenade blast at distance {d}")
             state = state.with_soldiers(new)
             events += evs
     return state, events
 
 
-__all__ = ["assess_throw", "resolve_throw", "check_throw", "entry_hexsides", "spread_hex", "hex_add"]
+__all__ = ["assess_throw", "resolve_throw", "check_throw", "entry_hexsides", "spread_hex"]

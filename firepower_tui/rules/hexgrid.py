@@ -85,11 +85,6 @@ def hex_scale(a: Hex, k: int) -> Hex:
     return Hex(a.q * k, a.r * k)
 
 
-def hex_direction(direction: int) -> Hex:
-    """The unit offset of a direction (a :class:`Facing` or 0-5)."""
-    return HEX_DIRECTIONS[direction % 6]
-
-
 def hex_neighbor(h: Hex, direction: int) -> Hex:
     """The hex across hexside ``direction`` of ``h``."""
     d = HEX_DIRECTIONS[direction % 6]
@@ -99,11 +94,6 @@ def hex_neighbor(h: Hex, direction: int) -> Hex:
 def hex_neighbors(h: Hex) -> tuple[Hex, ...]:
     """All six neighbours, in :class:`Facing` order."""
     return tuple(Hex(h.q + d.q, h.r + d.r) for d in HEX_DIRECTIONS)
-
-
-def hex_length(h: Hex) -> int:
-    """Distance from the origin."""
-    return (abs(h.q) + abs(h.r) + abs(h.q + h.r)) // 2
 
 
 def hex_distance(a: Hex, b: Hex) -> int:

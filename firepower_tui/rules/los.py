@@ -8,6 +8,7 @@ then the tree and hedge hindrances.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
 
 from .hexgrid import Hex, hex_to_id
@@ -16,14 +17,36 @@ from .memo import ByteBoundedCache
 from .state import GameState
 from .terrain import LineKind, MapData, Terrain
 from .types import Posture
+from .values import hidden_in_json
 
 
+class LosNoteKind(StrEnum):
+    """What a LOS note is (RULES.md 4.4, 6.3.4, 6.3.6.2.5)."""
+
+    HILL = "hill"
+    """A hill hex between two ends that are not on a hill: blocks (6.3.4.1)."""
+    FENCE = "fence"
+    """A fence line the LOS crosses, with a Prone end: blocks (6.3.4.2)."""
+    OWN_HEX_FENCE = "own_hex_fence"
+    """The fence in an end hex, between the two ends, with a Prone end: blocks (6.3.4.2)."""
+    FRIENDLY = "friendly"
+    """The viewer's own men at his level, as tall as he is: block (6.3.4.3)."""
+    TREES = "trees"
+    """A tree hex crossed: hinders, +1 (6.3.6.2.5)."""
+    HEDGE = "hedge"
+    """A hedge line crossed: hinders, +1 (6.3.6.2.5)."""
+
+
+@hidden_in_json("kind")
 class LosNote(NamedTuple):
     """One thing on the line: a blocker or a hindrance, with its hex and rule."""
 
     hex: Hex
     what: str
+    """In words, e.g. ``trees (crossed)`` or ``friendly soldier T2 (hexside)``."""
     rule: str
+    kind: LosNoteKind
+    """What it is, as data (not in the JSON, whose ``what`` says it in words)."""
 
 
 class LosResult(NamedTuple):
@@ -119,17 +142,17 @@ def _build_pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
             continue
         line = lines_of.get(h) if lines_of else None
         if terrain is Terrain.HILL and not ends_on_hill:
-            note = (i, 0, LosNote(h, f"hill ({touch})", "6.3.4.1"))
+            note = (i, 0, LosNote(h, f"hill ({touch})", "6.3.4.1", LosNoteKind.HILL))
             hills.append(note)
             prone.append(note)
         if line is not None and line.kind is LineKind.FENCE and segment_crosses_axis(origin, target, h, line.axis):
-            prone.append((i, 1, LosNote(h, "fence with a Prone end", "6.3.4.2")))
+            prone.append((i, 1, LosNote(h, "fence with a Prone end", "6.3.4.2", LosNoteKind.FENCE)))
         if levels[terrain] == view_level:
             level[h] = (i, touch)
         if terrain is Terrain.TREES:
-            hind.append(LosNote(h, f"trees ({touch})", "6.3.6.2.5"))
+            hind.append(LosNote(h, f"trees ({touch})", "6.3.6.2.5", LosNoteKind.TREES))
         if line is not None and line.kind is LineKind.HEDGE and segment_crosses_axis(origin, target, h, line.axis):
-            hind.append(LosNote(h, "hedge", "6.3.6.2.5"))
+            hind.append(LosNote(h, "hedge", "6.3.6.2.5", LosNoteKind.HEDGE))
     return _PairLos(touched, tuple(hills), tuple(prone), tuple(hind), level)
 
 
@@ -173,7 +196,8 @@ def _friendly_blockers(state: GameState, level: dict[Hex, tuple[int, str]], side
             continue
         ids = [s.id for s in men if s.side == side and s.posture.height >= height]
         if ids:
-            out.append((at[0], 2, LosNote(h, f"friendly soldier {', '.join(ids)} ({at[1]})", "6.3.4.3")))
+            out.append((at[0], 2, LosNote(h, f"friendly soldier {', '.join(ids)} ({at[1]})", "6.3.4.3",
+                                          LosNoteKind.FRIENDLY)))
     return tuple(out)
 
 
@@ -185,7 +209,7 @@ def _own_hex_fences(state: GameState, here: Hex, other: Hex, fence_side: str | N
     other_half = half_containing(here, line.axis, other)
     if other_half is None or other_half == fence_side:
         return []
-    return [LosNote(here, f"fence in the {whose} hex with a Prone end", "6.3.4.2")]
+    return [LosNote(here, f"fence in the {whose} hex with a Prone end", "6.3.4.2", LosNoteKind.OWN_HEX_FENCE)]
 
 
 MEMO_PAIRS = 1024

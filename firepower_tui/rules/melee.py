@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .acting import acting_soldier
 from .actions import Melee
 from .breakdown import Modifier, RollBreakdown
-from .combat import chance_of, combat_refusal, credit_kill
+from .combat import chance_of, combat_used_refusal, credit_kill
 from .dice import Dice
 from .errors import Refusal
 from .events import Event, Killed, MeleeFought, Rolled
@@ -19,6 +19,7 @@ from .hexgrid import hex_neighbor, hex_to_id
 from .movement import entry_ledger, fence_refusal
 from .sequence import commit
 from .state import GameState
+from .types import RollOutcome
 from .units import Soldier
 
 MELEE_HIT = 5
@@ -58,13 +59,13 @@ def check_melee(state: GameState, action: Melee) -> Refusal | None:
         refusal = fence_refusal(state, s)
         if refusal is not None:
             return refusal
-        cost = entry_ledger(state, s).total + MELEE_MF
-        refusal = combat_refusal(state, s, fires=False, cost=cost)
+        refusal = combat_used_refusal(s)
         if refusal is not None:
-            if refusal.rule == "6.2.5" and "needs" in refusal.reason:
-                return Refusal(reason=f"{s.id} needs {cost} MF to melee (entry {cost - MELEE_MF} + 1) but has "
-                                      f"{s.mf_left} left", rule="§5.1")
             return refusal
+        cost = entry_ledger(state, s).total + MELEE_MF
+        if s.mf_left < cost:
+            return Refusal(reason=f"{s.id} needs {cost} MF to melee (entry {cost - MELEE_MF} + 1) but has "
+                                  f"{s.mf_left} left", rule="§5.1")
     return None
 
 
@@ -92,8 +93,9 @@ def resolve_melee(state: GameState, action: Melee, dice: Dice) -> tuple[GameStat
     die = dice.d10(a.roll.purpose)
     won = die + a.roll.modifier_total <= a.roll.need
     attackers = [state.soldier(sid) for sid in action.soldiers]
+    outcome = RollOutcome.WON if won else RollOutcome.LOST
     result = "attackers win: every defender killed" if won else "attackers lose: every attacker killed"
-    events: list[Event] = [Rolled.of(a.roll.evolve(die=die, result=result, result_rule="§5.2"))]
+    events: list[Event] = [Rolled.of(a.roll.evolve(die=die, result=result, result_rule="§5.2"), outcome)]
     events.append(MeleeFought(hex=action.hex, attackers=a.attackers, defenders=a.defenders,
                               winner="attackers" if won else "defenders"))
     state = commit(state)

@@ -15,8 +15,9 @@ from .types import Posture
 
 ACTION_WORDS = ("chit", "impulse", "move", "turn", "cross", "posture", "end", "done", "fire", "throw", "melee",
                 "buy", "drop", "ready", "rolloff", "choose", "place", "deployed")
-QUERY_WORDS = ("odds", "los")
 """First words of actions."""
+QUERY_WORDS = ("odds", "los")
+"""First words of queries (they change nothing)."""
 
 
 class NotationError(ValueError):
@@ -193,7 +194,11 @@ def _parse_throw(words: list[str]) -> Throw:
 
 
 def format_action(action: object) -> str:
-    """The notation of an action (``parse_action(format_action(a)) == a``)."""
+    """The notation of an action.
+
+    For any action :func:`parse_action` returns, ``parse_action(format_action(a)) == a``
+    (the parser writes soldier ids upper-case and side ids lower-case).
+    """
     if isinstance(action, DrawChit):
         return "chit" if action.side is None else f"chit {action.side}"
     if isinstance(action, StartImpulse):

@@ -12,7 +12,7 @@ from .events import (ChitDrawn, Event, GameEnded, ImpulseEnded, ImpulseStarted, 
 from .hexgrid import Facing, Hex, hex_from_id, hex_to_id
 from .scenario import Scenario
 from .state import Chit, GameState
-from .types import Status
+from .types import Phase, Status
 from .units import OFF_MAP, Soldier
 
 
@@ -243,23 +243,9 @@ def end_turn(state: GameState) -> tuple[GameState, list[Event]]:
     return state, events
 
 
-def finish_by_kills(state: GameState, why: str) -> tuple[GameState, list[Event]]:
-    """Victory ``kills`` (§6, §10.4): more enemy soldiers killed wins; equal is a draw."""
-    a, b = state.sides
-    ka, kb = state.kills.get(a, 0), state.kills.get(b, 0)
-    winner = a if ka > kb else b if kb > ka else None
-    name = state.scenario.side_name
-    if winner is None:
-        reason = f"{why}: {ka} kills each, a draw (§6)"
-    else:
-        loser = b if winner == a else a
-        reason = f"{why}: {name(winner)} killed {max(ka, kb)} to {name(loser)}'s {min(ka, kb)} (§6)"
-    return _game_over(state, winner, reason)
-
-
 def check_wipe_out(state: GameState) -> tuple[GameState, list[Event]]:
     """§2.6: the game ends at once when a side has no soldiers left."""
-    if state.over or state.phase != "play":
+    if state.over or state.phase != Phase.PLAY:
         return state, []
     for side in state.sides:
         if not state.living(side):

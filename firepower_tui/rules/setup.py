@@ -10,11 +10,13 @@ ties re-rolled) -> ``choose_deploy`` (the winner picks who places first) -> ``pl
 from __future__ import annotations
 
 from .actions import Buy, Choose, Deployed, Drop, Place, Ready, RollOff
+from .breakdown import Modifier
 from .dice import Dice
 from .errors import Refusal
 from .events import Event, Rolled, SetupEvent
 from .hexgrid import Facing, hex_distance, hex_to_id
 from .state import GameState
+from .types import Phase, RollOutcome, SetupStep
 from .units import OFF_MAP, Soldier
 from .victory import POINTS, TRAIT_POINTS, soldier_points
 
@@ -25,8 +27,8 @@ SCOUT_DISTANCE = 6
 def start_setup(state: GameState) -> GameState:
     """The first setup step for a new game that needs one."""
     if state.scenario.spec.forces:
-        return state.evolve(phase="forces", setup_step="forces")
-    return state.evolve(phase="deploy", setup_step="rolloff")
+        return state.evolve(phase=Phase.FORCES, setup_step=SetupStep.FORCES)
+    return state.evolve(phase=Phase.DEPLOY, setup_step=SetupStep.ROLLOFF)
 
 
 def spent(state: GameState, side: str) -> int:
@@ -49,21 +51,21 @@ def check_setup(state: GameState, action: object) -> Refusal | None:
     """Whether a setup action is legal now."""
     step = state.setup_step
     if isinstance(action, (Buy, Drop, Ready)):
-        if step != "forces":
+        if step != SetupStep.FORCES:
             return Refusal(reason="the forces are already bought", rule="§10.3")
         return _check_forces(state, action)
     if isinstance(action, RollOff):
-        if step not in ("rolloff", "initiative"):
+        if step not in (SetupStep.ROLLOFF, SetupStep.INITIATIVE):
             return Refusal(reason="no roll is due now", rule="§10.2")
         return None
     if isinstance(action, Choose):
-        if step not in ("choose_deploy", "choose_first"):
+        if step not in (SetupStep.CHOOSE_DEPLOY, SetupStep.CHOOSE_FIRST):
             return Refusal(reason="no choice is due now", rule="§10.2")
         if action.side not in state.sides:
             return Refusal(reason=f"there is no side {action.side!r}", rule="§10.2")
         return None
     if isinstance(action, (Place, Deployed)):
-        if step != "place":
+        if step != SetupStep.PLACE:
             return Refusal(reason="soldiers are not being placed now", rule="§10.2")
         return _check_place(state, action) if isinstance(action, Place) else _check_deployed(state)
     return Refusal(reason="the game is being set up: buy, place or roll first", rule="§10.2")
@@ -94,10 +96,6 @@ def _check_forces(state: GameState, action: Buy | Drop | Ready) -> Refusal | Non
     if not any(s.side == action.side for s in state.soldiers):
         return Refusal(reason=f"{_name(state, action.side)} has bought nobody yet", rule="§10.3")
     return None
-
-
-def _remaining(state: GameState, side: str) -> list[Soldier]:
-    return state.undeployed(side)
 
 
 def _scouts_turn(state: GameState) -> bool:
@@ -167,7 +165,7 @@ def apply_setup(state: GameState, action: object, dice: Dice) -> tuple[GameState
                                           text=f"{_name(state, action.side)}'s force is complete: "
                                                f"{spent(state, action.side)} of {budget(state, action.side)} points")]
         if set(state.scenario.spec.forces) <= ready:
-            state = state.evolve(phase="deploy", setup_step="rolloff")
+            state = state.evolve(phase=Phase.DEPLOY, setup_step=SetupStep.ROLLOFF)
         return state, events
     if isinstance(action, RollOff):
         return _roll(state, dice)
@@ -198,7 +196,7 @@ def _buy(state: GameState, action: Buy) -> tuple[GameState, list[Event]]:
 def _roll(state: GameState, dice: Dice) -> tuple[GameState, list[Event]]:
     a, b = state.sides
     events: list[Event] = []
-    initiative = state.setup_step == "initiative"
+    initiative = state.setup_step == SetupStep.INITIATIVE
     what = "first phase" if initiative else "roll-off"
     while True:
         ra, rb = dice.d10(f"{what}: {_name(state, a)}"), dice.d10(f"{what}: {_name(state, b)}")
@@ -209,11 +207,10 @@ def _roll(state: GameState, dice: Dice) -> tuple[GameState, list[Event]]:
         ta += mods[a]
         tb += mods[b]
         for side, die, total in ((a, ra, ta), (b, rb, tb)):
-            from .breakdown import Modifier
-
             m = (Modifier(label="initiative bonus", value=mods[side], rule="§10.2"),) if mods[side] else ()
             events.append(Rolled(purpose=f"{what}: {_name(state, side)}", die=die, need=None, need_rule="§10.2",
-                                 modifiers=m, total=total, result=f"{total}", result_rule="§10.2"))
+                                 modifiers=m, total=total, result=f"{total}", result_rule="§10.2",
+                                 outcome=RollOutcome.TOTAL))
         if initiative:
             break
         if ta != tb:
@@ -227,22 +224,22 @@ def _roll(state: GameState, dice: Dice) -> tuple[GameState, list[Event]]:
         decider = first if t_first > t_other else other
         text = (f"{_name(state, decider)} decides who takes the first impulse phase of turn 1 "
                 f"({_name(state, first)} {t_first} with bonus {state.bonus} against {_name(state, other)} {t_other})")
-        step = "choose_first"
+        step = SetupStep.CHOOSE_FIRST
     else:
         decider = a if ta > tb else b
         text = f"{_name(state, decider)} wins the roll-off ({max(ta, tb)} to {min(ta, tb)}) and decides who deploys first"
-        step = "choose_deploy"
+        step = SetupStep.CHOOSE_DEPLOY
     events.append(SetupEvent(what="initiative" if initiative else "rolloff", side=decider, rule="§10.2", text=text))
     return state.evolve(setup_step=step, decider=decider), events
 
 
 def _choose(state: GameState, action: Choose) -> tuple[GameState, list[Event]]:
-    if state.setup_step == "choose_deploy":
-        state = state.evolve(setup_step="place", placer=action.side, placed_now=0)
+    if state.setup_step == SetupStep.CHOOSE_DEPLOY:
+        state = state.evolve(setup_step=SetupStep.PLACE, placer=action.side, placed_now=0)
         return state, [SetupEvent(what="chose", side=action.side, rule="§10.2",
                                   text=f"{_name(state, state.decider)} chooses: {_name(state, action.side)} "
                                        "places first")]
-    state = state.evolve(phase="play", setup_step="", first_side=action.side, decider=None, placer=None)
+    state = state.evolve(phase=Phase.PLAY, setup_step=SetupStep.NONE, first_side=action.side, decider=None, placer=None)
     return state, [SetupEvent(what="play", side=action.side, rule="§10.2",
                               text=f"{_name(state, action.side)} takes the first impulse phase of turn 1")]
 
@@ -285,7 +282,8 @@ def _end_placement(state: GameState, scouts_only: bool | None = None) -> tuple[G
     if not state.undeployed():
         if finished_first is None:
             finished_first = side
-        state = state.evolve(setup_step="initiative", placer=None, placed_now=0, finished_first=finished_first, bonus=bonus)
+        state = state.evolve(setup_step=SetupStep.INITIATIVE, placer=None, placed_now=0, finished_first=finished_first,
+                             bonus=bonus)
         events.append(SetupEvent(what="initiative", side=finished_first, rule="§10.2",
                                  text=f"Everyone is placed. {_name(state, finished_first)} finished first: "
                                       f"initiative bonus {bonus}. Roll for the first phase (rolloff)."))

@@ -16,7 +16,7 @@ from typing import Any
 from .hexgrid import Facing, Hex
 from .scenario import Scenario
 from .state import Chit, GameState
-from .types import Posture, Status
+from .types import Phase, Posture, SetupStep, Status
 from .units import Soldier
 
 FORMAT = 1
@@ -76,8 +76,8 @@ def state_to_data(state: GameState) -> dict[str, Any]:
         "fired_from": sorted(_hex(h) for h in state.fired_from),  # type: ignore[type-var]
         "soldiers": [_soldier(s) for s in state.soldiers],
         "kills": dict(state.kills),
-        "phase": state.phase,
-        "setup_step": state.setup_step,
+        "phase": str(state.phase),
+        "setup_step": str(state.setup_step),
         "decider": state.decider,
         "placer": state.placer,
         "placed_now": state.placed_now,
@@ -117,8 +117,8 @@ def state_from_data(data: dict[str, Any], scenario: Scenario) -> GameState:
             fired_from=frozenset(Hex(q, r) for q, r in data["fired_from"]),
             soldiers=tuple(_unsoldier(s) for s in data["soldiers"]),
             kills=dict(data["kills"]),
-            phase=data["phase"],
-            setup_step=data["setup_step"],
+            phase=Phase(data["phase"]),
+            setup_step=SetupStep(data["setup_step"]),
             decider=data["decider"],
             placer=data["placer"],
             placed_now=data["placed_now"],

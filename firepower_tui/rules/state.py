@@ -10,8 +10,9 @@ from typing import Any, NamedTuple
 
 from .hexgrid import Hex
 from .scenario import Scenario
+from .types import Phase, SetupStep
 from .units import Soldier
-from .values import evolve
+from .values import evolve, hidden_in_json
 
 
 class Chit(NamedTuple):
@@ -94,6 +95,7 @@ class SoldierIndex:
         return "SoldierIndex()"
 
 
+@hidden_in_json("lookup")
 class GameState(NamedTuple):
     """Everything about a game at one moment.
 
@@ -129,10 +131,10 @@ class GameState(NamedTuple):
     """Every soldier, killed ones included, in scenario order."""
     kills: dict[str, int] = {}  # noqa: RUF012 (never mutated)
     """Enemy soldiers killed by each side (read-only)."""
-    phase: str = "play"
-    """``forces`` (buying by points, §10.3), ``deploy`` (§10.2) or ``play``."""
-    setup_step: str = ""
-    """In forces/deploy: ``forces``, ``rolloff``, ``choose_deploy``, ``place``, ``initiative``, ``choose_first``."""
+    phase: Phase = Phase.PLAY
+    """Buying forces by points (§10.3), deploying (§10.2) or playing turns."""
+    setup_step: SetupStep = SetupStep.NONE
+    """The step of the forces or deployment phase (``NONE`` in play)."""
     decider: str | None = None
     """The side whose choice is pending (after a roll)."""
     placer: str | None = None

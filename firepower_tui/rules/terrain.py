@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from .hexgrid import Facing, Hex, OffsetCoord, hex_to_id, qoffset_to_cube
+from .hexgrid import Facing, Hex, OffsetCoord, qoffset_to_cube
 from .los_geometry import AXIS_HALVES  # one table of axis halves (re-exported)
 from .memo import ByteBoundedCache
 
@@ -128,11 +128,3 @@ class MapData:
     def hexes(self) -> list[Hex]:
         """All hexes, column by column."""
         return [qoffset_to_cube(OffsetCoord(c, r)) for c in range(self.columns) for r in range(self.rows)]
-
-    def describe_hex(self, h: Hex) -> str:
-        """``C7 trees, fence E-W`` style summary."""
-        parts = [hex_to_id(h), self.terrain[h].value]
-        line = self.lines.get(h)
-        if line:
-            parts.append(f"{line.kind.value} {line.axis}")
-        return " ".join(parts[:2]) + ("" if len(parts) == 2 else ", " + parts[2])

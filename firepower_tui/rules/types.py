@@ -1,8 +1,14 @@
-"""Enums shared by the rules records: posture and status."""
+"""Enums shared by the rules records: posture, status, the game's phase and setup step.
+
+The enums whose values are written to JSON or compared with words from files are
+:class:`~enum.StrEnum`: a member equals, hashes and formats as its value (``Phase.PLAY ==
+"play"``, ``f"{Phase.PLAY}" == "play"``), so code and files that use the plain words keep
+working.
+"""
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, StrEnum
 
 
 class Posture(str, Enum):
@@ -27,3 +33,83 @@ class Status(str, Enum):
     OK = "ok"
     SUPPRESSED = "suppressed"
     STUNNED = "stunned"
+
+
+class Phase(StrEnum):
+    """Where the game is: buying forces, deploying, or playing turns (§10.2, §10.3, §2)."""
+
+    FORCES = "forces"
+    """Sides bought by points buy their men (§10.3)."""
+    DEPLOY = "deploy"
+    """The deployment phase (§10.2)."""
+    PLAY = "play"
+    """Turns of chits and impulses (§2)."""
+
+
+class SetupStep(StrEnum):
+    """The step of the forces and deployment phases (§10.2, §10.3); ``NONE`` in play.
+
+    >>> [str(s) for s in SetupStep]
+    ['forces', 'rolloff', 'choose_deploy', 'place', 'initiative', 'choose_first', '']
+    >>> bool(SetupStep.NONE)
+    False
+    """
+
+    FORCES = "forces"
+    """Each side with a budget buys, then says ``ready`` (§10.3)."""
+    ROLLOFF = "rolloff"
+    """A d10 each, ties rolled again: the winner decides who places first (§10.2 step 1)."""
+    CHOOSE_DEPLOY = "choose_deploy"
+    """The roll-off winner picks the side that places first."""
+    PLACE = "place"
+    """Alternate placements; scouts last (§10.2 steps 2-3)."""
+    INITIATIVE = "initiative"
+    """A d10 each, the side that finished placing first adds its bonus (§10.2 step 4)."""
+    CHOOSE_FIRST = "choose_first"
+    """The initiative winner picks who takes the first impulse phase of turn 1."""
+    NONE = ""
+    """No setup step: the game is in play."""
+
+
+class GrenadeOutcome(StrEnum):
+    """Where a thrown grenade ended up (6.3.6.3.2, 6.3.6.3.2.1, A10)."""
+
+    LANDED = "landed"
+    """It landed in the aimed hex."""
+    SPREAD = "spread"
+    """It spread to another hex and exploded there."""
+    DUD = "dud"
+    """No explosion: a throw total over 10, or a spread off the map, out of range or out of LOS."""
+
+
+class RollOutcome(StrEnum):
+    """What one d10 decided: the data a roll's ``result`` words are written from."""
+
+    HIT = "hit"
+    """A small-arms shot kills its target (6.3.6.3)."""
+    MISS = "miss"
+    """A shot misses."""
+    NO_EFFECT = "no_effect"
+    """A further shot of the same fire at a man already killed (6.3.6.3.1)."""
+    LANDS = "lands"
+    """The grenade lands in the aimed hex (6.3.6.3.2)."""
+    SPREADS = "spreads"
+    """The grenade misses the aimed hex: roll on the spread diagram (6.3.6.3.2.1)."""
+    DUD = "dud"
+    """No explosion: a throw total over 10 (A10), or a spread off the map, out of range or out of LOS."""
+    EXPLODES = "explodes"
+    """The spread diagram puts the grenade in a hex where it explodes (6.3.6.3.2.1)."""
+    KILLED = "killed"
+    """The blast kills the man (6.3.6.3.2.2)."""
+    STUNNED = "stunned"
+    """He survives a grenade in his own hex: Stunned (6.4.2)."""
+    SUPPRESSED = "suppressed"
+    """He survives the blast ring, but a natural 2 would have killed him: Suppressed (6.4.2, A13)."""
+    UNHARMED = "unharmed"
+    """He survives the blast ring untouched."""
+    WON = "won"
+    """The attackers win the melee; every defender dies (§5.2)."""
+    LOST = "lost"
+    """The attackers lose the melee; every attacker dies (§5.2)."""
+    TOTAL = "total"
+    """The total itself is the result: the roll-off and the roll for the first phase (§10.2)."""

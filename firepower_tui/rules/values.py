@@ -9,20 +9,42 @@ Pydantic stays at the boundaries: scenario files and game records.
 rules build only valid values). :func:`to_json` writes any record as the JSON of
 ``firepower script --json`` (docs/notation.md): hexes as map ids, facings as ``N`` … ``NW``,
 other enums by value, tuples as lists.
+
+Some records carry data that is not part of the JSON: what their text was written from
+(e.g. the outcome behind a roll's ``result`` words) or what is derived (a state's soldier
+index). A ``NamedTuple`` names those fields with the :func:`hidden_in_json` decorator; a
+dataclass marks them with ``field(metadata=NOT_IN_JSON)``. The JSON stays as it was, and
+code decides by the data, never by the words.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from enum import Enum
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from .hexgrid import Facing, Hex, hex_to_id
 
 R = TypeVar("R", bound=tuple[Any, ...])
+C = TypeVar("C", bound=type)
 
 _FIELD_INDEX: dict[type, dict[str, int]] = {}
 _tuple_new = tuple.__new__
+
+NOT_IN_JSON = MappingProxyType({"json": False})
+"""``dataclasses.field(metadata=NOT_IN_JSON)``: a field :func:`to_json` leaves out."""
+_HIDDEN = "_json_hidden"
+"""The class attribute naming a ``NamedTuple``'s fields :func:`to_json` leaves out."""
+
+
+def hidden_in_json(*names: str) -> Callable[[C], C]:
+    """Class decorator: :func:`to_json` leaves out these fields of a ``NamedTuple`` record."""
+    def mark(cls: C) -> C:
+        setattr(cls, _HIDDEN, frozenset(names))
+        return cls
+    return mark
 
 
 def field_index(cls: type) -> dict[str, int]:
@@ -49,8 +71,18 @@ def to_json(value: Any) -> Any:
     >>> from .breakdown import Modifier
     >>> to_json(Modifier(label="target prone", value=2, rule="6.3.6.2.4"))
     {'label': 'target prone', 'value': 2, 'rule': '6.3.6.2.4'}
-    >>> to_json((Hex(2, 3, -5), Facing.SE))
-    ['C4', 'SE']
+    >>> to_json((Hex(2, 3), Facing.SE))
+    ['C5', 'SE']
+
+    Fields marked :func:`hidden_in_json` are left out:
+
+    >>> from typing import NamedTuple
+    >>> @hidden_in_json("kind")
+    ... class Note(NamedTuple):
+    ...     text: str
+    ...     kind: str
+    >>> to_json(Note("trees (crossed)", "trees"))
+    {'text': 'trees (crossed)'}
     """
     if value is None or isinstance(value, (str, bool, int, float)) and not isinstance(value, Enum):
         return value
@@ -63,15 +95,17 @@ def to_json(value: Any) -> Any:
     if isinstance(value, tuple):
         names = getattr(type(value), "_fields", None)
         if names is not None:
-            return {n: to_json(v) for n, v in zip(names, value) if not n.startswith("lookup")}
+            hidden = getattr(type(value), _HIDDEN, ())
+            return {n: to_json(v) for n, v in zip(names, value) if n not in hidden}
         return [to_json(v) for v in value]
     if isinstance(value, (list, frozenset, set)):
         return [to_json(v) for v in value]
     if isinstance(value, dict):
         return {to_json(k) if isinstance(k, (Hex, Enum)) else k: to_json(v) for k, v in value.items()}
     if dataclasses.is_dataclass(value):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value) if f.repr}
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if f.repr and f.metadata.get("json", True)}
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-__all__ = ["evolve", "field_index", "to_json"]
+__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "to_json"]

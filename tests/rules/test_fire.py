@@ -11,7 +11,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.dice import ScriptedDice
 from firepower_tui.rules.fire import hit_number
 from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.types import Posture, Status
+from firepower_tui.rules.types import Posture, RollOutcome, Status
 from firepower_tui.script import run_script_file
 from tests.conftest import FIELD, Game, make_scenario, set_soldier, with_terrain
 
@@ -73,7 +73,7 @@ def test_out_of_arc() -> None:
     g = fire_game("T1 tan RFL B5 N", "G1 green RFL B8 N")
     g.do("impulse B5")
     r = g.refusal("fire T1 G1")
-    assert r.rule == "6.3.3" and "outside T1's firing arc" in r.reason
+    assert (r.rule, r.reason) == ("6.3.3", "B8 is outside T1's firing arc (he faces N): turn first")
 
 
 @pytest.mark.rule("6.2.5")
@@ -88,7 +88,8 @@ def test_one_combat_action_per_phase() -> None:
 def test_one_firer_per_hex_per_impulse() -> None:
     g = fire_game("T1 tan RFL B2 S", "T2 tan RFL B2 S", "G1 green RFL B8 N", dice=[9, 9])
     g.do("impulse B2", "fire T1 G1 semi")
-    assert g.refusal("fire T2 G1 semi").rule == "4.5"
+    r = g.refusal("fire T2 G1 semi")
+    assert (r.rule, r.reason) == ("4.5", "someone of this impulse already fired from B2: one firer per hex per impulse")
     g.do("move T2")  # a man who moves to another hex may fire from there (6.2.7.3)
     assert engine.check(g.state, parse_action("fire T2 G1 semi")) is None
 
@@ -113,8 +114,10 @@ def test_semi_automatic_at_one_man() -> None:
 def test_auto_at_most_one_burst_per_target() -> None:
     g = fire_game("T1 tan RFL B2 S", "G1 green RFL B8 N", "G2 green RFL B8 N", "G3 green RFL B8 N")
     g.do("impulse B2")
-    assert g.refusal("fire T1 G1,G2,G3 auto").rule == "6.3.5.1"
-    assert g.refusal("fire T1 G1,G1").rule == "6.3.5.1"
+    r = g.refusal("fire T1 G1,G2,G3 auto")
+    assert (r.rule, r.reason) == ("6.3.5.1", "a RFL on automatic has 2 bursts, one per target: name at most 2")
+    r = g.refusal("fire T1 G1,G1")
+    assert (r.rule, r.reason) == ("6.3.5.1", "G1 is named twice: at most one burst per target soldier")
 
 
 @pytest.mark.rule("A6")
@@ -162,7 +165,9 @@ def test_fence_between_gives_cover_only_when_between() -> None:
     g = fire_game("T1 tan RFL B2 S", "G1 green RFL B8 N prone S", "G2 green RFL B8 N prone N", fences=fence)
     g.do("impulse B2")
     # G1 is on the S half: the fence lies between the firer (north) and him; prone also blocks LOS (6.3.4.2)
-    assert g.refusal("fire T1 G1").rule == "6.3.4.2"
+    r = g.refusal("fire T1 G1")
+    assert (r.rule, r.reason) == ("6.3.4.2", "no line of sight from T1 to G1: blocked by fence in the target's hex "
+                                             "with a Prone end in B8 [6.3.4.2]")
     set_soldier(g, "G1", posture=Posture.STAND)
     assert mods(g, "fire T1 G1") == [("6.3.6.2.2", 1)]
     set_soldier(g, "G2", posture=Posture.STAND)
@@ -212,7 +217,8 @@ def test_firer_mf_before_and_after() -> None:
     g.do("move T1")
     assert mods(g, "fire T1 G1") == [("6.3.6.2.7", 1)]
     assert mods(g, "fire T1 G1 then 1") == [("6.3.6.2.7", 2)]
-    assert g.refusal("fire T1 G1 then 2").rule == "6.3.6.2.7"
+    r = g.refusal("fire T1 G1 then 2")
+    assert (r.rule, r.reason) == ("6.3.6.2.7", "T1 will have 1 MF left after firing: he cannot declare 2 more")
 
 
 @pytest.mark.rule("6.3.6.2.7")
@@ -260,9 +266,18 @@ def test_lmg_example_script() -> None:
 def test_shots_after_a_kill_have_no_effect() -> None:
     g = fire_game("T1 tan RFL B2 S", "G1 green RFL B8 N", dice=[1, 1, 1])
     events = g.do("impulse B2", "fire T1 G1 auto")
-    results = [e.result for e in events if e.event == "roll"]
-    assert results == ["hit: G1 killed", "no effect: G1 already killed", "no effect: G1 already killed"]
+    rolls = [e for e in events if e.event == "roll"]
+    assert [e.outcome for e in rolls] == [RollOutcome.HIT, RollOutcome.NO_EFFECT, RollOutcome.NO_EFFECT]
+    assert [e.result for e in rolls] == ["hit: G1 killed", "no effect: G1 already killed", "no effect: G1 already killed"]
     assert g.state.kills["tan"] == 1
+
+
+@pytest.mark.rule("6.3.6.3")
+def test_a_shot_over_the_need_misses() -> None:
+    g = fire_game("T1 tan RFL B2 S", "G1 green RFL B8 N", dice=[6, 5])
+    events = g.do("impulse B2", "fire T1 G1 semi")  # semi at range 6: need 5
+    assert [(e.outcome, e.result) for e in events if e.event == "roll"] == [
+        (RollOutcome.MISS, "miss"), (RollOutcome.HIT, "hit: G1 killed")]
 
 
 @pytest.mark.rule("6.4.1")

@@ -8,7 +8,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.grenades import blast_breakdown, entry_hexsides, spread_hex
 from firepower_tui.rules.hexgrid import Facing, Hex, hex_add, hex_from_id, hex_neighbor, hex_to_id
 from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.types import Posture, Status
+from firepower_tui.rules.types import GrenadeOutcome, Posture, RollOutcome, Status
 from tests.conftest import FIELD, Game, enumerate_runs, make_scenario, set_soldier, with_terrain
 
 
@@ -66,9 +66,11 @@ def test_corner_entry_needs_a_choice() -> None:
     g = throw_game(f"T1 tan RFL {thrower} NW", "G1 green RFL J10 N")
     g.do(f"impulse {thrower}")
     r = g.refusal("throw T1 E5")
-    assert r.rule == "6.3.6.3.2.1" and "via SE or S" in r.reason
+    assert (r.rule, r.reason) == ("6.3.6.3.2.1", "the LOS enters E5 through a corner: choose the hexside to orient "
+                                                 "the spread by (via SE or S)")
     assert engine.check(g.state, parse_action("throw T1 E5 via S")) is None
-    assert g.refusal("throw T1 E5 via N").rule == "6.3.6.3.2.1"
+    r = g.refusal("throw T1 E5 via N")
+    assert (r.rule, r.reason) == ("6.3.6.3.2.1", "the LOS enters E5 through its SE or S hexsides, not N")
     assert engine.assess(g.state, parse_action("throw T1 E5 via SE")).back == "SE"
 
 
@@ -93,15 +95,18 @@ def test_throw_numbers_by_range(target: str, need: int) -> None:
 
 
 @pytest.mark.rule("A10")
-@pytest.mark.parametrize(("die", "suppressed", "outcome"), [
-    (5, False, "landed"), (6, False, "spread"), (10, False, "spread"), (9, True, "spread"), (10, True, "dud")])
-def test_lands_spreads_or_dud(die: int, suppressed: bool, outcome: str) -> None:
+@pytest.mark.parametrize(("die", "suppressed", "throw", "outcome"), [
+    (5, False, RollOutcome.LANDS, GrenadeOutcome.LANDED), (6, False, RollOutcome.SPREADS, GrenadeOutcome.SPREAD),
+    (10, False, RollOutcome.SPREADS, GrenadeOutcome.SPREAD), (9, True, RollOutcome.SPREADS, GrenadeOutcome.SPREAD),
+    (10, True, RollOutcome.DUD, GrenadeOutcome.DUD)])
+def test_lands_spreads_or_dud(die: int, suppressed: bool, throw: RollOutcome, outcome: GrenadeOutcome) -> None:
     """Range 3 needs 5: at or under lands; over 10 is a dud; a total of exactly 10 spreads (A10)."""
     g = throw_game("T1 tan RFL B2 S", "G1 green RFL J10 N", dice=[die, 1])
     if suppressed:
         set_soldier(g, "T1", status=Status.SUPPRESSED)
     events = g.do("impulse B2", "throw T1 B5")
-    assert [e.outcome for e in events if e.event == "grenade"][0] == outcome
+    assert [e.outcome for e in events if e.event == "roll"][0] is throw
+    assert [e.outcome for e in events if e.event == "grenade"] == [outcome]
 
 
 @pytest.mark.rule("A15")
@@ -120,6 +125,7 @@ def test_spread_off_the_map_is_a_dud() -> None:
     events = g.do("impulse B4", "throw T1 B1")
     grenade = [e for e in events if e.event == "grenade"][0]
     assert grenade.outcome == "dud" and grenade.why == "off the map"
+    assert [e.outcome for e in events if e.event == "roll"] == [RollOutcome.SPREADS, RollOutcome.DUD]
 
 
 # --- the blast, 6.3.6.3.2.2 ----------------------------------------------------------------------
@@ -159,9 +165,12 @@ def test_explosion_hex_survivors_stunned_ring_suppressed() -> None:
         (Status.STUNNED, Posture.PRONE, False)
     assert g.soldier("G2").status is Status.SUPPRESSED
     assert g.soldier("G3").status is Status.OK
-    purposes = [e.purpose for e in events if e.event == "roll"]
-    assert purposes[1:] == ["blast: G1 in B5, distance 0 from B5", "blast: G2 in B6, distance 1 from B5",
-                            "blast: G3 in B7, distance 2 from B5"]
+    rolls = [e for e in events if e.event == "roll"]
+    assert [e.purpose for e in rolls][1:] == ["blast: G1 in B5, distance 0 from B5",
+                                              "blast: G2 in B6, distance 1 from B5",
+                                              "blast: G3 in B7, distance 2 from B5"]
+    assert [e.outcome for e in rolls] == [RollOutcome.LANDS, RollOutcome.STUNNED, RollOutcome.SUPPRESSED,
+                                          RollOutcome.UNHARMED]
 
 
 @pytest.mark.rule("A29")
@@ -169,6 +178,7 @@ def test_friends_are_hit_too() -> None:
     g = throw_game("T1 tan RFL B2 S", "T2 tan RFL B6 S", "G1 green RFL B5 N", dice=[1, 1, 1])
     events = g.do("impulse B2", "throw T1 B5")
     assert {e.soldier for e in events if e.event == "killed"} == {"G1", "T2"}
+    assert [e.outcome for e in events if e.event == "roll"][1:] == [RollOutcome.KILLED] * 2
     assert g.state.kills == {"tan": 1, "green": 0}  # own men do not count as kills (§6)
 
 

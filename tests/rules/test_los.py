@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.rules.hexgrid import Hex, hex_add, hex_from_id, hex_to_id
-from firepower_tui.rules.los import line_of_sight, los_between_soldiers, los_query
+from firepower_tui.rules.los import LosNoteKind, line_of_sight, los_between_soldiers, los_query
 from firepower_tui.rules.types import Posture
 from tests.conftest import FIELD, Game, make_scenario, with_terrain
 
@@ -28,8 +28,13 @@ def los(terrain: str, *soldiers: str, fences: str = "", hedges: str = "", a: str
     return los_query(g.state, hex_from_id(a), hex_from_id(b))
 
 
-def rules_of(result) -> list[str]:  # noqa: ANN001
-    return [n.rule for n in result.blocked_by]
+HILL, FENCE, OWN_FENCE, FRIENDLY = (("6.3.4.1", LosNoteKind.HILL), ("6.3.4.2", LosNoteKind.FENCE),
+                                   ("6.3.4.2", LosNoteKind.OWN_HEX_FENCE), ("6.3.4.3", LosNoteKind.FRIENDLY))
+"""Each blocker: its rule and its kind (two kinds share 6.3.4.2)."""
+
+
+def blockers(result) -> list[tuple[str, LosNoteKind]]:  # noqa: ANN001
+    return [(n.rule, n.kind) for n in result.blocked_by]
 
 
 # --- 1. hills ---------------------------------------------------------------------------------
@@ -37,7 +42,7 @@ def rules_of(result) -> list[str]:  # noqa: ANN001
 @pytest.mark.rule("6.3.4.1")
 def test_hill_between_blocks() -> None:
     r = los(with_terrain(FIELD, B5="h"))
-    assert not r.clear and rules_of(r) == ["6.3.4.1"] and r.blocked_by[0].hex == hex_from_id("B5")
+    assert not r.clear and blockers(r) == [HILL] and r.blocked_by[0].hex == hex_from_id("B5")
 
 
 @pytest.mark.rule("A20")
@@ -51,14 +56,14 @@ def test_hill_at_an_end_does_not_block() -> None:
 def test_hill_hexside_graze_blocks(side: str) -> None:
     """A LOS along the hexside between two hexes touches both; a hill in either blocks."""
     r = los(with_terrain(FIELD, **{side: "h"}), a="C6", b=SPINE_TARGET)
-    assert rules_of(r) == ["6.3.4.1"] and "hexside" in r.blocked_by[0].what
+    assert blockers(r) == [HILL] and "hexside" in r.blocked_by[0].what
 
 
 @pytest.mark.rule("A17")
 @pytest.mark.parametrize("corner", CORNER_HEXES)
 def test_hill_corner_touch_blocks(corner: str) -> None:
     r = los(with_terrain(FIELD, **{corner: "h"}), a="C6", b=CORNER_TARGET)
-    assert rules_of(r) == ["6.3.4.1"] and "corner" in r.blocked_by[0].what
+    assert blockers(r) == [HILL] and "corner" in r.blocked_by[0].what
 
 
 # --- 2. fences with a Prone end -----------------------------------------------------------------
@@ -74,7 +79,7 @@ def test_fence_blocks_only_with_a_prone_end(firer: str, target: str, blocked: bo
     r = los_between_soldiers(g.state, "T1", "G1")
     assert (not r.clear) == blocked
     if blocked:
-        assert rules_of(r) == ["6.3.4.2"]
+        assert blockers(r) == [FENCE]
 
 
 @pytest.mark.rule("6.3.4.2")
@@ -92,7 +97,7 @@ def test_fence_in_the_firers_own_hex(half: str, blocked: bool) -> None:
     """Firer prone on the N half of an E-W fence, target to the south: the fence is between."""
     g = Game(make_scenario(FIELD, [f"T1 tan RFL B2 S prone {half}", "G1 green RFL B8 N"],
                            fences='{ hex = "B2", axis = "E-W" }'))
-    assert (not los_between_soldiers(g.state, "T1", "G1").clear) == blocked
+    assert blockers(los_between_soldiers(g.state, "T1", "G1")) == ([OWN_FENCE] if blocked else [])
 
 
 # --- 3. friendly soldiers ------------------------------------------------------------------------
@@ -106,7 +111,7 @@ def test_friendly_blocks_by_posture(firer: str, friend: str, blocked: bool) -> N
     r = los_between_soldiers(g.state, "T1", "G1")
     assert (not r.clear) == blocked
     if blocked:
-        assert rules_of(r) == ["6.3.4.3"]
+        assert blockers(r) == [FRIENDLY]
 
 
 @pytest.mark.rule("6.3.4.3")
@@ -124,14 +129,14 @@ def test_enemies_never_block() -> None:
 @pytest.mark.rule("A32")
 def test_target_posture_irrelevant_to_friendly_blocking() -> None:
     g = Game(make_scenario(FIELD, ["T1 tan RFL B2 S", "T2 tan RFL B5 S", "G1 green RFL B8 N prone"]))
-    assert rules_of(los_between_soldiers(g.state, "T1", "G1")) == ["6.3.4.3"]
+    assert blockers(los_between_soldiers(g.state, "T1", "G1")) == [FRIENDLY]
 
 
 @pytest.mark.rule("6.3.4.3")
 @pytest.mark.parametrize("side", SPINE_SIDES)
 def test_friendly_on_a_grazed_hexside_blocks(side: str) -> None:
     g = Game(make_scenario(FIELD, ["T1 tan RFL C6 NE", f"T2 tan RFL {side} S", f"G1 green RFL {SPINE_TARGET} S"]))
-    assert rules_of(los_between_soldiers(g.state, "T1", "G1")) == ["6.3.4.3"]
+    assert blockers(los_between_soldiers(g.state, "T1", "G1")) == [FRIENDLY]
 
 
 # --- 4. hindrances ------------------------------------------------------------------------------
@@ -139,7 +144,7 @@ def test_friendly_on_a_grazed_hexside_blocks(side: str) -> None:
 @pytest.mark.rule("6.3.6.2.5")
 def test_each_tree_hex_hinders() -> None:
     r = los(with_terrain(FIELD, B4="t", B6="t"))
-    assert r.clear and [n.rule for n in r.hindrances] == ["6.3.6.2.5", "6.3.6.2.5"]
+    assert r.clear and [(n.rule, n.kind) for n in r.hindrances] == [("6.3.6.2.5", LosNoteKind.TREES)] * 2
 
 
 @pytest.mark.rule("6.3.6.2.5")
@@ -156,7 +161,7 @@ def test_trees_in_the_end_hexes_do_not_hinder() -> None:
 @pytest.mark.rule("6.3.6.2.5")
 def test_hedge_hinders_only_when_crossed() -> None:
     crossed = los(FIELD, hedges='{ hex = "B5", axis = "E-W" }')
-    assert [n.what for n in crossed.hindrances] == ["hedge"]
+    assert [(n.kind, n.what) for n in crossed.hindrances] == [(LosNoteKind.HEDGE, "hedge")]
     grazed = los(FIELD, hedges=f'{{ hex = "{SPINE_SIDES[0]}", axis = "E-W" }}', a="C6", b=SPINE_TARGET)
     assert grazed.hindrances == ()
 

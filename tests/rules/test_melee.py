@@ -8,6 +8,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.dice import ScriptedDice
 from firepower_tui.rules.hexgrid import hex_from_id
 from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.types import RollOutcome
 from tests.conftest import FIELD, Game, enumerate_runs, make_scenario, with_terrain
 
 
@@ -40,6 +41,10 @@ def test_needs_entry_plus_one() -> None:
     g2.do("impulse B3", "posture T1 crouch", "move T1")  # 1 + 2 = 3 MF spent
     r = g2.refusal("melee T1 B5")
     assert (r.rule, r.reason) == ("§5.1", "T1 needs 3 MF to melee (entry 2 + 1) but has 1 left")
+    g3 = melee_game("T1 tan RFL B4 S crouch", "G1 green RFL B5 N")
+    g3.do("impulse B4", "turn T1 SE", "turn T1 S")  # one MF short: 2 left for 2 + 1
+    r = g3.refusal("melee T1 B5")
+    assert (r.rule, r.reason) == ("§5.1", "T1 needs 3 MF to melee (entry 2 + 1) but has 2 left")
 
 
 @pytest.mark.rule("§5.1")
@@ -48,21 +53,24 @@ def test_hill_crossing_counts_in_the_entry() -> None:
     g.do("impulse B4")
     assert engine.check(g.state, parse_action("melee T1 B5")) is None  # 2 + 1 crossing + 1 = 4
     g.do("turn T1 SE", "turn T1 S")
-    assert "needs 4 MF" in g.refusal("melee T1 B5").reason
+    r = g.refusal("melee T1 B5")
+    assert (r.rule, r.reason) == ("§5.1", "T1 needs 4 MF to melee (entry 3 + 1) but has 2 left")
 
 
 @pytest.mark.rule("§5.1")
 def test_must_face_the_hex() -> None:
     g = melee_game("T1 tan RFL B4 N", "G1 green RFL B5 N")
     g.do("impulse B4")
-    assert g.refusal("melee T1 B5").rule == "§5.1"
+    r = g.refusal("melee T1 B5")
+    assert (r.rule, r.reason) == ("§5.1", "T1 faces N: B5 is not the hex in front of him (B3)")
 
 
 @pytest.mark.rule("6.2.5")
 def test_melee_is_the_combat_action() -> None:
     g = melee_game("T1 tan RFL B4 S", "G1 green RFL B5 N", "G2 green RFL B8 N", dice=[10, 10])
     g.do("impulse B4", "fire T1 G1 semi")
-    assert g.refusal("melee T1 B5").rule == "6.2.5"
+    r = g.refusal("melee T1 B5")
+    assert (r.rule, r.reason) == ("6.2.5", "T1 already used his combat action this phase")
 
 
 @pytest.mark.rule("6.5.3")
@@ -70,6 +78,7 @@ def test_winners_stay_and_stop() -> None:
     g = melee_game("T1 tan RFL B4 S", "T2 tan RFL B4 S", "G1 green RFL B5 N", "G2 green RFL J9 N", dice=[7])
     events = g.do("impulse B4", "melee T1,T2 B5")  # 7 - 2 = 5 <= 5: attackers win
     assert [e.event for e in events][1:] == ["roll", "melee", "killed"]
+    assert (events[1].outcome, events[2].winner) == (RollOutcome.WON, "attackers")
     assert g.soldier("G1").killed and not g.soldier("T1").killed
     assert g.soldier("T1").hex == hex_from_id("B5") == g.soldier("T2").hex
     r = g.refusal("turn T1 N")
@@ -82,7 +91,7 @@ def test_losers_all_die() -> None:
     g = melee_game("T1 tan RFL B4 S", "G1 green RFL B5 N", "G2 green RFL B5 N", "T3 tan RFL J9 N", dice=[4])
     events = g.do("impulse B4", "melee T1 B5")  # 4 + 2 = 6 > 5
     roll = next(e for e in events if e.event == "roll")
-    assert (roll.total, roll.result) == (6, "attackers lose: every attacker killed")
+    assert (roll.total, roll.outcome, roll.result) == (6, RollOutcome.LOST, "attackers lose: every attacker killed")
     assert g.soldier("T1").killed and not g.soldier("G1").killed
     assert g.state.kills["green"] == 1
 

@@ -10,6 +10,8 @@ LINES = [
     "chit", "chit tan", "impulse C7", "move T1", "move T1 C8", "turn T1 NE", "cross T1", "posture T1 prone",
     "end", "done", "fire T2 G1,G2", "fire T4 G1 semi then 1", "fire T4 G1 auto", "throw T3 H9",
     "throw T3 H9 via SW", "melee T1,T2 D4", "impulse AA12",
+    "buy tan RFL", "buy green LMG scout", "drop T3", "ready tan", "rolloff", "choose green", "place T1 C2 S",
+    "place G4 C11 NW prone", "deployed",
 ]
 
 
@@ -24,7 +26,8 @@ def test_case_insensitive() -> None:
 
 
 @pytest.mark.parametrize("bad", ["posture T1 sit", "fire T1", "fire T1 G1 burst", "throw T1 H9 via", "end now",
-                                 "melee T1", "cross", "turn T1"])
+                                 "melee T1", "cross", "turn T1", "buy tan BAZ", "buy tan RFL sniper", "drop",
+                                 "ready", "rolloff now", "choose", "place T1 C2", "place T1 C2 S sit", "deployed T1"])
 def test_malformed(bad: str) -> None:
     with pytest.raises(NotationError):
         parse_action(bad)

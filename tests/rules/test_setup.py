@@ -14,6 +14,7 @@ from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.sequence import new_game
 from firepower_tui.rules.setup import spent
+from firepower_tui.rules.types import Phase, RollOutcome, SetupStep
 from tests.conftest import Game, make_scenario
 
 ZONES = '[[zones]]\nside = "tan"\nrows = [1, 2]\n[[zones]]\nside = "green"\nrows = [11, 12]\n'
@@ -24,7 +25,8 @@ def deploy_game(men: str, dice: list[int]) -> Game:
     lines = [f"{m.split()[0]} {m.split()[1]} {m.split()[2]} - N" + (" scout" if "scout" in m else "")
              for m in men.split(";")]
     g = Game(make_scenario(FIELD_12, lines, turns=2, chits=1, zones=ZONES), ScriptedDice(dice))
-    assert g.state.phase == "deploy" and g.state.setup_step == "rolloff"
+    assert (g.state.phase, g.state.setup_step) == (Phase.DEPLOY, SetupStep.ROLLOFF)
+    assert g.state.phase == "deploy" and g.state.setup_step == "rolloff"  # the plain words still compare equal
     return g
 
 
@@ -35,8 +37,10 @@ TWO_FOUR = "T1 tan RFL;T2 tan RFL;G1 green RFL;G2 green RFL;G3 green RFL;G4 gree
 def test_rolloff_ties_are_rolled_again() -> None:
     g = deploy_game(TWO_FOUR, [5, 5, 2, 8])
     events = g.do("rolloff")
-    assert [e.die for e in events if e.event == "roll"] == [5, 5, 2, 8]
-    assert g.state.decider == "green" and g.state.setup_step == "choose_deploy"
+    rolls = [e for e in events if e.event == "roll"]
+    assert [(e.die, e.outcome, e.result) for e in rolls] == [(5, RollOutcome.TOTAL, "5"), (5, RollOutcome.TOTAL, "5"),
+                                                             (2, RollOutcome.TOTAL, "2"), (8, RollOutcome.TOTAL, "8")]
+    assert g.state.decider == "green" and g.state.setup_step is SetupStep.CHOOSE_DEPLOY
 
 
 @pytest.mark.rule("§10.2")
@@ -44,9 +48,9 @@ def test_placement_in_zone_and_hand_over() -> None:
     g = deploy_game(TWO_FOUR, [7, 3])
     g.do("rolloff", "choose tan")
     assert g.state.placer == "tan"
-    assert g.refusal("place T1 C5 S").reason == "C5 is outside Tan's deployment zone"
-    assert g.refusal("place G1 C11 N").rule == "§10.2"
-    assert g.refusal("deployed").reason == "place at least one soldier in each placement"
+    assert g.refusal("place T1 C5 S") == ("C5 is outside Tan's deployment zone", "§10.2")
+    assert g.refusal("place G1 C11 N") == ("G1 is Green's; Tan is placing now", "§10.2")
+    assert g.refusal("deployed") == ("place at least one soldier in each placement", "§10.2")
     g.do("place T1 C2 S crouch")
     t1 = g.soldier("T1")
     assert (t1.deployed, t1.facing.name, t1.posture.value) == (True, "S", "crouch")
@@ -87,13 +91,13 @@ def test_first_phase_roll_with_bonus(dice: list[int], decider: str) -> None:
 def test_scouts_are_placed_last_outside_the_enemy_zone_and_far_from_enemies() -> None:
     g = deploy_game("T1 tan RFL;T9 tan RFL scout;G1 green RFL", [7, 3])
     g.do("rolloff", "choose tan")
-    assert "placed last" in g.refusal("place T9 C6 S").reason
+    assert g.refusal("place T9 C6 S") == ("T9 is a scout: scouts are placed last, after every other man", "§10.2")
     g.do("place T1 C2 S")  # Tan has nobody else he may place yet (the scout waits): Green's turn
     assert g.state.placer == "green"
     g.do("place G1 C11 N")
     assert g.state.placer == "tan"  # Green has nobody left to place: the hand-over is automatic
-    assert "enemy zone" in g.refusal("place T9 C12 S").reason
-    assert "more than 6 hexes" in g.refusal("place T9 C7 S").reason
+    assert g.refusal("place T9 C12 S") == ("a scout may not be placed in the enemy zone (C12)", "§10.2")
+    assert g.refusal("place T9 C7 S") == ("a scout must be more than 6 hexes from every enemy; G1 is 4 away", "§10.2")
     g.do("place T9 C4 S")
     assert g.state.setup_step == "initiative"
 
@@ -116,8 +120,7 @@ def test_buying_within_the_budget() -> None:
         g.do("buy tan RFL")
     assert spent(g.state, "tan") == 89
     g.do("buy tan RFL")  # 11 left: a rifleman (10) still fits
-    r = g.refusal("buy tan PST")
-    assert r.reason == "Tan has 1 of 100 points left; a PST costs 8"
+    assert g.refusal("buy tan PST") == ("Tan has 1 of 100 points left; a PST costs 8", "§10.3")
     g.do("drop T1")  # 99 - 18
     g.do("buy tan PST")
     assert spent(g.state, "tan") == 89
@@ -126,9 +129,9 @@ def test_buying_within_the_budget() -> None:
 @pytest.mark.rule("§10.3")
 def test_ready_then_deployment() -> None:
     g = forces_game()
-    assert "bought nobody" in g.refusal("ready tan").reason
+    assert g.refusal("ready tan") == ("Tan has bought nobody yet", "§10.3")
     g.do("buy tan RFL", "ready tan")
-    assert g.refusal("buy tan RFL").reason == "Tan's force is already complete"
+    assert g.refusal("buy tan RFL") == ("Tan's force is already complete", "§10.3")
     g.do("buy green LMG", "ready green")
     assert (g.state.phase, g.state.setup_step) == ("deploy", "rolloff")
     assert [s.deployed for s in g.state.soldiers] == [False, False]
@@ -147,8 +150,8 @@ def test_total_never_exceeds_the_budget(buys: list[str]) -> None:
 
 def test_play_actions_refused_during_setup() -> None:
     g = forces_game()
-    assert g.refusal("chit").rule == "§10.2"
-    assert g.refusal("impulse C2").rule == "§10.2"
+    assert g.refusal("chit") == ("the game is being set up: buy, place or roll first", "§10.2")
+    assert g.refusal("impulse C2") == ("the game is being set up: buy, place or roll first", "§10.2")
 
 
 def test_deploy_option_on_basic() -> None:

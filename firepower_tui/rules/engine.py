@@ -98,25 +98,29 @@ def apply_trusted(state: GameState, action: Action, dice: Dice) -> tuple[GameSta
 
 
 def _apply(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
-    if isinstance(action, SETUP_ACTIONS):
-        new, events = setup.apply_setup(state, action, dice)
-        return new, tuple(events)
-    if isinstance(action, DrawChit):
-        new, events = sequence.apply_draw(state, action, dice)
-    elif isinstance(action, StartImpulse):
-        new, events = sequence.apply_start_impulse(state, action)
-    elif isinstance(action, EndImpulse):
-        new, events = sequence.apply_end_impulse(state, action)
-    elif isinstance(action, EndPhase):
-        new, events = sequence.apply_end_phase(state, action)
-    elif isinstance(action, COMBAT_ACTIONS):
-        new, events = _apply_combat(state, action, dice)
-    else:
-        s = state.soldier(action.soldier)
-        assert s is not None
-        changed, events = _SOLDIER_MF[type(action)][1](state, s, action)
-        new = state.with_soldiers(changed, **sequence.commit_changes(state))
+    new, events = _APPLY[type(action)](state, action, dice)
     return new, tuple(events)
+
+
+def _apply_soldier_mf(state: GameState, action: Action, dice: Dice) -> tuple[GameState, list[Event]]:
+    s = state.soldier(action.soldier)  # type: ignore[union-attr]
+    assert s is not None
+    changed, events = _SOLDIER_MF[type(action)][1](state, s, action)
+    return state.with_soldiers(changed, **sequence.commit_changes(state)), events
+
+
+_APPLY: dict[type, Callable[[GameState, Any, Dice], tuple[GameState, list[Event]]]] = {
+    **{kind: setup.apply_setup for kind in SETUP_ACTIONS},
+    DrawChit: sequence.apply_draw,
+    StartImpulse: lambda state, action, dice: sequence.apply_start_impulse(state, action),
+    EndImpulse: lambda state, action, dice: sequence.apply_end_impulse(state, action),
+    EndPhase: lambda state, action, dice: sequence.apply_end_phase(state, action),
+    Fire: lambda state, action, dice: _apply_combat(state, action, dice),
+    Throw: lambda state, action, dice: _apply_combat(state, action, dice),
+    Melee: lambda state, action, dice: _apply_combat(state, action, dice),
+    **{kind: _apply_soldier_mf for kind in _SOLDIER_MF},
+}
+"""How each action kind changes the state (every kind :func:`check` knows)."""
 
 
 # --- combat -----------------------------------------------------------------------------

@@ -9,6 +9,7 @@ result cannot disagree (STYLE.md §5).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .actions import Fire
 from .breakdown import Modifier, RollBreakdown, modifier
@@ -17,7 +18,7 @@ from .dice import Dice
 from .errors import Refusal
 from .events import Event, Fired, Killed, Rolled
 from .hexgrid import hex_distance, hex_to_id, in_firing_arc
-from .los import LosNoteKind, LosResult, los_between_soldiers
+from .los import LosNote, LosNoteKind, LosResult, los_between_soldiers
 from .los_geometry import half_containing
 from .sequence import commit
 from .state import GameState
@@ -153,13 +154,18 @@ def target_terrain_modifiers(state: GameState, t: Soldier, attack_from: object, 
     return mods
 
 
+_POSTURE_MODIFIERS = {
+    Posture.STAND: (),
+    Posture.CROUCH: (modifier("target crouching", 1, "6.3.6.2.4"),),
+    Posture.PRONE: (modifier("target prone", 2, "6.3.6.2.4"),),
+}
+_SUPPRESSED = modifier("firer suppressed", 1, "6.3.6.2.1")
+_RUNNING = modifier("target running", 2, "6.3.6.2.6")
+
+
 def posture_modifier(t: Soldier) -> list[Modifier]:
     """Target Crouching +1, Prone +2 (6.3.6.2.4)."""
-    if t.posture is Posture.CROUCH:
-        return [modifier("target crouching", 1, "6.3.6.2.4")]
-    if t.posture is Posture.PRONE:
-        return [modifier("target prone", 2, "6.3.6.2.4")]
-    return []
+    return list(_POSTURE_MODIFIERS[t.posture])
 
 
 _HINDRANCE_WORD = {LosNoteKind.TREES: "trees", LosNoteKind.HEDGE: "hedge"}
@@ -168,19 +174,24 @@ _HINDRANCE_WORD = {LosNoteKind.TREES: "trees", LosNoteKind.HEDGE: "hedge"}
 
 def hindrance_modifiers(los: LosResult) -> list[Modifier]:
     """+1 for each tree hex and hedge line the LOS crosses (6.3.6.2.5; throws too, A15)."""
-    return [modifier(f"{_HINDRANCE_WORD[n.kind]} in LOS ({hex_to_id(n.hex)})", 1, n.rule) for n in los.hindrances]
+    return list(_hindrance_modifiers(los.hindrances))
+
+
+@lru_cache(maxsize=4096)
+def _hindrance_modifiers(hindrances: tuple[LosNote, ...]) -> tuple[Modifier, ...]:
+    return tuple(modifier(f"{_HINDRANCE_WORD[n.kind]} in LOS ({hex_to_id(n.hex)})", 1, n.rule) for n in hindrances)
 
 
 def fire_modifiers(state: GameState, s: Soldier, t: Soldier, los: LosResult, then: int) -> tuple[Modifier, ...]:
     """Every small-arms modifier, in the chart's order (RULES.md 4.8)."""
     mods: list[Modifier] = []
     if s.status is Status.SUPPRESSED:
-        mods.append(modifier("firer suppressed", 1, "6.3.6.2.1"))
+        mods.append(_SUPPRESSED)
     mods += target_terrain_modifiers(state, t, s.hex, concealment=True)
-    mods += posture_modifier(t)
-    mods += hindrance_modifiers(los)
+    mods += _POSTURE_MODIFIERS[t.posture]
+    mods += _hindrance_modifiers(los.hindrances)
     if t.running:
-        mods.append(modifier("target running", 2, "6.3.6.2.6"))
+        mods.append(_RUNNING)
     firer_mf = min(NONCOMBAT_MF_MAX, s.noncombat_mf + then)
     if firer_mf:
         detail = f"{s.noncombat_mf} spent" + (f" + {then} declared" if then else "")

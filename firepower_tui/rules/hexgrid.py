@@ -16,6 +16,7 @@ line-of-sight tests.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -265,8 +266,9 @@ def hex_from_id(text: str) -> Hex:
     return qoffset_to_cube(OffsetCoord(column_index(m.group(1)), int(m.group(2)) - 1))
 
 
+@lru_cache(maxsize=65536)
 def hex_to_id(h: Hex) -> str:
-    """The printed map id of ``h``, e.g. ``C7``."""
+    """The printed map id of ``h``, e.g. ``C7`` (kept for the hexes of the largest map, 200 x 200)."""
     c = qoffset_from_cube(h)
     if c.col < 0 or c.row < 0:
         return f"({h.q},{h.r})"

@@ -373,7 +373,7 @@ def _one_core() -> Callable[[], None]:
 
 
 def fig_games(o: argparse.Namespace) -> list[Figure]:
-    from firepower_tui.playout import play_to_end
+    from firepower_tui.headless.playout import play_to_end
     from firepower_tui.rules.dice import SeededDice
     from firepower_tui.rules.scenario import load_scenario
     from firepower_tui.rules.sequence import new_game
@@ -540,7 +540,7 @@ def fig_fire(o: argparse.Namespace) -> list[Figure]:
 
 def fig_los(o: argparse.Namespace) -> list[Figure]:
     """LOS between a random living soldier and a random living enemy, after each action of random games."""
-    from firepower_tui.playout import random_action
+    from firepower_tui.headless.playout import random_action
     from firepower_tui.rules import engine, los
     from firepower_tui.rules.dice import SeededDice
     from firepower_tui.rules.scenario import load_scenario

@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 
 from firepower_tui.controller.controller import Result
-from firepower_tui.controller.session import Session
-from firepower_tui.playout import random_action
+from firepower_tui.games.session import Session
+from firepower_tui.headless.playout import random_action
 from firepower_tui.rules.scenario import parse_scenario
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.widgets.side_log import SideLog

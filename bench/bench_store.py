@@ -13,12 +13,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from firepower_tui.games import load_game, new_game
+from firepower_tui.games.service import load_game, new_game
 from firepower_tui.rules import engine
 from firepower_tui.rules.actions import EndImpulse, EndPhase, Fire, StartImpulse, Throw
 from firepower_tui.rules.hexgrid import hex_distance
 from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.store import Store
+from firepower_tui.games.store import Store
 
 
 def combat_options(state, sid):  # noqa: ANN001, ANN201

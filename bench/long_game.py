@@ -20,12 +20,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from firepower_tui.games import new_game
-from firepower_tui.playout import random_action
+from firepower_tui.games.service import new_game
+from firepower_tui.headless.playout import random_action
 from firepower_tui.rules.actions import Move
 from firepower_tui.rules.errors import FirepowerError
 from firepower_tui.rules.scenario import Scenario, load_scenario
-from firepower_tui.store import Store
+from firepower_tui.games.store import Store
 
 BASIC = Path(__file__).resolve().parent.parent / "scenarios" / "basic.toml"
 

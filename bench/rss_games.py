@@ -29,7 +29,7 @@ def main() -> None:
     p.add_argument("--budget", type=float, default=120.0, help="seconds; stop early (and say so) when spent")
     a = p.parse_args()
 
-    from firepower_tui.playout import play_to_end
+    from firepower_tui.headless.playout import play_to_end
     from firepower_tui.rules.dice import SeededDice
     from firepower_tui.rules.scenario import load_scenario
     from firepower_tui.rules.sequence import new_game

@@ -118,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         if args.command == "script":
-            from .script import run_script_file
+            from .headless.script import run_script_file
 
             return run_script_file(args.file, as_json=args.json)
         if args.command == "validate":
@@ -154,7 +154,7 @@ def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
     """A function that starts a new stored game of a scenario (seeded by --seed, else at random)."""
     import random
 
-    from .games import new_game
+    from .games.service import new_game
     from .rules.scenario import load_scenario
 
     def start(scenario_ref: str, deploy: bool = False):  # noqa: ANN202
@@ -170,7 +170,7 @@ def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
 
 def _play(scenario_ref: str, args: argparse.Namespace) -> int:
     from .rules.scenario import load_scenario
-    from .store import Store, default_db_path
+    from .games.store import Store, default_db_path
 
     load_scenario(scenario_ref)  # a broken or unknown scenario is reported before anything else
     if not _need_terminal():
@@ -216,7 +216,7 @@ def _scenarios() -> int:
 
 
 def _pick_and_play(args: argparse.Namespace) -> int:
-    from .store import Store, default_db_path
+    from .games.store import Store, default_db_path
 
     if not _need_terminal():
         return 2
@@ -230,8 +230,8 @@ def _pick_and_play(args: argparse.Namespace) -> int:
 
 def _default(args: argparse.Namespace) -> int:
     """No command: the title screen if a game is unfinished, else the basic scenario at once."""
-    from .games import resume_game
-    from .store import Store, default_db_path
+    from .games.service import resume_game
+    from .games.store import Store, default_db_path
 
     store = Store(getattr(args, "db", None) or default_db_path())
     latest = store.latest_unfinished()

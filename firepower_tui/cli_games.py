@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from .store import Store, default_db_path
+from .games.store import Store, default_db_path
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,7 +30,7 @@ def _terminal() -> bool:
 
 
 def resume(store: Store, args: argparse.Namespace) -> int:
-    from .games import resume_game
+    from .games.service import resume_game
 
     session, game_id = resume_game(store, args.game, use_saved=args.saved_scenario)
     if not _terminal():
@@ -58,7 +58,7 @@ def games(store: Store, args: argparse.Namespace) -> int:
 
 
 def replay_cmd(store: Store, args: argparse.Namespace) -> int:
-    from .games import load_game
+    from .games.service import load_game
 
     session = load_game(store, args.game, use_saved=args.saved_scenario)
     if not _terminal():
@@ -71,7 +71,7 @@ def replay_cmd(store: Store, args: argparse.Namespace) -> int:
 
 
 def export(store: Store, args: argparse.Namespace) -> int:
-    from .record import export_game
+    from .games.record import export_game
     from .rules.errors import FirepowerError
 
     path = Path(args.file)
@@ -83,8 +83,8 @@ def export(store: Store, args: argparse.Namespace) -> int:
 
 
 def import_cmd(store: Store, args: argparse.Namespace) -> int:
-    from .record import read_record
-    from .replay import StepRecord, replay, scenario_for
+    from .games.record import read_record
+    from .games.replay import StepRecord, replay, scenario_for
 
     path = Path(args.file)
     record = read_record(path)
@@ -107,9 +107,9 @@ def import_cmd(store: Store, args: argparse.Namespace) -> int:
 
 
 def stats(store: Store, args: argparse.Namespace) -> int:
-    from .games import load_game
+    from .games.service import load_game
     from .rules.errors import FirepowerError
-    from .stats import game_stats, stats_lines
+    from .games.stats import game_stats, stats_lines
 
     ids = [args.game] if args.game is not None else [g.id for g in store.games()]
     if not ids:

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 from firepower_tui.__main__ import main
-from firepower_tui.games import load_game
-from firepower_tui.record import read_record
-from firepower_tui.script import state_snapshot
-from firepower_tui.store import Store
+from firepower_tui.games.service import load_game
+from firepower_tui.games.record import read_record
+from firepower_tui.headless.script import state_snapshot
+from firepower_tui.games.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "fixtures" / "golden"

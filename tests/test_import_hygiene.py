@@ -49,7 +49,7 @@ def loaded(modules: list[str], *packages: str) -> list[str]:
     return [m for m in modules if any(m == p or m.startswith(p + ".") for p in packages)]
 
 
-@pytest.mark.parametrize("module", ["firepower_tui.rules", "firepower_tui.controller", "firepower_tui.script"])
+@pytest.mark.parametrize("module", ["firepower_tui.rules", "firepower_tui.controller", "firepower_tui.headless.script"])
 def test_core_imports_no_ui(module: str) -> None:
     code = (
         f"import sys, {module}\n"
@@ -135,7 +135,7 @@ def test_listing_games_needs_no_engine(tmp_path: Path) -> None:
     shutil.copy(GOLDEN_DB, golden)
     code, modules, output = run_main(["games", "--db", str(golden)])
     assert code == 0 and "defence" in output, output
-    assert loaded(modules, "firepower_tui.rules.engine", "firepower_tui.games", "firepower_tui.replay") == []
+    assert loaded(modules, "firepower_tui.rules.engine", "firepower_tui.games.service", "firepower_tui.games.replay") == []
 
 
 def subprocess_modules(code: str) -> list[str]:
@@ -150,8 +150,8 @@ def test_one_rules_submodule_imports_only_what_it_needs() -> None:
     assert loaded(modules, "firepower_tui") == ["firepower_tui", "firepower_tui.rules", "firepower_tui.rules.errors"]
 
 
-def test_controller_session_does_not_import_the_controller() -> None:
-    modules = subprocess_modules("import firepower_tui.controller.session")
+def test_a_session_does_not_import_the_controller() -> None:
+    modules = subprocess_modules("import firepower_tui.games.session")
     assert "firepower_tui.controller.controller" not in modules
     assert "firepower_tui.controller.keymap" not in modules
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from firepower_tui.rules.errors import ScriptError
-from firepower_tui.script import parse_script, run_script_file
+from firepower_tui.headless.script import parse_script, run_script_file
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,7 +1,8 @@
 """The action controller: key presses to rule actions (plain Python, no Textual).
 
-The re-exports are lazy (PEP 562): importing :mod:`.session` or :mod:`.keymap` does not
-import :mod:`.controller` and the rest of the rules core it needs.
+The re-exports are lazy (PEP 562): importing :mod:`.keymap` does not import
+:mod:`.controller` and the rest of the rules core it needs. A game in progress
+(``Session``) is in :mod:`firepower_tui.games.session`.
 """
 
 from __future__ import annotations
@@ -12,16 +13,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .controller import Controller, Highlights, Mode, Result
     from .keymap import KEYMAP, KeySpec
-    from .session import HistoryEntry, Outcome, Session
 
 _EXPORTS: dict[str, tuple[str, ...]] = {
     "controller": ("Controller", "Highlights", "Mode", "Result"),
     "keymap": ("KEYMAP", "KeySpec"),
-    "session": ("HistoryEntry", "Outcome", "Session"),
 }
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
 
-__all__ = ["Controller", "Highlights", "Mode", "Result", "KEYMAP", "KeySpec", "HistoryEntry", "Outcome", "Session"]
+__all__ = ["Controller", "Highlights", "Mode", "Result", "KEYMAP", "KeySpec"]
 
 if not TYPE_CHECKING:  # hidden from mypy, which would otherwise accept any name as Any
 

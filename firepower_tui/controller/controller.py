@@ -25,7 +25,7 @@ from ..rules.los import los_between_soldiers, los_query
 from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
 from ..rules.types import Posture
 from ..rules.units import Soldier, weapon_chart
-from .session import Outcome, Session
+from ..games.session import Outcome, Session
 
 
 class Mode(str, Enum):

@@ -2,7 +2,7 @@
 
 A checkpoint lets ``resume`` start from the state after the last chit draw instead of
 replaying the whole game before the first frame; the full replay still runs afterwards and
-must agree with it (replay is the source of truth, :mod:`firepower_tui.games`). The format
+must agree with it (replay is the source of truth, :mod:`firepower_tui.games.service`). The format
 is versioned: a checkpoint of another format is ignored, never misread.
 
 Only the state's own fields are written; the scenario is the game's and is given back on

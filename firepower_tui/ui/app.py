@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 from textual.app import App
 
 from ..controller.controller import Controller
-from ..controller.session import Session
+from ..games.session import Session
 from ..rules.errors import FirepowerError
 from ..rules.scenario import Scenario
-from ..store import Store
+from ..games.store import Store
 from .crash import write_crash_report
 from .screens.game import GameScreen
 
@@ -118,8 +118,8 @@ class FirepowerApp(App[None]):
         session, path = self.session, self.store.path
 
         def replay_all() -> None:
-            from ..games import full_replay
-            from ..replay import ReplayError
+            from ..games.service import full_replay
+            from ..games.replay import ReplayError
 
             u = session.unchecked
             if u is None:
@@ -142,8 +142,8 @@ class FirepowerApp(App[None]):
         session = self.session
         if session is None or session.unchecked is None or self.store is None:
             return True
-        from ..games import full_replay
-        from ..replay import ReplayError
+        from ..games.service import full_replay
+        from ..games.replay import ReplayError
 
         try:
             full = full_replay(self.store, session.unchecked.game_id, session.scenario, upto=session.unchecked.upto)
@@ -153,8 +153,8 @@ class FirepowerApp(App[None]):
         return self._checked(full, None)
 
     def _checked(self, full: Session | None, error: Exception | None) -> bool:
-        from ..games import complete
-        from ..replay import ReplayError
+        from ..games.service import complete
+        from ..games.replay import ReplayError
 
         session = self.session
         if session is None or session.unchecked is None:
@@ -180,8 +180,8 @@ class FirepowerApp(App[None]):
     def _reload_in_full(self, error: Exception) -> None:
         """The checkpoint disagrees with the replay (or the replay fails): the replay is the game.
         Drop the checkpoint, say so, and go on from the full replay of every stored entry."""
-        from ..games import attach_recorder, load_game
-        from ..replay import ReplayError
+        from ..games.service import attach_recorder, load_game
+        from ..games.replay import ReplayError
         from .screens.modals import TextScreen
 
         assert self.store is not None and self.game_id is not None and self.session is not None

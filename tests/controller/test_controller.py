@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from firepower_tui.controller import KEYMAP, Controller, Mode, Session
+from firepower_tui.controller import KEYMAP, Controller, Mode
+from firepower_tui.games.session import Session
 from firepower_tui.rules.dice import ScriptedDice
 from firepower_tui.rules.hexgrid import hex_from_id
 from firepower_tui.rules.types import Posture, Status

@@ -161,7 +161,7 @@ def test_deploy_option_on_basic() -> None:
 
 
 def test_random_setup_is_always_legal() -> None:
-    from firepower_tui.playout import random_action
+    from firepower_tui.headless.playout import random_action
 
     rng = random.Random(5)
     state = new_game(load_scenario("defence"))

@@ -13,9 +13,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 pytest.importorskip("pyte")
 from pty_harness import PtyApp  # noqa: E402
 
-from firepower_tui.games import resume_game  # noqa: E402
+from firepower_tui.games.service import resume_game  # noqa: E402
 from firepower_tui.rules.hexgrid import hex_from_id  # noqa: E402
-from firepower_tui.store import Store  # noqa: E402
+from firepower_tui.games.store import Store  # noqa: E402
 
 
 def test_kill_9_then_resume(tmp_path: Path) -> None:

@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from firepower_tui.games import load_game, new_game, resume_game
-from firepower_tui.record import export_game, read_record
-from firepower_tui.replay import ReplayError
+from firepower_tui.games.service import load_game, new_game, resume_game
+from firepower_tui.games.record import export_game, read_record
+from firepower_tui.games.replay import ReplayError
 from firepower_tui.rules.actions import DrawChit
 from firepower_tui.rules.errors import FirepowerError, SaveError
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.stats import game_stats
-from firepower_tui.store import SCHEMA_VERSION, Store
+from firepower_tui.games.stats import game_stats
+from firepower_tui.games.store import SCHEMA_VERSION, Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -170,7 +170,7 @@ def test_two_processes_do_not_corrupt(tmp_path: Path) -> None:
     Store(db).close()
     code = (
         "import sys\n"
-        "from firepower_tui.store import Store\n"
+        "from firepower_tui.games.store import Store\n"
         "s = Store(sys.argv[1])\n"
         "g = s.create_game(scenario_id='basic', scenario_path='x', scenario_hash='0'*64, scenario_text='',"
         " seed=1, sides=['tan','green'])\n"

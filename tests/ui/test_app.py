@@ -124,7 +124,7 @@ async def test_mouse_click_moves_the_cursor() -> None:
 
 def close_quarters_app(dice: list[int]):  # noqa: ANN201
     """Tan in B4 (two men facing S), Green in B5 and B7; Tan's phase already drawn."""
-    from firepower_tui.controller.session import Session
+    from firepower_tui.games.session import Session
     from firepower_tui.rules.actions import DrawChit
     from tests.conftest import FIELD, make_scenario
 
@@ -186,7 +186,7 @@ async def test_a_bug_is_reported_without_a_traceback(tmp_path, monkeypatch) -> N
 
 
 async def test_end_of_game_screen() -> None:
-    from firepower_tui.controller.session import Session
+    from firepower_tui.games.session import Session
     from firepower_tui.rules.actions import DrawChit
     from tests.conftest import FIELD, make_scenario
 
@@ -228,8 +228,8 @@ async def test_history_view_steps_back_and_returns() -> None:
 
 
 async def test_title_screen_continue(tmp_path) -> None:  # noqa: ANN001
-    from firepower_tui.games import new_game, resume_game
-    from firepower_tui.store import Store
+    from firepower_tui.games.service import new_game, resume_game
+    from firepower_tui.games.store import Store
     from firepower_tui.ui.app import FirepowerApp
 
     store = Store(tmp_path / "g.db")
@@ -254,8 +254,8 @@ async def test_title_screen_continue(tmp_path) -> None:  # noqa: ANN001
 async def test_meeting_from_picker_to_play(tmp_path) -> None:  # noqa: ANN001
     """Pick meeting, buy both forces by keys, deploy, answer both choices: turn 1 begins."""
     from firepower_tui.__main__ import all_scenarios
-    from firepower_tui.games import new_game
-    from firepower_tui.store import Store
+    from firepower_tui.games.service import new_game
+    from firepower_tui.games.store import Store
     from firepower_tui.ui.app import FirepowerApp
 
     store = Store(tmp_path / "g.db")
@@ -289,7 +289,7 @@ async def test_meeting_from_picker_to_play(tmp_path) -> None:  # noqa: ANN001
 
 
 async def test_history_jumps_by_phase_and_turn() -> None:
-    from firepower_tui.controller.session import Session
+    from firepower_tui.games.session import Session
 
     sc = load_scenario("basic")
     session = Session(sc, seed=3)
@@ -318,7 +318,7 @@ async def test_history_jumps_by_phase_and_turn() -> None:
 
 
 async def test_handover_banner_between_phases() -> None:
-    from firepower_tui.controller.session import Session
+    from firepower_tui.games.session import Session
 
     sc = load_scenario("basic")
     a = make_app(sc, session=Session(sc, seed=3), handover=True)

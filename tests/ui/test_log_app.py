@@ -13,8 +13,8 @@ from rich.text import Text
 from textual.content import Content
 from textual.visual import Visual
 
-from firepower_tui.controller.session import Session
-from firepower_tui.playout import random_action
+from firepower_tui.games.session import Session
+from firepower_tui.headless.playout import random_action
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.widgets.lazy_log import FullLog
@@ -148,7 +148,7 @@ def test_first_frame_loads_no_other_screen() -> None:
 
         def loaded():
             names = ("firepower_tui.ui.screens.history", "firepower_tui.ui.screens.setup",
-                     "firepower_tui.ui.screens.title", "firepower_tui.stats", "firepower_tui.replay")
+                     "firepower_tui.ui.screens.title", "firepower_tui.games.stats", "firepower_tui.games.replay")
             return ",".join(n for n in names if n in sys.modules)
 
         async def main():

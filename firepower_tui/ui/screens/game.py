@@ -164,7 +164,7 @@ class GameScreen(Screen[None]):
                 self.app.push_screen(self.app.history_screen())  # type: ignore[attr-defined]
             return
         if intent == "stats":
-            from ...stats import game_stats, stats_lines
+            from ...games.stats import game_stats, stats_lines
 
             if not self.app.ensure_complete():  # type: ignore[attr-defined]
                 return

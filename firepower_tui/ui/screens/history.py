@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...controller.session import Session
+from ...games.session import Session
 from ...rules.actions import DrawChit
 from ...rules.events import TurnStarted
 from ...rules.hexgrid import hex_to_id

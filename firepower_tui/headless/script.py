@@ -15,20 +15,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .rules import engine
-from .rules.actions import DrawChit
-from .rules.describe import describe
-from .rules.dice import SeededDice, normalise_face
-from .rules.errors import FirepowerError, Problem, Refusal, ScriptError
-from .rules.hexgrid import hex_to_id
-from .rules.describe import describe_los, describe_odds
-from .rules.los import los_query
-from .rules.notation import LosQuery, NotationError, OddsQuery, parse_line
-from .rules.scenario import Scenario, load_scenario
-from .rules.sequence import new_game, opening_events
-from .rules.state import GameState
-from .rules.types import Phase
-from .rules.values import to_json
+from ..rules import engine
+from ..rules.actions import DrawChit
+from ..rules.describe import describe
+from ..rules.dice import SeededDice, normalise_face
+from ..rules.errors import FirepowerError, Problem, Refusal, ScriptError
+from ..rules.hexgrid import hex_to_id
+from ..rules.describe import describe_los, describe_odds
+from ..rules.los import los_query
+from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
+from ..rules.scenario import Scenario, load_scenario
+from ..rules.sequence import new_game, opening_events
+from ..rules.state import GameState
+from ..rules.types import Phase
+from ..rules.values import to_json
 
 DEFAULT_SEED = 1
 """The seed used when a script gives none."""
@@ -260,7 +260,7 @@ def run_script_file(path: str, *, as_json: bool = False, emit: Callable[[str], N
         text = p.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ScriptError(path, [Problem("", f"cannot read: {getattr(exc, 'strerror', None) or exc}")]) from None
-    from .record import looks_like_record, parse_record
+    from ..games.record import looks_like_record, parse_record
 
     if looks_like_record(text):
         return run_record(parse_record(text, path), path, emit, as_json)
@@ -270,7 +270,7 @@ def run_script_file(path: str, *, as_json: bool = False, emit: Callable[[str], N
 
 def run_record(record: Any, path: str, emit: Callable[[str], None], as_json: bool) -> int:
     """Replay a game record, printing its events as a script run would (docs/notation.md)."""
-    from .replay import StepRecord, replay, scenario_for
+    from ..games.replay import StepRecord, replay, scenario_for
 
     scenario, _ = scenario_for(record.scenario.id, record.scenario.id, record.scenario.hash, record.scenario.toml,
                                use_saved=bool(record.scenario.toml))

@@ -7,12 +7,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .controller.session import Session
-from .rules import engine
-from .rules.dice import DiceError, ReplayDice, SeededDice
-from .rules.errors import FirepowerError
-from .rules.notation import NotationError, parse_action
-from .rules.scenario import Scenario, load_scenario, parse_scenario
+from .session import Session
+from ..rules import engine
+from ..rules.dice import DiceError, ReplayDice, SeededDice
+from ..rules.errors import FirepowerError
+from ..rules.notation import NotationError, parse_action
+from ..rules.scenario import Scenario, load_scenario, parse_scenario
 
 
 class ReplayError(FirepowerError):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .rules.errors import FirepowerError, Problem, SaveError
+from ..rules.errors import FirepowerError, Problem, SaveError
 
 SCHEMA_VERSION = 2
 """The schema this version writes and reads; older ones are upgraded by :data:`MIGRATIONS`."""

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .controller.session import Session
-from .rules import engine
-from .rules.actions import Fire, Melee, Throw
-from .rules.dice import D10
-from .rules.events import Killed
+from .session import Session
+from ..rules import engine
+from ..rules.actions import Fire, Melee, Throw
+from ..rules.dice import D10
+from ..rules.events import Killed
 
 
 @dataclass

@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .rules.errors import Problem, SaveError
+from ..rules.errors import Problem, SaveError
 from .store import Store
 
 RECORD_VERSION = 1

@@ -15,14 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .controller.session import HistoryEntry, Session
+from .session import HistoryEntry, Session
 from .replay import ReplayError, StepRecord, replay, replay_into, scenario_for
-from .rules.actions import DrawChit
-from .rules.dice import SeededDice
-from .rules.errors import FirepowerError
-from .rules.scenario import Scenario
-from .rules.snapshot import SnapshotError, state_from_data, state_to_data
-from .rules.state import GameState
+from ..rules.actions import DrawChit
+from ..rules.dice import SeededDice
+from ..rules.errors import FirepowerError
+from ..rules.scenario import Scenario
+from ..rules.snapshot import SnapshotError, state_from_data, state_to_data
+from ..rules.state import GameState
 from .store import Checkpoint, Store
 
 

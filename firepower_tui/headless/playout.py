@@ -6,18 +6,18 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from .rules import engine
-from .rules.actions import (Buy, ChangePosture, Choose, Cross, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Move,
+from ..rules import engine
+from ..rules.actions import (Buy, ChangePosture, Choose, Cross, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Move,
                             Place, Ready, RollOff, StartImpulse, Throw, Turn)
-from .rules.combat import COMBAT_MF
-from .rules.engine import Action
-from .rules.grenades import max_throw
-from .rules.hexgrid import Facing, hex_distance, in_firing_arc
-from .rules.setup import budget, placeable, spent
-from .rules.state import GameState
-from .rules.victory import POINTS
-from .rules.types import Phase, Posture, SetupStep
-from .rules.units import weapon_chart
+from ..rules.combat import COMBAT_MF
+from ..rules.engine import Action
+from ..rules.grenades import max_throw
+from ..rules.hexgrid import Facing, hex_distance, in_firing_arc
+from ..rules.setup import budget, placeable, spent
+from ..rules.state import GameState
+from ..rules.victory import POINTS
+from ..rules.types import Phase, Posture, SetupStep
+from ..rules.units import weapon_chart
 
 
 def random_action(state: GameState, rng: random.Random, *, combat: float = 0.5) -> Action:

@@ -114,11 +114,6 @@ def basic() -> Scenario:
     return load_scenario("basic")
 
 
-@pytest.fixture
-def scripted() -> type[ScriptedDice]:
-    return ScriptedDice
-
-
 def set_soldier(game: Game, sid: str, **changes: object) -> None:
     """Put a soldier in a given condition (test set-up only)."""
     s = game.soldier(sid).evolve(**changes)
@@ -133,7 +128,6 @@ def enumerate_runs(run):  # noqa: ANN001, ANN201
     """
     from fractions import Fraction
 
-    from firepower_tui.rules.dice import ScriptedDice
     from firepower_tui.rules.errors import DiceError
 
     stack: list[list[int]] = [[]]

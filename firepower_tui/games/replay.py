@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -109,9 +108,3 @@ def scenario_for(path: str, scenario_id: str, digest: str, saved_text: str, *,
                           f"{digest[:12]}, now {current.digest[:12]}); resume with --saved-scenario to play on "
                           "with the copy stored with the game")
     return current, ""
-
-
-def text_digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
-
-

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,11 @@ SPEC = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
 
 
 def test_bundled_rules_match_the_spec() -> None:
+    """The user's copy is the spec. CI always has ../shared beside its clone: there a missing spec
+    fails; elsewhere (a clone on its own) the comparison is skipped, and says so."""
     if not SPEC.is_file():
+        if os.environ.get("CI"):
+            pytest.fail(f"{SPEC} is missing: CI must run with shared/ beside the clone")
         pytest.skip("../shared/RULES.md is not beside this checkout")
     assert rules_markdown() == SPEC.read_text(encoding="utf-8"), "copy ../shared/RULES.md to firepower_tui/data/"
 

@@ -8,8 +8,17 @@ from rich.text import Text
 
 from ...rules.describe import describe
 from ...rules.events import ChitDrawn, GameEnded, Killed, Rolled, StatusChanged, TurnStarted
+from ...rules.types import RollOutcome
 
 Names = Callable[[str], str]
+
+_OUTCOME_STYLE = {
+    RollOutcome.HIT: "bold green", RollOutcome.LANDS: "bold green", RollOutcome.WON: "bold green",
+    RollOutcome.KILLED: "bold red", RollOutcome.LOST: "bold red", RollOutcome.NO_EFFECT: "bold red",
+    RollOutcome.SUPPRESSED: "bold red",
+}
+"""How a roll's result is coloured, from what it decided (the rest plain bold): good news for the
+roller green, a death (or a near one) red."""
 
 
 def roll_text(e: Rolled) -> Text:
@@ -26,8 +35,7 @@ def roll_text(e: Rolled) -> Text:
         ok = e.total <= e.need
         t.append(f" = {e.total} {'<=' if ok else '>'} {e.need}", style="bold")
         t.append(f" [{e.need_rule}] ", style="dim")
-    good = e.result.startswith(("hit", "lands", "attackers win"))
-    t.append(e.result, style="bold green" if good else "bold red" if "killed" in e.result else "bold")
+    t.append(e.result, style=_OUTCOME_STYLE.get(e.outcome, "bold"))
     t.append(f" [{e.result_rule}]", style="dim")
     return t
 

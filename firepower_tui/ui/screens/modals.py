@@ -40,10 +40,12 @@ class TextScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q,enter,question_mark,r,l", "dismiss_screen", "Close", priority=True)]
 
-    def __init__(self, text: Text, title: str) -> None:
+    def __init__(self, text: Text, title: str, *, at_end: bool = False) -> None:
         super().__init__()
         self.body = text
         self.title_text = title
+        self.at_end = at_end
+        """Open scrolled to the end (the newest lines)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -53,7 +55,7 @@ class TextScreen(ModalScreen[None]):
             yield Static(Text("Esc closes | up/down PgUp/PgDn scroll", style="dim"), id="dialog-foot")
 
     def on_mount(self) -> None:
-        if "log" in self.title_text.lower():
+        if self.at_end:
             body = self.query_one("#dialog-body", VerticalScroll)
             self.call_after_refresh(lambda: body.scroll_end(animate=False))
 

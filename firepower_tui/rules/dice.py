@@ -76,13 +76,17 @@ class SeededDice(Recorder):
         self.seed = seed
         self._rng = random.Random(seed)
 
+    # ``Random._randbelow(n)`` is what ``randint(1, 10) - 1`` and ``randrange(n)`` draw, without
+    # their argument checks: the same numbers from the same seed (tests/rules/test_dice.py holds
+    # it to that), so every stored game goes on with the dice it always had.
+
     def d10(self, purpose: str) -> int:
         if self.forced:
             return self._record(purpose, self.forced.popleft())
-        return self._record(purpose, self._rng.randint(1, 10))
+        return self._record(purpose, self._rng._randbelow(10) + 1)  # type: ignore[attr-defined]
 
     def pick(self, purpose: str, n: int) -> int:
-        return self._record(purpose, self._rng.randrange(n), n)
+        return self._record(purpose, self._rng._randbelow(n), n)  # type: ignore[attr-defined]
 
     def generator_state(self) -> list[Any]:
         """The generator's state as JSON-ready data (a checkpoint keeps it, with the forced dice)."""
@@ -98,11 +102,9 @@ class SeededDice(Recorder):
     def advance(self, calls: Iterable[tuple[str, int, int]]) -> None:
         """Draw from the generator as a recorded game did, so play goes on with the same dice
         an uninterrupted game would have had (forced results are not drawn from it)."""
+        below = self._rng._randbelow  # type: ignore[attr-defined]
         for _purpose, _value, n in calls:
-            if n == D10:
-                self._rng.randint(1, 10)
-            else:
-                self._rng.randrange(n)
+            below(10 if n == D10 else n)
 
 
 class ScriptedDice(Recorder):

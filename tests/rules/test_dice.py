@@ -44,3 +44,22 @@ def test_replay_checks_purpose() -> None:
     assert d.d10("fire: T1") == 4
     with pytest.raises(DiceError, match="rolled for 'chit draw'"):
         d.d10("fire: T2")
+
+
+
+def test_seeded_dice_draw_what_randint_and_randrange_draw() -> None:
+    """SeededDice draws through Random._randbelow for speed: the numbers must be those of
+    randint(1, 10) and randrange(n) from the same seed, or stored games would change dice."""
+    import random
+
+    for seed in (1, 7, 12345):
+        dice, ref = SeededDice(seed), random.Random(seed)
+        for i in range(300):
+            if i % 7 == 3:
+                n = 2 + i % 9
+                assert dice.pick("p", n) == ref.randrange(n)
+            else:
+                assert dice.d10("d") == ref.randint(1, 10)
+        follower = SeededDice(seed)
+        follower.advance(dice.calls)  # a resumed game's dice go on from where the recorded ones stopped
+        assert follower._rng.getstate() == ref.getstate()

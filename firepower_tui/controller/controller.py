@@ -89,8 +89,6 @@ class Controller:
         self.place_posture = Posture.STAND
         self.message = ""
         self.message_error = False
-        self.version = 0
-        """Bumped whenever anything the map shows (other than the cursor) changes."""
         self.cursor = self._start_cursor()
         if self.state.impulse and self.state.group:  # resumed in the middle of an impulse
             self.selected = self.state.group[0]
@@ -184,7 +182,6 @@ class Controller:
 
     def _after(self, out: Outcome) -> Result:
         """Bookkeeping after an accepted action: draw the next chit if a phase ended, follow the man."""
-        self.version += 1
         events = list(out.events)
         drawn = self._automatic()
         events += drawn
@@ -211,7 +208,6 @@ class Controller:
             return Result()
         self.cursor = self._start_cursor()
         self._pick_placer_man()
-        self.version += 1
         return Result(events=tuple(out), chits=tuple(e for e in out if isinstance(e, ChitDrawn)))
 
     def _automatic(self) -> list[Any]:
@@ -314,7 +310,6 @@ class Controller:
             self.selected = ids[(ids.index(self.selected) + 1) % len(ids)]
         else:
             self.selected = ids[0]
-        self.version += 1
         return Result()
 
     def place(self) -> Result:
@@ -368,7 +363,6 @@ class Controller:
         out = self.session.undo()
         if out.refusal is not None:
             return self._refused(out.refusal)
-        self.version += 1
         self._say("Taken back")
         s = self.soldier()
         if s is not None:
@@ -465,7 +459,6 @@ class Controller:
         target = self._nearest_enemy(s, reach(s))
         if target is not None:
             self.cursor = target
-        self.version += 1
         self._say(hint)
         return Result(message=self.message)
 
@@ -482,7 +475,6 @@ class Controller:
                     and self.session.check(Melee(soldiers=(o.id,), hex=front)) is None:
                 self.attackers.append(o.id)
         self.cursor = front
-        self.version += 1
         self._say("Melee: Tab picks a man, Space adds/removes him; Enter attacks (Esc cancels)")
         return Result(message=self.message)
 
@@ -506,7 +498,6 @@ class Controller:
                 self.attackers.remove(s.id)
             else:
                 self.attackers.append(s.id)
-            self.version += 1
             return Result()
         me = self.soldier()
         enemies = [e.id for e in self.state.soldiers_at(self.cursor) if me is not None and e.side != me.side]
@@ -516,7 +507,6 @@ class Controller:
         # cycle: add the first man not chosen, or drop the last one when all are chosen
         missing = [e for e in enemies if e not in chosen]
         self.fire_targets = chosen + missing[:1] if missing else chosen[:-1] or enemies[:1]
-        self.version += 1
         return Result()
 
     def toggle_mode(self) -> Result:
@@ -527,7 +517,6 @@ class Controller:
         current = self.fire_mode or ("auto" if "auto" in modes else modes[0])
         self.fire_mode = modes[(modes.index(current) + 1) % len(modes)]
         self.fire_targets = []
-        self.version += 1
         return Result()
 
     def change_then(self, delta: int) -> Result:
@@ -546,7 +535,6 @@ class Controller:
 
     def cancel(self) -> Result:
         self.mode = Mode.BROWSE
-        self.version += 1
         self._say("")
         s = self.soldier()
         if s is not None:

@@ -332,3 +332,13 @@ async def test_handover_banner_between_phases() -> None:
         assert "impulse phase" in text and "Pass the keyboard to the" in text
         await pilot.press("enter")
         assert type(a.screen).__name__ == "GameScreen"
+
+
+async def test_turning_by_t_and_a_direction_updates_the_panels() -> None:
+    """After ``t 8`` the soldier panel shows the new facing and the MF left (a turn, not a cursor move)."""
+    a = app()
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter", "t", "8")
+        await pilot.pause()
+        panel = str(a.screen.query_one("#soldier-panel").render())
+        assert "K2 facing N" in panel and "MF left 3/4" in panel

@@ -185,8 +185,9 @@ class GameScreen(Screen[None]):
         call = INTENT_CALLS.get(intent)
         if call is None:
             return
+        mode = self.c.mode  # before the call: in turn mode a direction key turns the man
         result = call(self.c)
-        self._sync(result, cursor_only=intent in CURSOR_INTENTS and self.c.mode is not Mode.TURN
+        self._sync(result, cursor_only=intent in CURSOR_INTENTS and mode is not Mode.TURN
                    and self.c.mode not in (Mode.AIM_FIRE, Mode.AIM_THROW))
 
     def _quit_answer(self, yes: bool | None) -> None:

@@ -38,20 +38,34 @@ class Mode(str, Enum):
     MELEE = "melee"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Result:
-    """What an intent did."""
+    """What an intent did: the session's :class:`Outcome` and the line the player reads."""
 
-    events: tuple[Any, ...] = ()
-    refusal: Refusal | None = None
+    outcome: Outcome = Outcome()
+    """The events of the action and of what followed by itself (rolls, chit draws), or its refusal."""
     message: str = ""
-    chits: tuple[ChitDrawn, ...] = ()
-    """Chits drawn as a consequence (a new impulse phase: the hand-over banner)."""
-    game_over: GameEnded | None = None
+
+    @property
+    def events(self) -> tuple[Any, ...]:
+        return self.outcome.events
+
+    @property
+    def refusal(self) -> Refusal | None:
+        return self.outcome.refusal
 
     @property
     def ok(self) -> bool:
-        return self.refusal is None
+        return self.outcome.ok
+
+    @property
+    def chits(self) -> tuple[ChitDrawn, ...]:
+        """Chits drawn as a consequence (a new impulse phase: the hand-over banner)."""
+        return tuple(e for e in self.events if isinstance(e, ChitDrawn))
+
+    @property
+    def game_over(self) -> GameEnded | None:
+        return next((e for e in self.events if isinstance(e, GameEnded)), None)
 
 
 @dataclass
@@ -172,7 +186,7 @@ class Controller:
 
     def _refused(self, refusal: Refusal) -> Result:
         self._say(f"{refusal.reason} [{refusal.rule}]", error=True)
-        return Result(refusal=refusal, message=self.message)
+        return Result(Outcome(refusal=refusal), message=self.message)
 
     def _submit(self, action: Any) -> Result:
         out = self.session.submit(action)
@@ -188,7 +202,7 @@ class Controller:
         if self.state.phase == "deploy":
             self._pick_placer_man()
             self._say("")
-            return Result(events=tuple(events), message="")
+            return Result(Outcome(events=tuple(events)))
         s = self.soldier()
         if s is not None and self.in_impulse(s):
             self.cursor = s.hex
@@ -196,10 +210,8 @@ class Controller:
             self.selected = None
         if self.state.active is not None and drawn:
             self.cursor = self._start_cursor()
-        chits = tuple(e for e in events if isinstance(e, ChitDrawn))
-        over = next((e for e in events if isinstance(e, GameEnded)), None)
         self._say("")
-        return Result(events=tuple(events), message="", chits=chits, game_over=over)
+        return Result(Outcome(events=tuple(events)))
 
     def begin(self) -> Result:
         """Start of play: make any roll that is due, draw the first chit if none is drawn yet."""
@@ -208,7 +220,7 @@ class Controller:
             return Result()
         self.cursor = self._start_cursor()
         self._pick_placer_man()
-        return Result(events=tuple(out), chits=tuple(e for e in out if isinstance(e, ChitDrawn)))
+        return Result(Outcome(events=tuple(out)))
 
     def _automatic(self) -> list[Any]:
         """What nobody decides: deployment rolls (§10.2) and blind chit draws (6.1)."""
@@ -655,7 +667,7 @@ class Controller:
             parsed = parse_line(text)
         except NotationError as exc:
             self._say(f"{text}: {exc} (docs/notation.md)", error=True)
-            return Result(refusal=Refusal(reason=str(exc), rule="docs/notation.md"), message=self.message)
+            return Result(Outcome(refusal=Refusal(reason=str(exc), rule="docs/notation.md")), message=self.message)
         if isinstance(parsed, OddsQuery):
             refusal = self.session.check(parsed.action)
             if refusal is not None:

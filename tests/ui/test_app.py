@@ -171,11 +171,14 @@ async def test_a_bug_is_reported_without_a_traceback(tmp_path, monkeypatch) -> N
     a = app()
     async with a.run_test(size=(100, 30)) as pilot:
         c = a.controller
+        dispatch = c.dispatch
 
-        def boom() -> None:
-            raise RuntimeError("simulated bug")
+        def boom(intent):  # noqa: ANN001, ANN202
+            if intent == "move":
+                raise RuntimeError("simulated bug")
+            return dispatch(intent)
 
-        monkeypatch.setattr(c, "move", boom)
+        monkeypatch.setattr(c, "dispatch", boom)
         await pilot.press("enter")
         before = c.state
         await pilot.press("m")
@@ -342,3 +345,11 @@ async def test_turning_by_t_and_a_direction_updates_the_panels() -> None:
         await pilot.pause()
         panel = str(a.screen.query_one("#soldier-panel").render())
         assert "K2 facing N" in panel and "MF left 3/4" in panel
+
+
+def test_the_game_screen_handles_every_view_intent() -> None:
+    """The keymap's view intents are exactly the ones the game screen handles; every other goes to the controller."""
+    from firepower_tui.controller.keymap import VIEW_INTENTS
+    from firepower_tui.ui.screens.game import GameScreen
+
+    assert set(GameScreen.VIEWS) == VIEW_INTENTS

@@ -40,11 +40,7 @@ class ForceBuilderScreen(Screen[None]):
 
     @property
     def side(self) -> str | None:
-        st = self.c.state
-        for side in st.sides:
-            if budget(st, side) is not None and side not in st.ready:
-                return side
-        return None
+        return self.c.forces.side
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -80,8 +76,8 @@ class ForceBuilderScreen(Screen[None]):
         t.append_text(self.message)
         self.query_one("#builder", Static).update(t)
 
-    def _do(self, action: object) -> None:
-        result = self.c._submit(action)
+    def _do(self, action: Buy | Drop | Ready) -> None:
+        result = self.c.submit(action)
         self.message = Text(f"\n{result.refusal.reason} [{result.refusal.rule}]", style="bold red") \
             if result.refusal else Text("")
         if self.side is None:

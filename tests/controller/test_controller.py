@@ -318,3 +318,23 @@ def test_the_mode_follows_the_game_state() -> None:
     session = Session(load_scenario("basic"), seed=4, deploy=True)
     session.dice.force([9, 2])
     assert Controller(session).mode is Mode.SETUP  # the roll-off is due
+
+
+def test_the_offers_are_the_points_table_within_the_budget() -> None:
+    """Each kind of man at its §10.3 cost, plus the scout trait when chosen; dim what the points left don't cover."""
+    from firepower_tui.rules.actions import Buy
+    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.victory import POINTS, TRAIT_POINTS
+
+    c = Controller(Session(load_scenario("meeting"), seed=7, deploy=True))
+    side = c.forces.side
+    assert side == "tan" and c.forces.points_left(side) == 100
+    offers = c.forces.offers(side, scout=True)
+    assert [(o.weapon, o.cost, o.scout_cost, o.affordable) for o in offers] == [
+        (code, cost, TRAIT_POINTS["scout"], True) for code, cost in POINTS.items()]
+    for _ in range(5):
+        assert c.submit(Buy(side=side, weapon="LMG")).ok
+    assert c.forces.points_left(side) == 10
+    assert [(o.weapon, o.affordable) for o in c.forces.offers(side)] == [("RFL", True), ("PST", True), ("LMG", False)]
+    assert [(o.weapon, o.affordable) for o in c.forces.offers(side, scout=True)] == [
+        ("RFL", False), ("PST", False), ("LMG", False)]

@@ -353,3 +353,13 @@ def test_the_game_screen_handles_every_view_intent() -> None:
     from firepower_tui.ui.screens.game import GameScreen
 
     assert set(GameScreen.VIEWS) == VIEW_INTENTS
+
+
+def test_force_builder_keys_follow_the_points_table() -> None:
+    """Keys 1, 2, 3 buy the kinds of man in the order of ``victory.POINTS``, each labelled with its cost."""
+    from firepower_tui.rules.victory import POINTS
+    from firepower_tui.ui.screens.setup import ForceBuilderScreen
+
+    buys = [(b.key, b.action, b.description) for b in ForceBuilderScreen.BINDINGS if b.action.startswith("buy")]
+    assert buys == [("1", "buy('RFL')", "Rifleman 10"), ("2", "buy('PST')", "Leader 8"), ("3", "buy('LMG')", "LMG 18")]
+    assert [action for _, action, _ in buys] == [f"buy({code!r})" for code in POINTS]

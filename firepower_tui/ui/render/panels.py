@@ -177,7 +177,8 @@ def preview_text(c: Controller) -> Text:
         a = assessment
         t.append(f"MELEE into {a.hex}: {', '.join(a.attackers)} against {', '.join(a.defenders)}", style="bold")
         t.append("\n")
-        t.append(f"Attackers win on d10 {a.roll.modifier_total:+d} ≤ 5: {pct(a.win_chance)}", style="bold green")
+        t.append(f"Attackers win on d10 {a.roll.modifier_total:+d} ≤ {a.roll.need}: {pct(a.win_chance)}",
+                 style="bold green")
         for m in a.roll.modifiers:
             t.append(f" ({m.label} {m.value:+d} [{m.rule}])", style="italic")
         t.append(" [§5.2]\nWin: every defender dies and the attackers stop in the hex (6.5.3). "

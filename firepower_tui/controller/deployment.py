@@ -41,7 +41,8 @@ class Deployment:
         }
         for intent, posture in POSTURE_INTENTS.items():
             place[intent] = Handler(self._poser(posture))
-        facing: Table = {**place, Intent.SELECT: Handler(self.core.close_mode), Intent.CANCEL: Handler(self.core.close_mode),
+        close = Handler(self.core.close_mode)
+        facing: Table = {**place, Intent.SELECT: close, Intent.CANCEL: close,
                          Intent.CURSOR_LEFT: Handler(stay), Intent.CURSOR_RIGHT: Handler(stay)}
         for intent, f in FACING_INTENTS.items():
             facing[intent] = Handler(self._facer(f))

@@ -1,5 +1,9 @@
 """The action controller: key presses to rule actions (plain Python, no Textual).
 
+One module per responsibility: :mod:`.base` (mode, cursor, selection, status line, the
+``Result``), :mod:`.play`, :mod:`.aiming`, :mod:`.deployment`, :mod:`.forces`, :mod:`.command`
+(the ``:`` line), gathered by :mod:`.controller`; :mod:`.keymap` is the table of intents.
+
 The re-exports are lazy (PEP 562): importing :mod:`.keymap` does not import
 :mod:`.controller` and the rest of the rules core it needs. A game in progress
 (``Session``) is in :mod:`firepower_tui.games.session`.
@@ -11,16 +15,18 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .controller import Controller, Highlights, Mode, Result
-    from .keymap import KEYMAP, KeySpec
+    from .base import Highlights, Mode, Result
+    from .controller import Controller
+    from .keymap import KEYMAP, Intent, KeySpec
 
 _EXPORTS: dict[str, tuple[str, ...]] = {
-    "controller": ("Controller", "Highlights", "Mode", "Result"),
-    "keymap": ("KEYMAP", "KeySpec"),
+    "base": ("Highlights", "Mode", "Result"),
+    "controller": ("Controller",),
+    "keymap": ("KEYMAP", "Intent", "KeySpec"),
 }
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
 
-__all__ = ["Controller", "Highlights", "Mode", "Result", "KEYMAP", "KeySpec"]
+__all__ = ["Controller", "Highlights", "Mode", "Result", "KEYMAP", "Intent", "KeySpec"]
 
 if not TYPE_CHECKING:  # hidden from mypy, which would otherwise accept any name as Any
 

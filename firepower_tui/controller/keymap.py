@@ -1,19 +1,71 @@
 """The one table of intents, their default keys and help text (STYLE.md §7).
 
-The UI builds its bindings, its footer and its help screen from :data:`KEYMAP`.
+:class:`Intent` names everything a key can ask for. :data:`KEYMAP` gives each intent its
+keys, footer label and help text, exactly once; the UI builds its bindings, footer and help
+screen from it. The controller handles every intent except the :data:`VIEW_INTENTS`, which
+the game screen handles itself (help, the log, the command line ...); both sides check at
+start-up that nothing is left without a handler.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Intent(StrEnum):
+    """What the player asks for by a key; the value is the Textual action parameter.
+
+    >>> Intent("aim_fire") is Intent.AIM_FIRE and f"{Intent.AIM_FIRE}" == "aim_fire"
+    True
+    """
+
+    SELECT = "select"
+    MOVE = "move"
+    TURN_TO = "turn_to"
+    STAND = "stand"
+    CROUCH = "crouch"
+    PRONE = "prone"
+    CROSS = "cross"
+    AIM_FIRE = "aim_fire"
+    AIM_THROW = "aim_throw"
+    AIM_MELEE = "aim_melee"
+    TOGGLE_TARGET = "toggle_target"
+    TOGGLE_MODE = "toggle_mode"
+    MORE_THEN = "more_then"
+    LESS_THEN = "less_then"
+    TOGGLE_VIA = "toggle_via"
+    CANCEL = "cancel"
+    END_IMPULSE = "end_impulse"
+    END_PHASE = "end_phase"
+    UNDO = "undo"
+    NEXT_SOLDIER = "next_soldier"
+    TURN_LEFT = "turn_left"
+    TURN_RIGHT = "turn_right"
+    HELP = "help"
+    HISTORY = "history"
+    STATS = "stats"
+    SHOW_LOG = "show_log"
+    RULES = "rules"
+    COMMAND = "command"
+    ZOOM = "zoom"
+    QUIT = "quit"
+    CURSOR_N = "cursor_n"
+    CURSOR_S = "cursor_s"
+    CURSOR_NE = "cursor_ne"
+    CURSOR_SE = "cursor_se"
+    CURSOR_SW = "cursor_sw"
+    CURSOR_NW = "cursor_nw"
+    CURSOR_LEFT = "cursor_left"
+    CURSOR_RIGHT = "cursor_right"
 
 
 @dataclass(frozen=True)
 class KeySpec:
     """One intent and how to reach it."""
 
-    intent: str
-    """The controller method / UI action name, e.g. ``move``."""
+    intent: Intent
+    """What the keys ask for."""
     keys: tuple[str, ...]
     """Textual key names, the first shown in the footer."""
     label: str
@@ -24,69 +76,83 @@ class KeySpec:
     """Help-screen section."""
     footer: bool = True
     """Shown in the footer when legal."""
+    view: bool = False
+    """Handled by the game screen (a view, a dialog, the command line), not by the controller;
+    always available."""
 
 
 KEYMAP: tuple[KeySpec, ...] = (
-    KeySpec("select", ("enter",), "Select", "start an impulse in the hex under the cursor (6.2), or pick the "
+    KeySpec(Intent.SELECT, ("enter",), "Select", "start an impulse in the hex under the cursor (6.2), or pick the "
             "soldier there; while aiming: fire, throw or melee", "Impulse"),
-    KeySpec("move", ("m",), "Move", "enter the hex in front: 1/2/3 MF standing/crouching/prone, +1 across a "
+    KeySpec(Intent.MOVE, ("m",), "Move", "enter the hex in front: 1/2/3 MF standing/crouching/prone, +1 across a "
             "hill or depression hexside (6.2.1, 6.2.3)", "Actions"),
-    KeySpec("turn_to", ("t",), "Face", "turn to any facing for 1 MF: t then a direction key (6.2.2)", "Actions"),
-    KeySpec("stand", ("u",), "Stand", "stand up (from prone 2 MF, from crouch 1; 6.2.4)", "Actions"),
-    KeySpec("crouch", ("c",), "Crouch", "crouch (1 MF; 6.2.4, A2)", "Actions"),
-    KeySpec("prone", ("p",), "Prone", "go prone (1 MF; 6.2.4)", "Actions"),
-    KeySpec("cross", ("x",), "Cross", "cross the fence or hedge in his hex (1 MF, 6.2.3)", "Actions"),
-    KeySpec("aim_fire", ("f",), "Fire", "aim his weapon: move the cursor to the target hex, Enter fires "
+    KeySpec(Intent.TURN_TO, ("t",), "Face", "turn to any facing for 1 MF: t then a direction key (6.2.2)", "Actions"),
+    KeySpec(Intent.STAND, ("u",), "Stand", "stand up (from prone 2 MF, from crouch 1; 6.2.4)", "Actions"),
+    KeySpec(Intent.CROUCH, ("c",), "Crouch", "crouch (1 MF; 6.2.4, A2)", "Actions"),
+    KeySpec(Intent.PRONE, ("p",), "Prone", "go prone (1 MF; 6.2.4)", "Actions"),
+    KeySpec(Intent.CROSS, ("x",), "Cross", "cross the fence or hedge in his hex (1 MF, 6.2.3)", "Actions"),
+    KeySpec(Intent.AIM_FIRE, ("f",), "Fire", "aim his weapon: move the cursor to the target hex, Enter fires "
             "(2 MF; 6.3)", "Combat"),
-    KeySpec("aim_throw", ("g",), "Grenade", "aim a grenade: move the cursor, Enter throws (2 MF; 6.3.6.3.2)",
+    KeySpec(Intent.AIM_THROW, ("g",), "Grenade", "aim a grenade: move the cursor, Enter throws (2 MF; 6.3.6.3.2)",
             "Combat"),
-    KeySpec("aim_melee", ("k",), "Melee", "melee the enemy hex in front (entry + 1 MF; 6.5)", "Combat"),
-    KeySpec("toggle_target", ("space",), "Target", "aiming automatic fire: add/remove the man under the "
+    KeySpec(Intent.AIM_MELEE, ("k",), "Melee", "melee the enemy hex in front (entry + 1 MF; 6.5)", "Combat"),
+    KeySpec(Intent.TOGGLE_TARGET, ("space",), "Target", "aiming automatic fire: add/remove the man under the "
             "cursor; melee: add/remove an attacker", "Combat"),
-    KeySpec("toggle_mode", ("a",), "Auto/semi", "aiming a rifle: automatic or semi-automatic (6.3.5.2)", "Combat"),
-    KeySpec("more_then", ("plus", "equals_sign"), "+MF", "declare one more non-combat MF after firing "
+    KeySpec(Intent.TOGGLE_MODE, ("a",), "Auto/semi", "aiming a rifle: automatic or semi-automatic (6.3.5.2)",
+            "Combat"),
+    KeySpec(Intent.MORE_THEN, ("plus", "equals_sign"), "+MF", "declare one more non-combat MF after firing "
             "(6.3.6.2.7)", "Combat"),
-    KeySpec("less_then", ("minus",), "-MF", "declare one fewer MF after firing", "Combat"),
-    KeySpec("toggle_via", ("v",), "Via", "grenade entering through a corner: pick the other hexside "
+    KeySpec(Intent.LESS_THEN, ("minus",), "-MF", "declare one fewer MF after firing", "Combat"),
+    KeySpec(Intent.TOGGLE_VIA, ("v",), "Via", "grenade entering through a corner: pick the other hexside "
             "(6.3.6.3.2.1)", "Combat"),
-    KeySpec("cancel", ("escape",), "Cancel", "stop aiming / choosing", "Combat"),
-    KeySpec("end_impulse", ("e",), "End imp.", "end this impulse (6.2)", "Impulse"),
-    KeySpec("end_phase", ("E",), "End phase", "end this impulse phase (done; 6.2)", "Impulse"),
-    KeySpec("undo", ("z", "backspace"), "Undo", "take back the last action if it rolled no dice (§9.9)",
+    KeySpec(Intent.CANCEL, ("escape",), "Cancel", "stop aiming / choosing", "Combat"),
+    KeySpec(Intent.END_IMPULSE, ("e",), "End imp.", "end this impulse (6.2)", "Impulse"),
+    KeySpec(Intent.END_PHASE, ("E",), "End phase", "end this impulse phase (done; 6.2)", "Impulse"),
+    KeySpec(Intent.UNDO, ("z", "backspace"), "Undo", "take back the last action if it rolled no dice (§9.9)",
             "Game"),
-    KeySpec("next_soldier", ("tab",), "Next", "cycle the soldiers of the stack / impulse", "Impulse", footer=False),
-    KeySpec("turn_left", ("[", "less_than_sign"), "Turn L", "turn one hexside left (1 MF, 6.2.2)", "Actions", footer=False),
-    KeySpec("turn_right", ("]", "greater_than_sign"), "Turn R", "turn one hexside right (1 MF, 6.2.2)", "Actions", footer=False),
-    KeySpec("help", ("question_mark",), "Help", "this screen", "Game"),
-    KeySpec("history", ("h",), "History", "step back through every action with the map as it was; Esc returns "
-            "(read-only)", "Game"),
-    KeySpec("stats", ("S",), "Dice", "dice statistics for both players, and luck (kills against the odds)", "Game",
+    KeySpec(Intent.NEXT_SOLDIER, ("tab",), "Next", "cycle the soldiers of the stack / impulse", "Impulse",
             footer=False),
-    KeySpec("show_log", ("l",), "Log", "the whole game log, full width: every roll with its modifiers and rules",
-            "Game"),
-    KeySpec("rules", ("r",), "Rules", "the RULES.md text for what you are doing now", "Game"),
-    KeySpec("command", ("colon",), "Cmd", "type an action in notation (docs/notation.md)", "Game", footer=False),
-    KeySpec("zoom", ("o",), "Zoom", "compact or detailed map", "Game", footer=False),
-    KeySpec("quit", ("Q", "ctrl+q"), "Quit", "quit (asks first)", "Game"),
-    KeySpec("cursor_n", ("up", "8"), "N", "cursor one hex north", "Cursor", footer=False),
-    KeySpec("cursor_s", ("down", "2"), "S", "cursor one hex south", "Cursor", footer=False),
-    KeySpec("cursor_ne", ("9",), "NE", "cursor one hex north-east", "Cursor", footer=False),
-    KeySpec("cursor_se", ("3",), "SE", "cursor one hex south-east", "Cursor", footer=False),
-    KeySpec("cursor_sw", ("1",), "SW", "cursor one hex south-west", "Cursor", footer=False),
-    KeySpec("cursor_nw", ("7",), "NW", "cursor one hex north-west", "Cursor", footer=False),
-    KeySpec("cursor_left", ("left", "4"), "W", "cursor one column left (same row)", "Cursor", footer=False),
-    KeySpec("cursor_right", ("right", "6"), "E", "cursor one column right (same row)", "Cursor", footer=False),
+    KeySpec(Intent.TURN_LEFT, ("[", "less_than_sign"), "Turn L", "turn one hexside left (1 MF, 6.2.2)", "Actions",
+            footer=False),
+    KeySpec(Intent.TURN_RIGHT, ("]", "greater_than_sign"), "Turn R", "turn one hexside right (1 MF, 6.2.2)",
+            "Actions", footer=False),
+    KeySpec(Intent.HELP, ("question_mark",), "Help", "this screen", "Game", view=True),
+    KeySpec(Intent.HISTORY, ("h",), "History", "step back through every action with the map as it was; Esc returns "
+            "(read-only)", "Game", view=True),
+    KeySpec(Intent.STATS, ("S",), "Dice", "dice statistics for both players, and luck (kills against the odds)",
+            "Game", footer=False, view=True),
+    KeySpec(Intent.SHOW_LOG, ("l",), "Log", "the whole game log, full width: every roll with its modifiers and rules",
+            "Game", view=True),
+    KeySpec(Intent.RULES, ("r",), "Rules", "the RULES.md text for what you are doing now", "Game", view=True),
+    KeySpec(Intent.COMMAND, ("colon",), "Cmd", "type an action in notation (docs/notation.md)", "Game", footer=False,
+            view=True),
+    KeySpec(Intent.ZOOM, ("o",), "Zoom", "compact or detailed map", "Game", footer=False, view=True),
+    KeySpec(Intent.QUIT, ("Q", "ctrl+q"), "Quit", "quit (asks first)", "Game", view=True),
+    KeySpec(Intent.CURSOR_N, ("up", "8"), "N", "cursor one hex north", "Cursor", footer=False),
+    KeySpec(Intent.CURSOR_S, ("down", "2"), "S", "cursor one hex south", "Cursor", footer=False),
+    KeySpec(Intent.CURSOR_NE, ("9",), "NE", "cursor one hex north-east", "Cursor", footer=False),
+    KeySpec(Intent.CURSOR_SE, ("3",), "SE", "cursor one hex south-east", "Cursor", footer=False),
+    KeySpec(Intent.CURSOR_SW, ("1",), "SW", "cursor one hex south-west", "Cursor", footer=False),
+    KeySpec(Intent.CURSOR_NW, ("7",), "NW", "cursor one hex north-west", "Cursor", footer=False),
+    KeySpec(Intent.CURSOR_LEFT, ("left", "4"), "W", "cursor one column left (same row)", "Cursor", footer=False),
+    KeySpec(Intent.CURSOR_RIGHT, ("right", "6"), "E", "cursor one column right (same row)", "Cursor", footer=False),
 )
 """Every intent the player has, in help order."""
 
-DIRECTION_KEYS: dict[str, str] = {"8": "N", "up": "N", "9": "NE", "3": "SE", "2": "S", "down": "S", "1": "SW",
-                                  "7": "NW"}
-"""Keys that name a facing after ``t`` (turn to)."""
+VIEW_INTENTS: frozenset[Intent] = frozenset(k.intent for k in KEYMAP if k.view)
+"""The intents the game screen handles itself."""
 
 
-def spec(intent: str) -> KeySpec:
-    """The entry of an intent."""
-    for k in KEYMAP:
-        if k.intent == intent:
-            return k
-    raise KeyError(intent)
+def _check_keymap() -> None:
+    """Every intent has exactly one entry, and no key reaches two intents."""
+    intents = [k.intent for k in KEYMAP]
+    if sorted(intents) != sorted(Intent):
+        missing = set(Intent) - set(intents)
+        twice = {i for i in intents if intents.count(i) > 1}
+        raise AssertionError(f"keymap: missing {sorted(missing)}, twice {sorted(twice)}")
+    keys = [key for k in KEYMAP for key in k.keys]
+    if len(keys) != len(set(keys)):
+        raise AssertionError(f"keymap: a key bound to two intents: {sorted({x for x in keys if keys.count(x) > 1})}")
+
+
+_check_keymap()

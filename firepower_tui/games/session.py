@@ -39,7 +39,7 @@ class HistoryEntry:
         return format_action(self.action)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Outcome:
     """What an attempted action did: its events, or why it was refused."""
 

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from firepower_tui.controller import KEYMAP, Controller, Mode
+from firepower_tui.controller import KEYMAP, Controller, Mode, Result
+from firepower_tui.controller.base import Handler, stay
+from firepower_tui.controller.controller import build_tables
+from firepower_tui.controller.keymap import VIEW_INTENTS, Intent
 from firepower_tui.games.session import Session
+from firepower_tui.rules.actions import DrawChit
 from firepower_tui.rules.dice import ScriptedDice
 from firepower_tui.rules.hexgrid import hex_from_id
 from firepower_tui.rules.types import Posture, Status
@@ -18,7 +22,7 @@ def controller(*soldiers: str, dice: list[int] | None = None, terrain: str = FIE
         session.dice.force(dice)
     c = Controller(session)
     session.submit(__import__("firepower_tui.rules.actions", fromlist=["DrawChit"]).DrawChit(side="tan"))
-    c.cursor = c._start_cursor()
+    c.cursor = c.start_cursor()
     return c
 
 
@@ -96,7 +100,7 @@ def test_aim_fire_previews_then_fires() -> None:
     assessment, _ = c.preview()
     assert ("6.3.6.2.7", 1) in [(m.rule, m.value) for m in assessment.bursts[0].breakdown.modifiers]
     result = c.select()
-    assert result.ok and c.mode is Mode.BROWSE
+    assert result.ok and c.mode is Mode.OVER  # G1 was Green's last man
     assert [e.event for e in result.events if e.event == "roll"] == ["roll"] * 3
     rolls = [e for e in result.events if e.event == "roll"]
     assert (rolls[0].die, rolls[0].total, rolls[0].result) == (1, 4, "hit: G1 killed")  # 1 +2 prone +1 MF
@@ -130,7 +134,7 @@ def test_throw_and_melee_by_intents() -> None:
     c.cursor = hex_from_id("B4")
     c.select()
     c.aim_melee()
-    assert c.mode is Mode.MELEE and c.attackers == ["T1", "T2"]
+    assert c.mode is Mode.MELEE and c.aiming.attackers == ["T1", "T2"]
     assessment, refusal = c.preview()
     assert refusal is None and assessment.win_chance == 0.7
     result = c.select()  # 9 - 2 = 7 > 5: the attackers lose
@@ -220,3 +224,117 @@ def test_deployment_by_intents() -> None:
     assert not result.ok and "outside Tan's deployment zone" in result.refusal.reason
     assert c.end_impulse().ok and c.state.placer == "green"  # 'e' ends the placement
     assert c.can("select") and not c.can("aim_fire") and not c.can("move")
+
+
+def in_impulse(*soldiers: str, at: str, **scenario: str) -> Controller:
+    session = Session(make_scenario(FIELD, soldiers, **scenario))
+    session.submit(DrawChit(side="tan"))
+    c = Controller(session)
+    c.cursor = hex_from_id(at)
+    assert c.select().ok
+    return c
+
+
+def placing() -> Controller:
+    from firepower_tui.rules.scenario import load_scenario
+
+    session = Session(load_scenario("basic"), seed=4, deploy=True)
+    session.dice.force([9, 2])
+    c = Controller(session)
+    c.begin()
+    c.choose("tan")
+    return c
+
+
+def then(c: Controller, *steps: str) -> Controller:
+    """The controller after these intents."""
+    for step in steps:
+        assert c.can(step), step
+        c.dispatch(Intent(step))
+    return c
+
+
+SITUATIONS = {
+    "between impulses": lambda: controller("T1 tan RFL B2 S", "G1 green RFL B8 N"),
+    "in an impulse, prone on a fence": lambda: in_impulse(
+        "T1 tan RFL B4 S prone N", "G1 green RFL B8 N", at="B4", fences='{ hex = "B4", axis = "E-W" }'),
+    "turning": lambda: then(in_impulse("T1 tan RFL B2 S", "G1 green RFL B8 N", at="B2"), "turn_to"),
+    "aiming a rifle, 1 MF declared": lambda: then(in_impulse("T1 tan RFL B2 S", "G1 green RFL B8 N", at="B2"),
+                                                  "aim_fire", "more_then"),
+    "aiming a grenade through a corner": lambda: then(in_impulse("T1 tan RFL B2 S", "G1 green RFL D5 N", at="B2"),
+                                                      "aim_throw"),
+    "choosing a melee": lambda: then(in_impulse("T1 tan RFL B4 S", "G1 green RFL B5 N", at="B4"), "aim_melee"),
+    "placing": placing,
+    "placing, choosing the facing": lambda: then(placing(), "turn_to"),
+}
+
+
+def test_every_intent_of_the_controller_is_offered_somewhere_and_dispatches() -> None:
+    """Each intent the screen leaves to the controller is offered (the footer) in some real situation,
+    and dispatching it there gives a result; the screen's own intents are never the controller's."""
+    offered: set[Intent] = set()
+    for make in SITUATIONS.values():
+        for intent in sorted(set(Intent) - VIEW_INTENTS):
+            c = make()
+            if c.can(intent):
+                assert isinstance(c.dispatch(intent), Result), intent
+                offered.add(intent)
+    assert offered == set(Intent) - VIEW_INTENTS
+    c = SITUATIONS["between impulses"]()
+    assert all(c.can(i) for i in VIEW_INTENTS)
+    with pytest.raises(ValueError, match="game screen"):
+        c.dispatch(Intent.HELP)
+
+
+def test_an_intent_left_without_a_handler_stops_the_start() -> None:
+    """The tables are checked when a controller is built: a missing or doubled handler is a bug, not a dead key."""
+    c = SITUATIONS["between impulses"]()
+    assert set().union(*(c.intents(m) for m in Mode)) == set(Intent) - VIEW_INTENTS
+    everything = {m: {i: Handler(stay) for i in c.intents(m)} for m in Mode}
+    build_tables({}, [everything])
+    without_cross = {m: {i: h for i, h in t.items() if i is not Intent.CROSS} for m, t in everything.items()}
+    with pytest.raises(AssertionError, match="no handler in any mode: .*cross"):
+        build_tables({}, [without_cross])
+    with pytest.raises(AssertionError, match="handled twice"):
+        build_tables({}, [everything, {Mode.BROWSE: {Intent.MOVE: Handler(stay)}}])
+    with pytest.raises(AssertionError, match="screen's intents"):
+        build_tables({}, [everything, {Mode.OVER: {Intent.HELP: Handler(stay)}}])
+
+
+def test_the_mode_follows_the_game_state() -> None:
+    """Buying, the deployment rolls, placing and the end come from the state; keys only open sub-modes."""
+    from firepower_tui.rules.scenario import load_scenario
+
+    c = Controller(Session(load_scenario("meeting"), seed=7, deploy=True))
+    assert c.mode is Mode.FORCES and not c.can(Intent.SELECT) and c.can(Intent.CURSOR_N)
+    c = placing()
+    assert c.mode is Mode.PLACE
+    c.turn_to_mode()
+    assert c.mode is Mode.PLACE_FACING
+    c.move_cursor("ne")
+    assert c.mode is Mode.PLACE and c.placing_facing.name == "NE"
+    c.aim_fire()  # no such key while placing: nothing happens
+    assert c.mode is Mode.PLACE
+    session = Session(load_scenario("basic"), seed=4, deploy=True)
+    session.dice.force([9, 2])
+    assert Controller(session).mode is Mode.SETUP  # the roll-off is due
+
+
+def test_the_offers_are_the_points_table_within_the_budget() -> None:
+    """Each kind of man at its §10.3 cost, plus the scout trait when chosen; dim what the points left don't cover."""
+    from firepower_tui.rules.actions import Buy
+    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.victory import POINTS, TRAIT_POINTS
+
+    c = Controller(Session(load_scenario("meeting"), seed=7, deploy=True))
+    side = c.forces.side
+    assert side == "tan" and c.forces.points_left(side) == 100
+    offers = c.forces.offers(side, scout=True)
+    assert [(o.weapon, o.cost, o.scout_cost, o.affordable) for o in offers] == [
+        (code, cost, TRAIT_POINTS["scout"], True) for code, cost in POINTS.items()]
+    for _ in range(5):
+        assert c.submit(Buy(side=side, weapon="LMG")).ok
+    assert c.forces.points_left(side) == 10
+    assert [(o.weapon, o.affordable) for o in c.forces.offers(side)] == [("RFL", True), ("PST", True), ("LMG", False)]
+    assert [(o.weapon, o.affordable) for o in c.forces.offers(side, scout=True)] == [
+        ("RFL", False), ("PST", False), ("LMG", False)]

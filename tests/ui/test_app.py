@@ -171,11 +171,14 @@ async def test_a_bug_is_reported_without_a_traceback(tmp_path, monkeypatch) -> N
     a = app()
     async with a.run_test(size=(100, 30)) as pilot:
         c = a.controller
+        dispatch = c.dispatch
 
-        def boom() -> None:
-            raise RuntimeError("simulated bug")
+        def boom(intent):  # noqa: ANN001, ANN202
+            if intent == "move":
+                raise RuntimeError("simulated bug")
+            return dispatch(intent)
 
-        monkeypatch.setattr(c, "move", boom)
+        monkeypatch.setattr(c, "dispatch", boom)
         await pilot.press("enter")
         before = c.state
         await pilot.press("m")
@@ -332,3 +335,31 @@ async def test_handover_banner_between_phases() -> None:
         assert "impulse phase" in text and "Pass the keyboard to the" in text
         await pilot.press("enter")
         assert type(a.screen).__name__ == "GameScreen"
+
+
+async def test_turning_by_t_and_a_direction_updates_the_panels() -> None:
+    """After ``t 8`` the soldier panel shows the new facing and the MF left (a turn, not a cursor move)."""
+    a = app()
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter", "t", "8")
+        await pilot.pause()
+        panel = str(a.screen.query_one("#soldier-panel").render())
+        assert "K2 facing N" in panel and "MF left 3/4" in panel
+
+
+def test_the_game_screen_handles_every_view_intent() -> None:
+    """The keymap's view intents are exactly the ones the game screen handles; every other goes to the controller."""
+    from firepower_tui.controller.keymap import VIEW_INTENTS
+    from firepower_tui.ui.screens.game import GameScreen
+
+    assert set(GameScreen.VIEWS) == VIEW_INTENTS
+
+
+def test_force_builder_keys_follow_the_points_table() -> None:
+    """Keys 1, 2, 3 buy the kinds of man in the order of ``victory.POINTS``, each labelled with its cost."""
+    from firepower_tui.rules.victory import POINTS
+    from firepower_tui.ui.screens.setup import ForceBuilderScreen
+
+    buys = [(b.key, b.action, b.description) for b in ForceBuilderScreen.BINDINGS if b.action.startswith("buy")]
+    assert buys == [("1", "buy('RFL')", "Rifleman 10"), ("2", "buy('PST')", "Leader 8"), ("3", "buy('LMG')", "LMG 18")]
+    assert [action for _, action, _ in buys] == [f"buy({code!r})" for code in POINTS]

@@ -76,9 +76,9 @@ def deployment_text(c: Controller) -> Text:
     t.append(f"{name} places (§10.2)\n", style="bold")
     s = st.soldier(c.selected) if c.selected else None
     if s is not None and not s.deployed:
-        facing = c._placing_facing().name
+        facing = c.placing_facing.name
         t.append(f"Enter: {s.id} {s.weapon}{' scout' if 'scout' in s.traits else ''} here, facing {facing}, "
-                 f"{c.place_posture.value}\n")
+                 f"{c.deployment.posture.value}\n")
     men = placeable(st, st.placer)
     t.append(f"to place: {' '.join(m.id for m in men) or 'nobody'}\n", style="dim")
     t.append(f"e ends the placement ({st.placed_now} placed)", style="dim")
@@ -151,7 +151,7 @@ def preview_text(c: Controller) -> Text:
             t.append(f"; {a.wasted_bursts} burst wasted (one per man, 6.3.5.1)", style="dim")
         if a.suppresses:
             t.append(f"; suppresses every survivor in {a.target_hex} [6.4.1]", style="dim")
-        t.append(f"\nNon-combat MF declared for after the fire: {c.then} (+/-) [6.3.6.2.7]", style="dim")
+        t.append(f"\nNon-combat MF declared for after the fire: {c.aiming.then} (+/-) [6.3.6.2.7]", style="dim")
         return t
     if isinstance(assessment, ThrowAssessment):
         a = assessment
@@ -177,7 +177,8 @@ def preview_text(c: Controller) -> Text:
         a = assessment
         t.append(f"MELEE into {a.hex}: {', '.join(a.attackers)} against {', '.join(a.defenders)}", style="bold")
         t.append("\n")
-        t.append(f"Attackers win on d10 {a.roll.modifier_total:+d} ≤ 5: {pct(a.win_chance)}", style="bold green")
+        t.append(f"Attackers win on d10 {a.roll.modifier_total:+d} ≤ {a.roll.need}: {pct(a.win_chance)}",
+                 style="bold green")
         for m in a.roll.modifiers:
             t.append(f" ({m.label} {m.value:+d} [{m.rule}])", style="italic")
         t.append(" [§5.2]\nWin: every defender dies and the attackers stop in the hex (6.5.3). "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,9 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from ...controller.controller import Controller, Mode, Result
-from ...controller.keymap import KEYMAP
-from ...rules.hexgrid import Facing
-from ...rules.types import Posture
+from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
 from ..crash import write_crash_report
 from ..render.ascii import fold
 from ..render.log_text import event_text, refusal_text
@@ -25,25 +25,6 @@ from .modals import BannerScreen, ConfirmScreen, EndScreen, LogScreen, TextScree
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 SIDE_COLOURS = ("#ffd787", "#87ff87")
 """Tan-ish and green, as the counters (RULES.md §1.5); the map uses the same in firepower.tcss."""
-
-INTENT_CALLS = {
-    "cursor_n": lambda c: c.move_cursor("n"), "cursor_s": lambda c: c.move_cursor("s"),
-    "cursor_ne": lambda c: c.move_cursor("ne"), "cursor_se": lambda c: c.move_cursor("se"),
-    "cursor_sw": lambda c: c.move_cursor("sw"), "cursor_nw": lambda c: c.move_cursor("nw"),
-    "cursor_left": lambda c: c.move_cursor("left"), "cursor_right": lambda c: c.move_cursor("right"),
-    "select": lambda c: c.select(), "next_soldier": lambda c: c.next_soldier(), "move": lambda c: c.move(),
-    "turn_left": lambda c: c.turn_left(), "turn_right": lambda c: c.turn_right(),
-    "turn_to": lambda c: c.turn_to_mode(), "stand": lambda c: c.posture(Posture.STAND),
-    "crouch": lambda c: c.posture(Posture.CROUCH), "prone": lambda c: c.posture(Posture.PRONE),
-    "cross": lambda c: c.cross(), "aim_fire": lambda c: c.aim_fire(), "aim_throw": lambda c: c.aim_throw(),
-    "aim_melee": lambda c: c.aim_melee(), "toggle_target": lambda c: c.toggle_target(),
-    "toggle_mode": lambda c: c.toggle_mode(), "more_then": lambda c: c.change_then(1),
-    "less_then": lambda c: c.change_then(-1), "toggle_via": lambda c: c.toggle_via(),
-    "cancel": lambda c: c.cancel(), "end_impulse": lambda c: c.end_impulse(),
-    "end_phase": lambda c: c.end_phase(), "undo": lambda c: c.undo(),
-}
-CURSOR_INTENTS = {k for k in INTENT_CALLS if k.startswith("cursor_")}
-
 
 def _bindings() -> list[Binding]:
     out = []
@@ -130,7 +111,7 @@ class GameScreen(Screen[None]):
         intent = str(parameters[0]) if parameters else ""
         if self.command_open:
             return False
-        if intent in ("help", "rules", "quit", "command", "zoom", "show_log", "history", "stats"):
+        if intent in VIEW_INTENTS:
             return True
         return True if self.c.can(intent) else False
 
@@ -144,50 +125,58 @@ class GameScreen(Screen[None]):
         """Report a bug without a traceback; the game state is immutable, so it is as it was."""
         path = write_crash_report(exc, f"{context}\nactions so far: "
                                        + "; ".join(h.notation for h in self.c.session.history))
-        self.c.mode = Mode.BROWSE
+        self.c.reset_mode()
         self.notify(f"Internal error ({type(exc).__name__}); the game is unchanged. Report saved to {path}",
                     severity="error", timeout=10)
 
-    def _intent(self, intent: str) -> None:
-        if intent == "help":
-            self.app.push_screen(TextScreen(self.shown(help_text()), "Help"))
+    def _intent(self, name: str) -> None:
+        intent = Intent(name)
+        view = self.VIEWS.get(intent)
+        if view is not None:
+            view(self)
             return
-        if intent == "rules":
-            self.app.push_screen(TextScreen(self.shown(sections(self.c.rules_topic())),
-                                            "RULES.md: what you are doing now"))
-            return
-        if intent == "quit":
-            self.app.push_screen(ConfirmScreen("Quit FIREPOWER?"), self._quit_answer)
-            return
-        if intent == "history":
-            if self.app.ensure_complete():  # type: ignore[attr-defined]
-                self.app.push_screen(self.app.history_screen())  # type: ignore[attr-defined]
-            return
-        if intent == "stats":
-            from ...games.stats import game_stats, stats_lines
+        result = self.c.dispatch(intent)
+        self._sync(result, cursor_only=result.cursor_only)
 
-            if not self.app.ensure_complete():  # type: ignore[attr-defined]
-                return
+    # --- the screen's own intents (views and dialogs) ------------------------------------------------
 
-            body = Text("\n".join(stats_lines(game_stats(self.c.session))))
-            self.app.push_screen(TextScreen(self.shown(body), "Dice statistics, this game (expected 10% per face)"))
+    def _show_help(self) -> None:
+        self.app.push_screen(TextScreen(self.shown(help_text()), "Help"))
+
+    def _show_rules(self) -> None:
+        self.app.push_screen(TextScreen(self.shown(sections(self.c.rules_topic())),
+                                        "RULES.md: what you are doing now"))
+
+    def _ask_quit(self) -> None:
+        self.app.push_screen(ConfirmScreen("Quit FIREPOWER?"), self._quit_answer)
+
+    def _show_history(self) -> None:
+        if self.app.ensure_complete():  # type: ignore[attr-defined]
+            self.app.push_screen(self.app.history_screen())  # type: ignore[attr-defined]
+
+    def _show_stats(self) -> None:
+        from ...games.stats import game_stats, stats_lines
+
+        if not self.app.ensure_complete():  # type: ignore[attr-defined]
             return
-        if intent == "show_log":
-            log = self.query_one(SideLog)
-            self.app.push_screen(LogScreen(log.sources, log.render_entry, "Game log (newest last)"), lambda _: None)
-            return
-        if intent == "zoom":
-            self.query_one(HexMap).toggle_zoom()
-            return
-        if intent == "command":
-            self._open_command()
-            return
-        call = INTENT_CALLS.get(intent)
-        if call is None:
-            return
-        result = call(self.c)
-        self._sync(result, cursor_only=intent in CURSOR_INTENTS and self.c.mode is not Mode.TURN
-                   and self.c.mode not in (Mode.AIM_FIRE, Mode.AIM_THROW))
+        body = Text("\n".join(stats_lines(game_stats(self.c.session))))
+        self.app.push_screen(TextScreen(self.shown(body), "Dice statistics, this game (expected 10% per face)"))
+
+    def _show_log(self) -> None:
+        log = self.query_one(SideLog)
+        self.app.push_screen(LogScreen(log.sources, log.render_entry, "Game log (newest last)"), lambda _: None)
+
+    def _zoom(self) -> None:
+        self.query_one(HexMap).toggle_zoom()
+
+    VIEWS: dict[Intent, Callable[[GameScreen], None]] = {
+        Intent.HELP: _show_help, Intent.RULES: _show_rules, Intent.QUIT: _ask_quit, Intent.HISTORY: _show_history,
+        Intent.STATS: _show_stats, Intent.SHOW_LOG: _show_log, Intent.ZOOM: _zoom,
+        Intent.COMMAND: lambda screen: screen._open_command(),
+    }
+    """The intents the screen handles itself (the keymap's view intents; every other is the controller's)."""
+    if set(VIEWS) != VIEW_INTENTS:
+        raise AssertionError(f"the game screen's view intents {sorted(VIEWS)} are not the keymap's")
 
     def _quit_answer(self, yes: bool | None) -> None:
         if yes:
@@ -353,8 +342,7 @@ class GameScreen(Screen[None]):
         name = self.c.state.scenario.side_name(side)
         text = Text(f"{name}'s impulse phase", style=f"bold {self.side_styles.get(side, '')}")
         text.append(f"\nChit {getattr(chit, 'letter', '')} was drawn from the cup (6.1).")
-        self.c.message = f"▶ {name}'s impulse phase (chit {getattr(chit, 'letter', '')}): Enter on a marked hex"
-        self.c.message_error = False
+        self.c.say(f"▶ {name}'s impulse phase (chit {getattr(chit, 'letter', '')}): Enter on a marked hex")
         self._update("#status", Text(self.c.message, style=f"bold reverse {self.side_styles.get(side, '')}"))
         if self.handover:
             text.append(f"\nPass the keyboard to the {name} player.")

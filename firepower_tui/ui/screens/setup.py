@@ -14,19 +14,33 @@ from ...controller.controller import Controller
 from ...rules.actions import Buy, Drop, Ready
 from ...rules.scenario import Scenario
 from ...rules.setup import budget, spent
+from ...rules.units import weapon_chart
 from ...rules.victory import POINTS, TRAIT_POINTS, soldier_points
 
-UNIT_NAMES = {"RFL": "rifleman", "PST": "leader (pistol)", "LMG": "LMG gunner"}
+UNIT_WORDS = {"RFL": ("Rifleman", "rifleman"), "PST": ("Leader", "leader (pistol)"), "LMG": ("LMG", "LMG gunner")}
+"""How the builder names a man by his weapon (footer label, list); any other weapon by the chart's name."""
+
+
+def unit_label(code: str) -> str:
+    return UNIT_WORDS[code][0] if code in UNIT_WORDS else code
+
+
+def unit_name(code: str) -> str:
+    return UNIT_WORDS[code][1] if code in UNIT_WORDS else weapon_chart().weapons[code].name
+
+
+def _buy_bindings() -> list[Binding]:
+    """Keys 1, 2, 3 ... buy the kinds of man in the order of the points table (§10.3)."""
+    return [Binding(str(key), f"buy({code!r})", f"{unit_label(code)} {cost}", priority=True)
+            for key, (code, cost) in enumerate(POINTS.items(), 1)]
 
 
 class ForceBuilderScreen(Screen[None]):
     """Each side with a budget buys its men in turn; the total never exceeds the budget (§10.3)."""
 
     BINDINGS = [
-        Binding("1", "buy('RFL')", "Rifleman 10", priority=True),
-        Binding("2", "buy('PST')", "Leader 8", priority=True),
-        Binding("3", "buy('LMG')", "LMG 18", priority=True),
-        Binding("s", "scout", "Scout +3", priority=True),
+        *_buy_bindings(),
+        Binding("s", "scout", f"Scout +{TRAIT_POINTS['scout']}", priority=True),
         Binding("backspace,z", "drop", "Drop last", priority=True),
         Binding("enter", "ready", "Force complete", priority=True),
         Binding("Q,ctrl+q", "app.quit", "Quit", priority=True),
@@ -40,11 +54,7 @@ class ForceBuilderScreen(Screen[None]):
 
     @property
     def side(self) -> str | None:
-        st = self.c.state
-        for side in st.sides:
-            if budget(st, side) is not None and side not in st.ready:
-                return side
-        return None
+        return self.c.forces.side
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -60,19 +70,18 @@ class ForceBuilderScreen(Screen[None]):
         if side is None:
             return
         name = st.scenario.side_name(side)
-        left = (budget(st, side) or 0) - spent(st, side)
+        left = self.c.forces.points_left(side)
         t = Text(f"Forces by points: {name} buys (§10.3)\n", style="bold")
         t.append(f"{spent(st, side)} of {budget(st, side)} points spent, {left} left\n\n")
-        for code, cost in POINTS.items():
-            extra = f" + {TRAIT_POINTS['scout']} scout" if self.scout else ""
-            ok = cost + (TRAIT_POINTS["scout"] if self.scout else 0) <= left
-            key = {"RFL": "1", "PST": "2", "LMG": "3"}[code]
-            t.append(f"  {key}  {UNIT_NAMES[code]:<16} {cost:>3}{extra}\n", style="" if ok else "dim")
+        for key, offer in enumerate(self.c.forces.offers(side, scout=self.scout), 1):
+            extra = f" + {offer.scout_cost} scout" if offer.scout_cost else ""
+            t.append(f"  {key}  {unit_name(offer.weapon):<16} {offer.cost:>3}{extra}\n",
+                     style="" if offer.affordable else "dim")
         t.append(f"  s  scout trait (placed last, anywhere outside the enemy zone): {'ON' if self.scout else 'off'}\n")
         t.append("\nBought:\n", style="bold")
         men = [s for s in st.soldiers if s.side == side]
         for s in men:
-            t.append(f"  {s.id} {UNIT_NAMES[s.weapon]}{' (scout)' if 'scout' in s.traits else ''}: "
+            t.append(f"  {s.id} {unit_name(s.weapon)}{' (scout)' if 'scout' in s.traits else ''}: "
                      f"{soldier_points(s)}\n")
         if not men:
             t.append("  nobody yet\n", style="dim")
@@ -80,8 +89,8 @@ class ForceBuilderScreen(Screen[None]):
         t.append_text(self.message)
         self.query_one("#builder", Static).update(t)
 
-    def _do(self, action: object) -> None:
-        result = self.c._submit(action)
+    def _do(self, action: Buy | Drop | Ready) -> None:
+        result = self.c.submit(action)
         self.message = Text(f"\n{result.refusal.reason} [{result.refusal.rule}]", style="bold red") \
             if result.refusal else Text("")
         if self.side is None:

@@ -1,0 +1,136 @@
+"""Deployment (§10.2): the two choices after the rolls, and placing men with a facing and a posture.
+
+The modes :attr:`Mode.SETUP` (rolls and choices: the screen asks), :attr:`Mode.PLACE` and
+:attr:`Mode.PLACE_FACING` (a direction key sets the facing the next man is placed with).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..rules.actions import Choose, Deployed, Place
+from ..rules.errors import Refusal
+from ..rules.hexgrid import Facing
+from ..rules.setup import placeable
+from ..rules.types import Posture, SetupStep
+from .base import FACING_INTENTS, POSTURE_INTENTS, Core, Handler, Highlights, Mode, Result, Table, stay
+from .keymap import Intent
+
+FACING_HINT = "Place facing which way? 8 N, 9 NE, 3 SE, 2 S, 1 SW, 7 NW (Esc cancels)"
+NOBODY_TO_PLACE = Refusal(reason="nobody to place: end the placement (e)", rule="§10.2")
+
+
+class Deployment:
+    """The facing and posture the next man is placed with, and the placing keys."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        self._facing: Facing | None = None
+        self.posture = Posture.STAND
+        """The posture the next man is placed in."""
+
+    def tables(self) -> dict[Mode, Table]:
+        """Placing, and choosing the facing to place with; nothing by keys during the rolls."""
+        place: Table = {
+            Intent.SELECT: Handler(self.place),
+            Intent.NEXT_SOLDIER: Handler(self.next_soldier),
+            Intent.TURN_LEFT: Handler(lambda: self._set_facing(self.facing.turned(-1))),
+            Intent.TURN_RIGHT: Handler(lambda: self._set_facing(self.facing.turned(1))),
+            Intent.TURN_TO: Handler(self.facing_mode),
+            Intent.END_IMPULSE: Handler(self.end_placement),
+        }
+        for intent, posture in POSTURE_INTENTS.items():
+            place[intent] = Handler(self._poser(posture))
+        close = Handler(self.core.close_mode)
+        facing: Table = {**place, Intent.SELECT: close, Intent.CANCEL: close,
+                         Intent.CURSOR_LEFT: Handler(stay), Intent.CURSOR_RIGHT: Handler(stay)}
+        for intent, f in FACING_INTENTS.items():
+            facing[intent] = Handler(self._facer(f))
+        return {Mode.SETUP: {}, Mode.PLACE: place, Mode.PLACE_FACING: facing}
+
+    # --- the choices (§10.2) ----------------------------------------------------------------------
+
+    @property
+    def pending_choice(self) -> tuple[str, str] | None:
+        """(deciding side, question) when a §10.2 choice is due."""
+        st = self.core.state
+        if st.decider and self.core.mode is Mode.SETUP:
+            if st.setup_step == SetupStep.CHOOSE_DEPLOY:
+                return st.decider, "who places first"
+            if st.setup_step == SetupStep.CHOOSE_FIRST:
+                return st.decider, "who takes the first impulse phase"
+        return None
+
+    def choose(self, side: str) -> Result:
+        """Answer a pending §10.2 choice."""
+        return self.core.submit(Choose(side=side))
+
+    # --- placing ----------------------------------------------------------------------------------
+
+    @property
+    def facing(self) -> Facing:
+        """The facing the next man is placed with: as set, else toward the enemy (the first side faces S)."""
+        if self._facing is not None:
+            return self._facing
+        st = self.core.state
+        s = st.soldier(self.core.selected) if self.core.selected else None
+        return Facing.S if s is not None and st.sides.index(s.side) == 0 else Facing.N
+
+    def place(self) -> Result:
+        """Enter: put the selected man on the cursor hex (§10.2)."""
+        core = self.core
+        s = core.state.soldier(core.selected) if core.selected else None
+        if s is None:
+            return core.refused(NOBODY_TO_PLACE)
+        result = core.submit(Place(soldier=s.id, hex=core.cursor, facing=self.facing, posture=self.posture))
+        if result.ok:
+            core.pick_placer_man()
+        return result
+
+    def end_placement(self) -> Result:
+        self.core.reset_mode()
+        return self.core.submit(Deployed())
+
+    def next_soldier(self) -> Result:
+        """Tab: the next man still to place."""
+        st = self.core.state
+        men = placeable(st, st.placer) if st.placer else []
+        if men:
+            self.core.pick(men)
+        return Result()
+
+    def facing_mode(self) -> Result:
+        """t: the next direction key sets the facing."""
+        return self.core.enter(Mode.PLACE_FACING, FACING_HINT)
+
+    def face(self, facing: Facing) -> Result:
+        """Place the next men with this facing."""
+        self.core.reset_mode()
+        return self._set_facing(facing)
+
+    def _set_facing(self, facing: Facing) -> Result:
+        self._facing = facing
+        return Result()
+
+    def _facer(self, facing: Facing) -> Callable[[], Result]:
+        return lambda: self.face(facing)
+
+    def _poser(self, posture: Posture) -> Callable[[], Result]:
+        def set_posture() -> Result:
+            self.posture = posture
+            return Result()
+        return set_posture
+
+    def highlights(self) -> Highlights:
+        """Where the selected man may be placed: his side's zone, or for a scout every legal hex."""
+        core, st = self.core, self.core.state
+        h = Highlights()
+        if not st.placer:
+            return h
+        s = st.soldier(core.selected) if core.selected else None
+        if s is not None and "scout" in s.traits:
+            h.impulse_hexes = frozenset(x for x in st.scenario.map.terrain
+                                        if core.session.check(Place(soldier=s.id, hex=x, facing=Facing.N)) is None)
+        else:
+            h.impulse_hexes = st.scenario.zone(st.placer)
+        return h

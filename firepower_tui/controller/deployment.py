@@ -26,8 +26,26 @@ class Deployment:
     def __init__(self, core: Core) -> None:
         self.core = core
         self._facing: Facing | None = None
-        self.posture = Posture.STAND
-        """The posture the next man is placed in."""
+        self._posture = Posture.STAND
+        self._chosen_by: str | None = None
+        """The side whose placer set the facing and posture: the other side starts from the defaults
+        again (R30)."""
+
+    @property
+    def posture(self) -> Posture:
+        """The posture the next man is placed in: as this side's placer set it, else standing (R30)."""
+        return self._posture if self._chosen_by == self.core.state.placer else Posture.STAND
+
+    @posture.setter
+    def posture(self, posture: Posture) -> None:
+        self._keep_choices()
+        self._posture = posture
+
+    def _keep_choices(self) -> None:
+        """The placer is about to choose: start from the defaults if the choices were the other side's."""
+        placer = self.core.state.placer
+        if self._chosen_by != placer:
+            self._facing, self._posture, self._chosen_by = None, Posture.STAND, placer
 
     def tables(self) -> dict[Mode, Table]:
         """Placing, and choosing the facing to place with; nothing by keys during the rolls."""
@@ -69,8 +87,9 @@ class Deployment:
 
     @property
     def facing(self) -> Facing:
-        """The facing the next man is placed with: as set, else toward the enemy (the first side faces S)."""
-        if self._facing is not None:
+        """The facing the next man is placed with: as this side's placer set it, else toward the enemy
+        (the first side faces S; R30)."""
+        if self._facing is not None and self._chosen_by == self.core.state.placer:
             return self._facing
         st = self.core.state
         s = st.soldier(self.core.selected) if self.core.selected else None
@@ -109,6 +128,7 @@ class Deployment:
         return self._set_facing(facing)
 
     def _set_facing(self, facing: Facing) -> Result:
+        self._keep_choices()
         self._facing = facing
         return Result()
 

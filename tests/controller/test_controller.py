@@ -224,6 +224,11 @@ def test_deployment_by_intents() -> None:
     assert not result.ok and "outside Tan's deployment zone" in result.refusal.reason
     assert c.end_impulse().ok and c.state.placer == "green"  # 'e' ends the placement
     assert c.can("select") and not c.can("aim_fire") and not c.can("move")
+    # Tan's choices were Tan's: Green places facing Tan's edge, standing, until he chooses (R30)
+    assert (c.placing_facing.name, c.deployment.posture) == ("N", Posture.STAND)
+    assert c.select().ok
+    g = c.state.soldier("G1")
+    assert (g.facing.name, g.posture) == ("N", Posture.STAND)
 
 
 def in_impulse(*soldiers: str, at: str, **scenario: str) -> Controller:

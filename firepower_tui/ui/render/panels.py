@@ -154,17 +154,17 @@ def preview_text(c: Controller) -> Text:
         t.append(f"\nNon-combat MF declared for after the fire: {c.aiming.then} (+/-) [6.3.6.2.7]", style="dim")
         return t
     if isinstance(assessment, ThrowAssessment):
-        a = assessment
-        b = a.throw
-        t.append(f"GRENADE at {a.aimed}, range {a.range}", style="bold")
+        ta = assessment
+        b = ta.throw
+        t.append(f"GRENADE at {ta.aimed}, range {ta.range}", style="bold")
         t.append("\n")
-        t.append(f"Lands on roll ≤ {b.need - b.modifier_total}: {pct(a.lands)}", style="bold")
+        t.append(f"Lands on roll ≤ {b.need - b.modifier_total}: {pct(ta.lands)}", style="bold")
         t.append(f" [{b.need_rule}]", style="dim")
         for m in b.modifiers:
             t.append(f" {m.value:+d} {m.label}", style="italic")
             t.append(f" [{m.rule}]", style="dim")
-        t.append(f"; spreads {pct(a.spread)} (arrow from {a.back}, marked on the map); no blast {pct(a.dud)}\n")
-        for r in a.risks[:8]:
+        t.append(f"; spreads {pct(ta.spread)} (arrow from {ta.back}, marked on the map); no blast {pct(ta.dud)}\n")
+        for r in ta.risks[:8]:
             t.append(f"{r.soldier}", style="bold")
             t.append(f" kill {pct(r.kill)}")
             if r.stun:
@@ -174,12 +174,12 @@ def preview_text(c: Controller) -> Text:
             t.append("  ")
         return t
     if isinstance(assessment, MeleeAssessment):
-        a = assessment
-        t.append(f"MELEE into {a.hex}: {', '.join(a.attackers)} against {', '.join(a.defenders)}", style="bold")
+        ma = assessment
+        t.append(f"MELEE into {ma.hex}: {', '.join(ma.attackers)} against {', '.join(ma.defenders)}", style="bold")
         t.append("\n")
-        t.append(f"Attackers win on d10 {a.roll.modifier_total:+d} ≤ {a.roll.need}: {pct(a.win_chance)}",
+        t.append(f"Attackers win on d10 {ma.roll.modifier_total:+d} ≤ {ma.roll.need}: {pct(ma.win_chance)}",
                  style="bold green")
-        for m in a.roll.modifiers:
+        for m in ma.roll.modifiers:
             t.append(f" ({m.label} {m.value:+d} [{m.rule}])", style="italic")
         t.append(" [§5.2]\nWin: every defender dies and the attackers stop in the hex (6.5.3). "
                  "Lose: every attacker dies.", style="dim")
@@ -199,12 +199,12 @@ def hex_text(c: Controller) -> Text:
     if line is not None:
         a, b = line.halves
         t.append(f"\n{line.kind.value} {line.axis}, halves {a}/{b}")
-    for s in st.soldiers_at(h):
-        mark = "*" if s.id in st.group else " "
-        extra = f" {s.status.value}" if s.status.value != "ok" else ""
-        extra += " running" if s.running else ""
-        extra += f" {s.fence_side}-side" if s.fence_side else ""
-        t.append(f"\n{mark}{s.id} {st.scenario.side_name(s.side)} {s.weapon} {s.facing.name} {s.posture.value}{extra}")
+    for u in st.soldiers_at(h):
+        mark = "*" if u.id in st.group else " "
+        extra = f" {u.status.value}" if u.status.value != "ok" else ""
+        extra += " running" if u.running else ""
+        extra += f" {u.fence_side}-side" if u.fence_side else ""
+        t.append(f"\n{mark}{u.id} {st.scenario.side_name(u.side)} {u.weapon} {u.facing.name} {u.posture.value}{extra}")
     s = c.soldier()
     if s is not None and c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW) and h != s.hex:
         from ...rules.hexgrid import hex_distance

@@ -169,8 +169,13 @@ def legal_actions(state: GameState, soldier_id: str | None = None, *,
     out); ``throw`` without ``via`` unless the LOS enters the hex through a corner (then once
     per hexside); ``place`` facing as the man does now, standing, in each hex he may go to
     (any facing and posture are as legal; listing them would multiply the list by 18);
-    ``chit`` both blind and for each side that has a chit in the cup. Every other kind is
-    listed in full.
+    ``melee`` once per group of attackers, named in impulse order; ``chit`` both blind and
+    for each side that has a chit in the cup. Every other kind is listed in full.
+
+    Each kind's candidates (:data:`.registry.KINDS`) are a superset of its legal actions,
+    and each is decided by the kind's own check, the one :func:`check` uses; the checks every
+    soldier action shares (3.10) are made once per soldier. A position of ``basic`` takes
+    about a millisecond (most of it the LOS of the throws in arc).
     """
     if state.over:
         return []

@@ -10,6 +10,7 @@ apply it; this module adds what all kinds share.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from functools import partial
 from typing import Any, overload
 
 from . import victory
@@ -22,7 +23,7 @@ from .fire import FireAssessment
 from .grenades import ThrowAssessment
 from .hexgrid import Hex
 from .melee import MeleeAssessment
-from .registry import KINDS, ActionKind, Stage, kind_of, kinds_of
+from .registry import KINDS, ActionKind, SoldierRule, Stage, kind_of, kinds_of
 from .sequence import impulse_hexes as _impulse_hexes
 from .state import GameState
 from .types import Phase
@@ -48,12 +49,23 @@ def check(state: GameState, action: Action) -> Refusal | None:
     """
     if state.over:
         return _game_over(state)
+    in_phase = _PHASE_CHECKS.get(type(action))
+    if in_phase is not None and state.active is not None and state.phase == Phase.PLAY:
+        return in_phase(state, action)  # the common case: an impulse-phase action in one
     kind = kind_of(action)
     refusal = _stage_refusal(state, kind, action)
     if refusal is not None:
         return refusal
     assert kind is not None
     return kind.check(state, action)
+
+
+_PHASE_CHECKS: dict[type, Callable[[GameState, Any], Refusal | None]] = {
+    k.action: k.check for k in KINDS if k.stage is Stage.PHASE}
+"""The checks of the kinds taken in an impulse phase (their stage is then no obstacle)."""
+_SOLDIER_RULES: dict[type, SoldierRule[Any]] = {
+    k.action: k.by_soldier for k in KINDS if k.by_soldier is not None and k.stage is Stage.PHASE}
+"""The per-soldier rules of the kinds one acting soldier takes."""
 
 
 def _game_over(state: GameState) -> Refusal:
@@ -130,24 +142,21 @@ def assess(state: GameState, action: Fire | Throw | Melee) -> FireAssessment | T
 def checker(state: GameState) -> Callable[[Action], Refusal | None]:
     """:func:`check` for one state and many actions: the same answer for every action, with
     what every soldier action asks first (3.10) worked out once per soldier."""
+    if state.over or state.active is None or state.phase != Phase.PLAY:
+        return partial(check, state)  # no soldier may act: nothing to work out once
     actors: dict[str, tuple[Soldier | None, Refusal | None]] = {}
 
     def check_here(action: Action) -> Refusal | None:
-        kind = kind_of(action)
-        rule = kind.by_soldier if kind is not None else None
-        if rule is None or state.over:
+        rule = _SOLDIER_RULES.get(type(action))
+        if rule is None:
             return check(state, action)
-        refusal = _stage_refusal(state, kind, action)
-        if refusal is not None:
-            return refusal
         sid = rule.actor(action)
         found = actors.get(sid)
         if found is None:
             found = actors[sid] = acting_soldier(state, sid)
         s, refusal = found
-        if refusal is not None:
+        if s is None or refusal is not None:
             return refusal
-        assert s is not None
         return rule.check(state, s, action)
 
     return check_here

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
 from . import fire, grenades, melee, movement, sequence, setup
@@ -108,9 +109,8 @@ def soldier_kind(*, action: type[A], verb: str, usage: str, summary: str, actor:
 
     def check(state: GameState, a: A) -> Refusal | None:
         s, refusal = acting_soldier(state, actor(a))
-        if refusal is not None:
+        if s is None or refusal is not None:
             return refusal
-        assert s is not None
         return rule(state, s, a)
 
     def candidates(state: GameState, soldier_id: str | None) -> Iterable[A]:
@@ -126,8 +126,7 @@ def soldier_kind(*, action: type[A], verb: str, usage: str, summary: str, actor:
                       by_soldier=SoldierRule(actor=actor, check=rule, candidates=each), assess=assess)
 
 
-def _soldier_of(a: Move | Turn | Cross | ChangePosture | Fire | Throw) -> str:
-    return a.soldier
+_soldier_of: Callable[[Move | Turn | Cross | ChangePosture | Fire | Throw], str] = attrgetter("soldier")
 
 
 KINDS: tuple[ActionKind[Any], ...] = (
@@ -222,6 +221,19 @@ def kind_of(action: A) -> ActionKind[A] | None:
 def kind_for_verb(verb: str) -> ActionKind[Any] | None:
     """The kind whose notation starts with ``verb`` (lower-case), or None."""
     return _BY_VERB.get(verb)
+
+
+def soldier_rule(action: type[A]) -> SoldierRule[A]:
+    """The per-soldier rule and candidates of a kind taken by one soldier (e.g. :class:`.Move`).
+
+    Raises:
+        KeyError: the kind is not taken by one soldier.
+    """
+    kind = _BY_TYPE.get(action)
+    if kind is None or kind.by_soldier is None:
+        raise KeyError(f"{action.__name__} is not an action of one soldier")
+    rule: SoldierRule[A] = kind.by_soldier
+    return rule
 
 
 def kinds_of(classes: Iterable[type[Action]]) -> tuple[ActionKind[Any], ...]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import engine
-from ..rules.actions import DrawChit
+from ..rules.actions import Action, DrawChit
 from ..rules.dice import ForcedDice, RecordingDice, SeededDice
 from ..rules.errors import Refusal
 from ..rules.notation import format_action
@@ -24,7 +24,7 @@ from ..rules.state import GameState
 class HistoryEntry:
     """One accepted action and what it did."""
 
-    action: Any
+    action: Action
     """The action (see :mod:`firepower_tui.rules.actions`)."""
     events: tuple[Any, ...]
     """Its events."""
@@ -105,18 +105,18 @@ class Session:
         """Holds the whole history (not a quick resume still waiting for its full replay)."""
         return self.history_base == 0 and self.log_base == 0
 
-    def check(self, action: Any) -> Refusal | None:
+    def check(self, action: Action) -> Refusal | None:
         """Whether ``action`` is legal now."""
         return engine.check(self.state, action)
 
-    def submit(self, action: Any) -> Outcome:
+    def submit(self, action: Action) -> Outcome:
         """Check and apply an action; refused actions change nothing."""
         refusal = engine.check(self.state, action)
         if refusal is not None:
             return Outcome(refusal=refusal)
         return Outcome(events=self.apply_checked(action).events)
 
-    def apply_checked(self, action: Any, dice: RecordingDice | None = None) -> HistoryEntry:
+    def apply_checked(self, action: Action, dice: RecordingDice | None = None) -> HistoryEntry:
         """Apply an action that ``check`` accepted; record it.
 
         Args:

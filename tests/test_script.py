@@ -155,3 +155,62 @@ def test_odds_text_shows_the_numbers(tmp_path: Path) -> None:
     assert ("Odds: T2 throws at L5, range 2: lands on d10 + 0 <= 8 [4.7 HGN throw 1-2] (no modifiers); "
             "lands 80%, spreads 20%, no explosion 0% [6.3.6.3.2]") in text
     assert "T2: killed 9.6%, suppressed 4.8%" in text
+
+
+# --- the runner plays through a Session; its dice are injected ----------------------------------
+
+
+def test_the_runner_keeps_a_session_of_what_it_played() -> None:
+    """A script is a game like the app's: the runner's session holds every accepted action
+    (the blind chit draws it made included) and every event it printed."""
+    from firepower_tui.headless.script import Runner
+
+    script = parse_script("scenario basic\nchit tan\nimpulse K2\nmove T1 K3\nmove T1 K9\ndone\nmove G1\n",
+                          "walk.fps")
+    out: list[str] = []
+    runner = Runner(script, out.append, as_json=True)
+    assert runner.run() == 0
+    notations = [h.notation for h in runner.session.history]
+    assert notations[:4] == ["chit tan", "impulse K2", "move T1 K3", "done"]  # the refused move is not history
+    assert notations[4:] == ["chit"]  # 'move G1' needed a phase: a chit drawn blind (and the move refused)
+    printed = [json.loads(line) for line in out if json.loads(line)["event"] != "refused"]
+    assert printed == [e.to_json() for e in runner.session.log]
+    assert runner.state is runner.session.state
+
+
+def test_the_runner_rolls_the_dice_it_is_given() -> None:
+    """``Runner(…, dice=…)`` is the same as ``dice`` lines at the top of the script."""
+    from firepower_tui.headless.script import Runner
+    from firepower_tui.rules.dice import ForcedDice
+
+    where = str(ROOT / "tests" / "fixtures" / "scripts" / "x.fps")  # the LMG example of RULES.md 6.3.6.3.1
+    head, body = "scenario ../scenarios/lmg_example.toml\n", "chit tan\nimpulse A1\nfire T1 G1,G2\n"
+    with_line: list[str] = []
+    injected: list[str] = []
+    Runner(parse_script(f"{head}dice 0 6 5 1 8 7 8 3\n{body}", where), with_line.append, True).run()
+    runner = Runner(parse_script(f"{head}{body}", where), injected.append, True,
+                    dice=ForcedDice(1, forced=[0, 6, 5, 1, 8, 7, 8, 3]))
+    runner.run()
+    assert with_line == injected
+    rolls = [json.loads(line)["die"] for line in injected if json.loads(line)["event"] == "roll"]
+    assert rolls == [10, 6, 5, 1, 8, 7, 8, 3]
+    assert runner.session.dice is runner.dice
+
+
+def test_a_session_rolls_the_dice_it_is_given() -> None:
+    """``Session(dice=…)``: the default is seeded from ``seed``; injected dice are used instead."""
+    from firepower_tui.games.session import Session
+    from firepower_tui.rules.actions import DrawChit, EndPhase
+    from firepower_tui.rules.dice import SeededDice
+    from firepower_tui.rules.scenario import load_scenario
+
+    basic = load_scenario("basic")
+    seeded = Session(basic, seed=7)
+    injected = Session(basic, seed=1, dice=SeededDice(7))
+    other = Session(basic, seed=1)
+    for s in (seeded, injected, other):
+        for _ in range(4):
+            assert s.submit(DrawChit()).ok and s.submit(EndPhase()).ok
+    assert [h.rolls for h in injected.history] == [h.rolls for h in seeded.history]
+    assert [h.rolls for h in other.history] != [h.rolls for h in seeded.history]
+    assert injected.dice.calls == [r for h in injected.history for r in h.rolls]

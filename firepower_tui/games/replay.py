@@ -8,7 +8,7 @@ from typing import Any
 
 from .session import Session
 from ..rules import engine
-from ..rules.dice import DiceError, ReplayDice, SeededDice
+from ..rules.dice import DiceError, ReplayDice
 from ..rules.errors import FirepowerError
 from ..rules.notation import NotationError, parse_action
 from ..rules.scenario import Scenario, load_scenario, parse_scenario
@@ -36,10 +36,7 @@ def replay(scenario: Scenario, seed: int, entries: Iterable[StepRecord], *, wher
         ReplayError: an entry is refused, rolls differently, or is malformed; it is named.
     """
     session = Session(scenario, seed=seed, deploy=bool((options or {}).get("deploy")))
-    calls = replay_into(session, entries, where=where, stamps=stamps, on_events=on_events)
-    live = SeededDice(seed)
-    live.advance(calls)
-    session.dice = live
+    session.dice.advance(replay_into(session, entries, where=where, stamps=stamps, on_events=on_events))
     return session
 
 
@@ -52,7 +49,6 @@ def replay_into(session: Session, entries: Iterable[StepRecord], *, where: str =
         ReplayError: an entry is refused, rolls differently, or is malformed; it is named
             (``first`` is the number of the first entry).
     """
-    live = session.dice
     all_calls: list[tuple[str, int, int]] = []
     for i, e in enumerate(entries, start=first):
         label = f"{where}entry {i} ({e.notation!r})"
@@ -72,9 +68,8 @@ def replay_into(session: Session, entries: Iterable[StepRecord], *, where: str =
             raise ReplayError(f"{label} is now refused: {refusal.reason} [{refusal.rule}]; the game diverges here "
                               "(was the scenario file changed?)")
         dice = ReplayDice(e.rolls)
-        session.dice = dice  # type: ignore[assignment]
         try:
-            entry = session.apply_checked(action)
+            entry = session.apply_checked(action, dice)
             if on_events is not None:
                 on_events(entry)
         except DiceError as exc:
@@ -82,7 +77,6 @@ def replay_into(session: Session, entries: Iterable[StepRecord], *, where: str =
         if dice.recorded:
             raise ReplayError(f"{label}: the record has {len(dice.recorded)} roll(s) the game no longer makes")
         all_calls.extend(e.rolls)
-    session.dice = live
     return all_calls
 
 

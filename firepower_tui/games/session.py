@@ -7,12 +7,12 @@ refuse an action that rolled dice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..rules import engine
-from ..rules.actions import DrawChit
-from ..rules.dice import SeededDice
+from ..rules.actions import Action, DrawChit
+from ..rules.dice import ForcedDice, RecordingDice, SeededDice
 from ..rules.errors import Refusal
 from ..rules.notation import format_action
 from ..rules.scenario import Scenario
@@ -24,7 +24,7 @@ from ..rules.state import GameState
 class HistoryEntry:
     """One accepted action and what it did."""
 
-    action: Any
+    action: Action
     """The action (see :mod:`firepower_tui.rules.actions`)."""
     events: tuple[Any, ...]
     """Its events."""
@@ -52,42 +52,51 @@ class Outcome:
         return self.refusal is None
 
 
-@dataclass
 class Session:
     """The rules engine plus the dice and the record of everything that happened."""
 
-    scenario: Scenario
-    seed: int = 1
-    deploy: bool = False
-    """Place the sides with zones in a deployment phase instead of the fixed positions (§10.2)."""
-    state: GameState = field(init=False)
-    dice: SeededDice = field(init=False)
-    history: list[HistoryEntry] = field(default_factory=list)
-    log: list[Any] = field(default_factory=list)
-    """Every event so far, in order (with take-backs removed)."""
-    recorder: Any = None
-    """Called with each accepted :class:`HistoryEntry` (and ``None`` for a take-back) *before* the
-    caller sees the result: the game store commits it there (nothing lost if the terminal drops)."""
-    history_base: int = 0
-    """Accepted actions before ``history[0]`` that this session does not hold (a quick resume from a
-    checkpoint holds only what followed it until the full replay has been checked)."""
-    log_base: int = 0
-    """Events before ``log[0]`` that this session does not hold (likewise)."""
-    unchecked: Any = None
-    """For a quick resume: what the full replay must still confirm (``games.Unchecked``)."""
+    def __init__(self, scenario: Scenario, seed: int = 1, deploy: bool = False, *, dice: SeededDice | None = None,
+                 history_base: int = 0, log_base: int = 0) -> None:
+        """A new game of ``scenario``.
 
-    def __post_init__(self) -> None:
-        self.state = new_game(self.scenario, deploy=self.deploy)
-        self.dice = SeededDice(self.seed)
-        self.log = list(opening_events(self.state))
+        Args:
+            seed: the game's seed (stored with it; its dice start from it).
+            deploy: place the sides with zones in a deployment phase (§10.2).
+            dice: the dice to roll; by default seeded from ``seed``, and able to take forced
+                results (:class:`~firepower_tui.rules.dice.ForcedDice`).
+            history_base: see the attribute.
+            log_base: see the attribute.
+        """
+        self.scenario = scenario
+        self.seed = seed
+        self.deploy = deploy
+        """Place the sides with zones in a deployment phase instead of the fixed positions (§10.2)."""
+        self.state: GameState = new_game(scenario, deploy=deploy)
+        self.dice: SeededDice = dice if dice is not None else ForcedDice(seed)
+        """The live dice: what the next action rolls with (a replay passes each entry its recorded rolls)."""
+        self.history: list[HistoryEntry] = []
+        self.log: list[Any] = list(opening_events(self.state))
+        """Every event so far, in order (with take-backs removed)."""
+        self.recorder: Any = None
+        """Called with each accepted :class:`HistoryEntry` (and ``None`` for a take-back) *before* the
+        caller sees the result: the game store commits it there (nothing lost if the terminal drops)."""
+        self.history_base = history_base
+        """Accepted actions before ``history[0]`` that this session does not hold (a quick resume from a
+        checkpoint holds only what followed it until the full replay has been checked)."""
+        self.log_base = log_base
+        """Events before ``log[0]`` that this session does not hold (likewise)."""
+        self.unchecked: Any = None
+        """For a quick resume: what the full replay must still confirm (``games.Unchecked``)."""
+
+    def __repr__(self) -> str:
+        return f"Session({self.scenario.id!r}, seed={self.seed}, turn={self.state.turn}, history={len(self.history)})"
 
     @classmethod
     def from_checkpoint(cls, scenario: Scenario, state: GameState, dice: SeededDice, *, seed: int, deploy: bool,
                         history_base: int, log_base: int) -> Session:
         """A session that goes on from a stored checkpoint, holding none of the history before it."""
-        session = cls(scenario, seed=seed, deploy=deploy, history_base=history_base, log_base=log_base)
+        session = cls(scenario, seed=seed, deploy=deploy, dice=dice, history_base=history_base, log_base=log_base)
         session.state = state
-        session.dice = dice
         session.log = []
         return session
 
@@ -96,23 +105,29 @@ class Session:
         """Holds the whole history (not a quick resume still waiting for its full replay)."""
         return self.history_base == 0 and self.log_base == 0
 
-    def check(self, action: Any) -> Refusal | None:
+    def check(self, action: Action) -> Refusal | None:
         """Whether ``action`` is legal now."""
         return engine.check(self.state, action)
 
-    def submit(self, action: Any) -> Outcome:
+    def submit(self, action: Action) -> Outcome:
         """Check and apply an action; refused actions change nothing."""
         refusal = engine.check(self.state, action)
         if refusal is not None:
             return Outcome(refusal=refusal)
         return Outcome(events=self.apply_checked(action).events)
 
-    def apply_checked(self, action: Any) -> HistoryEntry:
-        """Apply an action that ``check`` accepted; record it."""
+    def apply_checked(self, action: Action, dice: RecordingDice | None = None) -> HistoryEntry:
+        """Apply an action that ``check`` accepted; record it.
+
+        Args:
+            dice: roll with these instead of the session's own (a replay hands each entry
+                back the rolls it recorded).
+        """
         before = self.state
-        mark = len(self.dice.calls)
-        state, events = engine.apply_trusted(self.state, action, self.dice)
-        entry = HistoryEntry(action=action, events=events, rolls=tuple(self.dice.calls[mark:]), before=before)
+        dice = dice if dice is not None else self.dice
+        mark = len(dice.calls)
+        state, events = engine.apply_trusted(self.state, action, dice)
+        entry = HistoryEntry(action=action, events=events, rolls=tuple(dice.calls[mark:]), before=before)
         if self.recorder is not None:
             self.recorder(entry, state)
         self.state = state

@@ -11,6 +11,7 @@ from ..rules import engine
 from ..rules.actions import Fire, Melee, Throw
 from ..rules.dice import D10
 from ..rules.events import Killed
+from ..rules.state import GameState
 
 
 @dataclass
@@ -36,18 +37,17 @@ class SideStats:
         return self.kills - self.expected_kills
 
 
-def expected_enemy_kills(session_state: object, action: object) -> float:
+def expected_enemy_kills(state: GameState, action: Fire | Throw | Melee) -> float:
     """Enemy kills the odds promised for a combat action, computed as it was taken."""
-    a = engine.assess(session_state, action)  # type: ignore[arg-type]
-    state = session_state
     if isinstance(action, Fire):
-        return float(a.expected_kills)
+        return float(engine.assess(state, action).expected_kills)
     if isinstance(action, Throw):
-        thrower = state.soldier(action.soldier)  # type: ignore[attr-defined]
-        return sum(r.kill for r in a.risks if state.soldier(r.soldier).side != thrower.side)  # type: ignore[attr-defined]
-    if isinstance(action, Melee):
-        return float(a.win_chance) * len(a.defenders)
-    return 0.0
+        thrower = state.soldier(action.soldier)
+        assert thrower is not None
+        return sum(r.kill for r in engine.assess(state, action).risks
+                   if (victim := state.soldier(r.soldier)) is not None and victim.side != thrower.side)
+    a = engine.assess(state, action)
+    return float(a.win_chance) * len(a.defenders)
 
 
 def game_stats(session: Session, into: dict[str, SideStats] | None = None) -> dict[str, SideStats]:

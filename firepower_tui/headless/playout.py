@@ -2,31 +2,52 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
-from typing import Any
+from functools import lru_cache
 
 from ..rules import engine
-from ..rules.actions import (Buy, ChangePosture, Choose, Cross, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Move,
-                            Place, Ready, RollOff, StartImpulse, Throw, Turn)
+from ..rules.actions import (Action, Buy, ChangePosture, Cross, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Move,
+                            Place, Ready, StartImpulse, Throw, Turn)
 from ..rules.combat import COMBAT_MF
-from ..rules.engine import Action
+from ..rules.dice import Dice
+from ..rules.errors import Refusal
 from ..rules.grenades import max_throw
-from ..rules.hexgrid import Facing, hex_distance, in_firing_arc
-from ..rules.setup import budget, placeable, spent
+from ..rules.hexgrid import Facing, Hex, hex_distance, in_firing_arc
+from ..rules.registry import soldier_rule
+from ..rules.setup import placeable
 from ..rules.state import GameState
-from ..rules.victory import POINTS
 from ..rules.types import Phase, Posture, SetupStep
 from ..rules.units import weapon_chart
+
+_MF_CANDIDATES = (soldier_rule(Move).candidates, soldier_rule(Cross).candidates, soldier_rule(Turn).candidates,
+                  soldier_rule(ChangePosture).candidates)
+"""Each MF kind's candidates for one soldier (the registry's: built once per soldier, facing
+and posture, then shared), in the order this player has always drawn them from, so that a
+seeded game plays as it always has."""
+
+
+@lru_cache(maxsize=4096)
+def _fire_at(soldier_id: str, target_id: str) -> Fire:
+    """Fire at one man in the default mode (built once, then shared)."""
+    return Fire(soldier=soldier_id, targets=(target_id,))
+
+
+@lru_cache(maxsize=16384)
+def _throw_at(soldier_id: str, h: Hex) -> Throw:
+    """A throw at a hex, without ``via`` (at a corner the check refuses it; he picks another)."""
+    return Throw(soldier=soldier_id, hex=h)
 
 
 def random_action(state: GameState, rng: random.Random, *, combat: float = 0.5) -> Action:
     """One legal action chosen at random (``combat``: how keen it is to shoot).
 
     Every action returned is one ``engine.check`` accepts (the caller may apply it trusted).
-    Candidates are drawn at random without replacement and checked until a legal one turns
-    up: the first legal action of a random order is uniform over the legal ones, and most
-    candidates are never built, let alone checked.
+    In play, candidates are drawn at random without replacement and checked until a legal
+    one turns up: the first legal action of a random order is uniform over the legal ones,
+    and most candidates are never checked. The setup is played from
+    :func:`engine.legal_actions`.
     """
     if state.phase == Phase.FORCES:
         return _checked(state, _buy(state, rng))
@@ -37,12 +58,13 @@ def random_action(state: GameState, rng: random.Random, *, combat: float = 0.5) 
     if not state.impulse:
         hexes = engine.impulse_hexes(state)  # hexes someone may start an impulse in (6.2)
         return StartImpulse(hex=rng.choice(hexes)) if hexes and rng.random() < 0.95 else EndPhase()
+    check = engine.checker(state)
     if rng.random() < combat:
-        shot = _first_legal(state, rng, _combat(state))
+        shot = _first_legal(rng, _combat(state), check)
         if shot is not None:
             return shot
     if rng.random() < 0.92:
-        move = _first_legal(state, rng, _moves(state))
+        move = _first_legal(rng, _moves(state), check)
         if move is not None:
             return move
     return EndImpulse()
@@ -54,45 +76,35 @@ def _checked(state: GameState, action: Action) -> Action:
     return action
 
 
-Candidate = tuple[Callable[..., Action], dict[str, Any]]
-"""An action not built yet: its class and its fields."""
-
-
-def _first_legal(state: GameState, rng: random.Random, candidates: list[Candidate]) -> Action | None:
+def _first_legal(rng: random.Random, candidates: list[Action],
+                 check: Callable[[Action], Refusal | None]) -> Action | None:
     """Draw candidates at random without replacement until one is legal (uniform over the legal)."""
     while candidates:
         i = rng.randrange(len(candidates))
-        make, fields = candidates[i]
+        action = candidates[i]
         candidates[i] = candidates[-1]
         candidates.pop()
-        action = make(**fields)
-        if engine.check(state, action) is None:
+        if check(action) is None:
             return action
     return None
 
 
-def _moves(state: GameState) -> list[Candidate]:
+def _moves(state: GameState) -> list[Action]:
     """Every MF action of the men of the impulse who can still pay for one (§3.2: each costs 1+)."""
-    out: list[Candidate] = []
+    out: list[Action] = []
     for sid in state.group:
         s = state.soldier(sid)
         if s is None or not state.mf_left(s):
             continue
-        me = {"soldier": s.id}
-        out += [(Move, me), (Cross, me)]
-        out += [(Turn, {"soldier": s.id, "facing": f}) for f in _FACINGS if f != s.facing]
-        out += [(ChangePosture, {"soldier": s.id, "posture": p}) for p in _POSTURES if p != s.posture]
+        for candidates in _MF_CANDIDATES:
+            out += candidates(state, s)
     return out
 
 
-_FACINGS = tuple(Facing)
-_POSTURES = tuple(Posture)
-
-
-def _combat(state: GameState) -> list[Candidate]:
-    """Fire at, or throw a grenade at, each enemy in arc and in range (the LOS and the rest are
-    the engine's to say)."""
-    out: list[Candidate] = []
+def _combat(state: GameState) -> list[Action]:
+    """Fire at, or throw a grenade at, each enemy in arc and in range (the player's choice of
+    targets; the LOS and the rest are the engine's to say)."""
+    out: list[Action] = []
     enemies = [e for e in state.living() if e.side != state.active]
     weapons = weapon_chart().weapons
     for sid in state.group:
@@ -106,52 +118,49 @@ def _combat(state: GameState) -> list[Candidate]:
                 continue
             d = hex_distance(s.hex, e.hex)
             if d <= reach:
-                out.append((Fire, {"soldier": sid, "targets": (e.id,)}))
+                out.append(_fire_at(sid, e.id))
             if d <= throw:
-                out.append((Throw, {"soldier": sid, "hex": e.hex}))
+                out.append(_throw_at(sid, e.hex))
     return out
 
 
 def _buy(state: GameState, rng: random.Random) -> Action:
-    for side in state.sides:
-        limit = budget(state, side)
-        if limit is None or side in state.ready:
-            continue
-        left = limit - spent(state, side)
-        afford = [w for w, cost in POINTS.items() if cost <= left]
-        if afford and (rng.random() < 0.9 or not any(s.side == side for s in state.soldiers)):
-            weapon = rng.choice(afford)
-            scout = left - POINTS[weapon] >= 3 and rng.random() < 0.15
-            return Buy(side=side, weapon=weapon, scout=scout)  # type: ignore[arg-type]
-        return Ready(side=side)
-    raise AssertionError("nothing to buy")
+    """The first side still buying buys a random man it can afford (now and then a scout),
+    or, one time in ten once it has someone, says it is ready."""
+    legal = engine.legal_actions(state, kinds=(Buy, Ready))
+    buying = {a.side for a in legal if isinstance(a, Buy | Ready)} - state.ready  # (ready twice is no error)
+    side = next(side for side in state.sides if side in buying)
+    buys = [a for a in legal if isinstance(a, Buy) and a.side == side]
+    ready = Ready(side=side)
+    if buys and (rng.random() < 0.9 or ready not in legal):
+        plain = rng.choice([b for b in buys if not b.scout])
+        scout = dataclasses.replace(plain, scout=True)
+        return scout if scout in buys and rng.random() < 0.15 else plain
+    return ready
 
 
 def _deploy(state: GameState, rng: random.Random) -> Action:
-    step = state.setup_step
-    if step in (SetupStep.ROLLOFF, SetupStep.INITIATIVE):
-        return RollOff()
-    if step in (SetupStep.CHOOSE_DEPLOY, SetupStep.CHOOSE_FIRST):
-        return Choose(side=rng.choice(state.sides))
-    side = state.placer or state.sides[0]
-    men = placeable(state, side)
+    """Roll and choose at random; place a random man in a random hex he may go to, facing and
+    posture at random, and now and then end the placement."""
+    if state.setup_step != SetupStep.PLACE:
+        return rng.choice(engine.legal_actions(state))  # the roll, or a side to choose
+    men = placeable(state, state.placer or state.sides[0])
     if men and (state.placed_now == 0 or rng.random() < 0.7):
         s = rng.choice(men)
-        zone = sorted(state.scenario.zone(side)) if "scout" not in s.traits else sorted(state.scenario.map.terrain)
-        rng.shuffle(zone)
-        for h in zone[:200]:
-            action = Place(soldier=s.id, hex=h, facing=Facing(rng.randrange(6)),
-                           posture=rng.choice(list(Posture)))
-            if engine.check(state, action) is None:
-                return action
+        spots = engine.legal_actions(state, s.id, kinds=(Place,))
+        if spots:
+            spot = rng.choice(spots)
+            assert isinstance(spot, Place)
+            return dataclasses.replace(spot, facing=Facing(rng.randrange(6)), posture=rng.choice(list(Posture)))
     return Deployed()
 
 
-def play_to_end(state: GameState, rng: random.Random, dice: object, limit: int = 20000) -> GameState:
+def play_to_end(state: GameState, rng: random.Random, dice: Dice, limit: int = 20000) -> GameState:
     """Random legal play until the game is over (or ``limit`` actions)."""
     for _ in range(limit):
         if state.over:
             return state
         action = random_action(state, rng)  # already checked
-        state, _ = engine.apply_trusted(state, action, dice)  # type: ignore[arg-type]
+        state, _ = engine.apply_trusted(state, action, dice)
     return state
+

@@ -1,7 +1,7 @@
 """``firepower script``: the headless runner (docs/notation.md).
 
 A script is parsed whole first (a malformed line or scenario stops it with exit code 2
-before anything runs), then played through the rules engine. Every event is one output
+before anything runs), then played through a game session, as the app plays. Every event is one output
 line (``--json``: one JSON object per line, each with ``"event"``). A refused action
 prints a ``refused`` event naming the script line and the rule, changes nothing, and the
 run goes on.
@@ -10,24 +10,24 @@ run goes on.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..games.session import Session
 from ..rules import engine
-from ..rules.actions import DrawChit
-from ..rules.describe import describe
-from ..rules.dice import SeededDice, normalise_face
+from ..rules.actions import Action, DrawChit
+from ..rules.describe import describe, describe_los, describe_odds
+from ..rules.dice import ForcedDice, normalise_face
 from ..rules.errors import FirepowerError, Problem, Refusal, ScriptError
+from ..rules.events import Event
 from ..rules.hexgrid import hex_to_id
-from ..rules.describe import describe_los, describe_odds
 from ..rules.los import los_query
 from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
 from ..rules.scenario import Scenario, load_scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState
-from ..rules.types import Phase
 from ..rules.values import to_json
 
 DEFAULT_SEED = 1
@@ -41,7 +41,7 @@ class Step:
     line: int
     text: str
     verb: str
-    action: Any = None
+    action: Action | OddsQuery | LosQuery | None = None
     values: tuple[int, ...] = ()
 
 
@@ -166,14 +166,25 @@ def snapshot_text(snap: dict[str, Any], side_name: Callable[[str], str]) -> str:
 
 
 class Runner:
-    """Plays a parsed script, writing each event through ``emit``."""
+    """Plays a parsed script through a :class:`~firepower_tui.games.session.Session`, writing
+    each event through ``emit``.
 
-    def __init__(self, script: Script, emit: Callable[[str], None], as_json: bool) -> None:
+    The dice are seeded (``seed`` lines reseed them) and take forced results (``dice``
+    lines); pass ``dice`` to start from other ones.
+    """
+
+    def __init__(self, script: Script, emit: Callable[[str], None], as_json: bool, *,
+                 dice: ForcedDice | None = None) -> None:
         self.script = script
         self.emit = emit
         self.as_json = as_json
-        self.state = new_game(script.scenario, deploy=script.deploy)
-        self.dice = SeededDice(DEFAULT_SEED)
+        self.dice = dice if dice is not None else ForcedDice(DEFAULT_SEED)
+        self.session = Session(script.scenario, seed=self.dice.seed, deploy=script.deploy, dice=self.dice)
+
+    @property
+    def state(self) -> GameState:
+        """The game now."""
+        return self.session.state
 
     def side_name(self, side: str) -> str:
         return self.script.scenario.side_name(side)
@@ -181,12 +192,12 @@ class Runner:
     def out(self, record: dict[str, Any], text: str) -> None:
         self.emit(json.dumps(record) if self.as_json else text)
 
-    def events(self, events: Any) -> None:
+    def events(self, events: Iterable[Event]) -> None:
         for e in events:
             self.out(e.to_json(), describe(e, self.side_name))
 
     def run(self) -> int:
-        self.events(opening_events(self.state))
+        self.events(self.session.log)  # the opening events
         for step in self.script.steps:
             if step.verb == "seed":
                 self.dice.reseed(step.values[0])
@@ -195,62 +206,56 @@ class Runner:
             elif step.verb == "state":
                 snap = state_snapshot(self.state)
                 self.out(snap, snapshot_text(snap, self.side_name))
-            elif step.verb == "odds":
-                self.odds(step)
-            elif step.verb == "los":
-                self.los(step)
-            else:
-                self.act(step)
+            elif isinstance(step.action, OddsQuery):
+                self.odds(step, step.action)
+            elif isinstance(step.action, LosQuery):
+                self.los(step, step.action)
+            elif step.action is not None:
+                self.act(step, step.action)
         if self.dice.forced:
             left = list(self.dice.forced)
             self.out({"event": "note", "text": f"{len(left)} forced dice were not used: {left}"},
                      f"Note: {len(left)} forced dice were not used: {left}")
         return 0
 
-    def refused(self, step: Step, refusal: Any) -> None:
+    def refused(self, step: Step, refusal: Refusal) -> None:
         self.out({"event": "refused", "line": step.line, "action": step.text, "reason": refusal.reason,
                   "rule": refusal.rule},
                  f"Refused (line {step.line}: {step.text}): {refusal.reason} [{refusal.rule}]")
 
-    def odds(self, step: Step) -> None:
+    def odds(self, step: Step, query: OddsQuery) -> None:
         """Print the preview of a combat action; nothing changes (no die is rolled)."""
-        action = step.action.action
         self.draw_if_needed()
-        refusal = engine.check(self.state, action)
+        refusal = self.session.check(query.action)
         if refusal is not None:
             self.refused(step, refusal)
             return
-        a = engine.assess(self.state, action)
-        record = {"event": "odds", "kind": action.kind, **to_json(a)}
+        a = engine.assess(self.state, query.action)
+        record = {"event": "odds", "kind": query.action.kind, **to_json(a)}
         self.out(record, describe_odds(a))
 
-    def los(self, step: Step) -> None:
-        q = step.action
+    def los(self, step: Step, query: LosQuery) -> None:
         gmap = self.state.scenario.map
-        for h in (q.origin, q.target):
+        for h in (query.origin, query.target):
             if not gmap.on_map(h):
                 self.refused(step, Refusal(reason=f"{hex_to_id(h)} is off the map", rule="6.3.4"))
                 return
-        result = los_query(self.state, q.origin, q.target)
+        result = los_query(self.state, query.origin, query.target)
         record = {"event": "los", "clear": result.clear, **to_json(result)}
         self.out(record, describe_los(result))
 
-    def act(self, step: Step) -> None:
-        action = step.action
+    def act(self, step: Step, action: Action) -> None:
         if not isinstance(action, DrawChit):
             self.draw_if_needed()
-        refusal = engine.check(self.state, action)
-        if refusal is not None:
-            self.refused(step, refusal)
+        out = self.session.submit(action)
+        if out.refusal is not None:
+            self.refused(step, out.refusal)
             return
-        self.state, events = engine.apply_trusted(self.state, action, self.dice)
-        self.events(events)
+        self.events(out.events)
 
     def draw_if_needed(self) -> None:
         """An action needs an impulse phase: draw chits at random until one is under way."""
-        while self.state.active is None and not self.state.over and self.state.phase == Phase.PLAY:
-            self.state, events = engine.apply_trusted(self.state, DrawChit(), self.dice)
-            self.events(events)
+        self.events(self.session.draw_if_needed().events)
 
 
 def run_script_file(path: str, *, as_json: bool = False, emit: Callable[[str], None] = print) -> int:

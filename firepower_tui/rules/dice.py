@@ -55,24 +55,26 @@ class Recorder:
         return value
 
 
-class SeededDice(Recorder):
-    """Pseudo-random dice from a seed, with an optional queue of forced d10 results.
+class RecordingDice(Dice, Protocol):
+    """Dice that keep every call as ``(purpose, value, n)`` (what a history entry stores)."""
 
-    The forced results (``force``) are used first, in order, then the seeded generator.
+    calls: list[tuple[str, int, int]]
+
+
+class SeededDice(Recorder):
+    """Pseudo-random dice from a seed: the dice of a game.
+
+    Its state (:meth:`generator_state`) is what a checkpoint keeps, and :meth:`advance` draws
+    as a recorded game did, so a resumed game goes on with the dice it would have had.
     """
 
-    def __init__(self, seed: int = 1, forced: Iterable[int] = ()) -> None:
+    def __init__(self, seed: int = 1) -> None:
         super().__init__()
         self.seed = seed
         self._rng = random.Random(seed)
-        self.forced: deque[int] = deque(normalise_face(v) for v in forced)
-
-    def force(self, values: Iterable[int]) -> None:
-        """Queue d10 results to be used before the seeded ones."""
-        self.forced.extend(normalise_face(v) for v in values)
 
     def reseed(self, seed: int) -> None:
-        """Restart the generator from ``seed`` (forced results stay queued)."""
+        """Restart the generator from ``seed``."""
         self.seed = seed
         self._rng = random.Random(seed)
 
@@ -81,23 +83,33 @@ class SeededDice(Recorder):
     # it to that), so every stored game goes on with the dice it always had.
 
     def d10(self, purpose: str) -> int:
-        if self.forced:
-            return self._record(purpose, self.forced.popleft())
         return self._record(purpose, self._rng._randbelow(10) + 1)  # type: ignore[attr-defined]
 
     def pick(self, purpose: str, n: int) -> int:
         return self._record(purpose, self._rng._randbelow(n), n)  # type: ignore[attr-defined]
 
     def generator_state(self) -> list[Any]:
-        """The generator's state as JSON-ready data (a checkpoint keeps it, with the forced dice)."""
+        """The generator's state as JSON-ready data, ``[version, internal, gauss, forced]`` (a
+        checkpoint keeps it; ``forced`` is the queue of :class:`ForcedDice`, empty here)."""
         version, internal, gauss = self._rng.getstate()
-        return [version, list(internal), gauss, list(self.forced)]
+        return [version, list(internal), gauss, self._forced_state()]
 
     def set_generator_state(self, data: list[Any]) -> None:
-        """Go on from a state :meth:`generator_state` gave."""
+        """Go on from a state :meth:`generator_state` gave.
+
+        Raises:
+            ValueError: the state is not one (or holds forced results these dice cannot queue).
+        """
         version, internal, gauss, forced = data
         self._rng.setstate((version, tuple(internal), gauss))
-        self.forced = deque(forced)
+        self._set_forced_state(forced)
+
+    def _forced_state(self) -> list[int]:
+        return []
+
+    def _set_forced_state(self, forced: list[int]) -> None:
+        if forced:
+            raise ValueError(f"forced dice {forced} in a generator state: only ForcedDice queue them")
 
     def advance(self, calls: Iterable[tuple[str, int, int]]) -> None:
         """Draw from the generator as a recorded game did, so play goes on with the same dice
@@ -105,6 +117,33 @@ class SeededDice(Recorder):
         below = self._rng._randbelow  # type: ignore[attr-defined]
         for _purpose, _value, n in calls:
             below(10 if n == D10 else n)
+
+
+class ForcedDice(SeededDice):
+    """Seeded dice with a queue of forced d10 results, used first, in order: the ``dice`` line
+    of a script (docs/notation.md), and tests that set up a roll.
+
+    A pick (a chit draw) always comes from the generator.
+    """
+
+    def __init__(self, seed: int = 1, forced: Iterable[int] = ()) -> None:
+        super().__init__(seed)
+        self.forced: deque[int] = deque(normalise_face(v) for v in forced)
+
+    def force(self, values: Iterable[int]) -> None:
+        """Queue d10 results to be used before the seeded ones (0 counts as 10)."""
+        self.forced.extend(normalise_face(v) for v in values)
+
+    def d10(self, purpose: str) -> int:
+        if self.forced:
+            return self._record(purpose, self.forced.popleft())
+        return super().d10(purpose)
+
+    def _forced_state(self) -> list[int]:
+        return list(self.forced)
+
+    def _set_forced_state(self, forced: list[int]) -> None:
+        self.forced = deque(forced)
 
 
 class ScriptedDice(Recorder):
@@ -148,11 +187,10 @@ class ReplayDice(Recorder):
     def _next(self, purpose: str, n: int) -> int:
         if not self.recorded:
             raise DiceError(f"the record has no roll for {purpose!r}")
-        item = self.recorded.popleft()
-        want, value = item[0], item[1]
+        want, value, *kind = self.recorded.popleft()
         if want != purpose:
             raise DiceError(f"the record rolled for {want!r} where the game now rolls for {purpose!r}")
-        if len(item) == 3 and item[2] != n:  # type: ignore[misc]
+        if kind and kind[0] != n:
             raise DiceError(f"the record made a different kind of roll for {purpose!r}")
         if not (1 <= value <= 10 if n == D10 else 0 <= value < n):
             raise DiceError(f"the recorded roll {value} for {purpose!r} is impossible")

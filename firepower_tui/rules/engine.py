@@ -3,78 +3,89 @@
 ``check(state, action)`` returns a :class:`Refusal` (plain reason + rule) or None.
 ``apply(state, action, dice)`` returns the new state and the events; it raises
 :class:`IllegalActionError` for an action ``check`` refuses (a caller bug, STYLE.md §6).
+Every kind of action is one entry of :data:`.registry.KINDS`, which says how to check and
+apply it; this module adds what all kinds share.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Collection
+from functools import partial
+from typing import Any, overload
 
-from . import fire, grenades, melee, movement, sequence, setup, victory
+from . import victory
 from .acting import acting_soldier
-from .actions import (COMBAT_ACTIONS, SETUP_ACTIONS, ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Fire, Melee, Move,
-                      StartImpulse, Throw, Turn)
+from .actions import Action, ChangePosture, Cross, Fire, Melee, Move, Throw, Turn
 from .dice import Dice
 from .errors import IllegalActionError, Refusal
 from .events import Event
-from .hexgrid import Facing
+from .fire import FireAssessment
+from .grenades import ThrowAssessment
+from .hexgrid import Hex
+from .melee import MeleeAssessment
+from .registry import KINDS, ActionKind, SoldierRule, Stage, kind_of, kinds_of
+from .sequence import impulse_hexes as _impulse_hexes
 from .state import GameState
-from .types import Phase, Posture
+from .types import Phase
 from .units import Soldier
 
-Action = Any  # any member of actions.Action
+__all__ = ["Action", "apply", "apply_trusted", "assess", "candidate_actions", "check", "checker", "impulse_hexes",
+           "legal_actions", "MF_ACTIONS"]
 
-_SOLDIER_MF: dict[type, tuple[Callable[..., Refusal | None], Callable[..., tuple[Soldier, list[Event]]]]] = {
-    Move: (movement.check_move, movement.apply_move),
-    Turn: (movement.check_turn, movement.apply_turn),
-    Cross: (movement.check_cross, movement.apply_cross),
-    ChangePosture: (movement.check_posture, movement.apply_posture),
-}
+MF_ACTIONS: tuple[type[Action], ...] = (Move, Turn, Cross, ChangePosture)
+"""The movement-factor actions (RULES.md 6.2.1-6.2.4): what ``legal_actions(state, soldier_id)`` lists."""
 
 
 def check(state: GameState, action: Action) -> Refusal | None:
-    """Whether ``action`` is legal now: None, or the reason it is not (with its rule)."""
+    """Whether ``action`` is legal now: None, or the reason it is not (with its rule).
+
+    >>> from firepower_tui.rules import load_scenario, new_game
+    >>> from firepower_tui.rules.actions import DrawChit, Move
+    >>> state = new_game(load_scenario("basic"))
+    >>> check(state, DrawChit()) is None
+    True
+    >>> check(state, Move(soldier="T1")).reason
+    'no impulse phase is under way: draw a chit first'
+    """
     if state.over:
-        return Refusal(reason=f"the game is over: {state.result}", rule="§2.6")
+        return _game_over(state)
+    in_phase = _PHASE_CHECKS.get(type(action))
+    if in_phase is not None and state.active is not None and state.phase == Phase.PLAY:
+        return in_phase(state, action)  # the common case: an impulse-phase action in one
+    kind = kind_of(action)
+    refusal = _stage_refusal(state, kind, action)
+    if refusal is not None:
+        return refusal
+    assert kind is not None
+    return kind.check(state, action)
+
+
+_PHASE_CHECKS: dict[type, Callable[[GameState, Any], Refusal | None]] = {
+    k.action: k.check for k in KINDS if k.stage is Stage.PHASE}
+"""The checks of the kinds taken in an impulse phase (their stage is then no obstacle)."""
+_SOLDIER_RULES: dict[type, SoldierRule[Any]] = {
+    k.action: k.by_soldier for k in KINDS if k.by_soldier is not None and k.stage is Stage.PHASE}
+"""The per-soldier rules of the kinds one acting soldier takes."""
+
+
+def _game_over(state: GameState) -> Refusal:
+    return Refusal(reason=f"the game is over: {state.result}", rule="§2.6")
+
+
+def _stage_refusal(state: GameState, kind: ActionKind[Any] | None, action: object) -> Refusal | None:
+    """Whether the kind may be taken at all now: setup actions only before play (§10.2), the
+    rest only in play, most only in an impulse phase (6.1)."""
     if state.phase != Phase.PLAY:
-        return setup.check_setup(state, action)
-    checker = _CHECKS.get(type(action))
-    if checker is None:
+        if kind is None or kind.stage is not Stage.SETUP:
+            return Refusal(reason="the game is being set up: buy, place or roll first", rule="§10.2")
+        return None
+    if kind is None:
         return Refusal(reason=f"unknown action {action!r}", rule="docs/notation.md")
-    if state.active is None and checker is not _check_draw and checker is not _check_setup_over:
+    if kind.stage is Stage.SETUP:
+        return Refusal(reason="the game has begun: forces and deployment are over", rule="§10.2")
+    if kind.stage is Stage.PHASE and state.active is None:
         return Refusal(reason="no impulse phase is under way: draw a chit first", rule="6.1")
-    return checker(state, action)
-
-
-def _check_setup_over(state: GameState, action: Action) -> Refusal | None:
-    return Refusal(reason="the game has begun: forces and deployment are over", rule="§10.2")
-
-
-def _check_draw(state: GameState, action: Action) -> Refusal | None:
-    return sequence.check_draw(state, action)  # type: ignore[arg-type]
-
-
-def _soldier_checker(rule: Callable[..., Refusal | None]) -> Callable[[GameState, Action], Refusal | None]:
-    def check_soldier_action(state: GameState, action: Action) -> Refusal | None:
-        s, refusal = acting_soldier(state, action.soldier)  # type: ignore[union-attr]
-        if refusal is not None:
-            return refusal
-        return rule(state, s, action)
-    return check_soldier_action
-
-
-_CHECKS: dict[type, Callable[[GameState, Action], Refusal | None]] = {
-    **{kind: _check_setup_over for kind in SETUP_ACTIONS},
-    DrawChit: _check_draw,
-    StartImpulse: sequence.check_start_impulse,  # type: ignore[dict-item]
-    EndImpulse: sequence.check_end_impulse,  # type: ignore[dict-item]
-    EndPhase: sequence.check_end_phase,  # type: ignore[dict-item]
-    Melee: melee.check_melee,  # type: ignore[dict-item]
-    Fire: _soldier_checker(fire.check_fire),
-    Throw: _soldier_checker(grenades.check_throw),
-    **{kind: _soldier_checker(pair[0]) for kind, pair in _SOLDIER_MF.items()},
-}
-"""The legality check of each action kind in play (the forces and deployment phases have their own)."""
+    return None
 
 
 def apply(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
@@ -91,55 +102,26 @@ def apply(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tupl
 
 def apply_trusted(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
     """:func:`apply` without the check (replay of a record already checked)."""
-    new, events = _apply(state, action, dice)
+    kind = kind_of(action)
+    if kind is None:
+        raise TypeError(f"not an action: {action!r}")
+    new, events = kind.apply(state, action, dice)
     if new.phase == Phase.PLAY and new.holders:
         new = victory.update_holders(new)
-    return new, events
-
-
-def _apply(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
-    new, events = _APPLY[type(action)](state, action, dice)
     return new, tuple(events)
 
 
-def _apply_soldier_mf(state: GameState, action: Action, dice: Dice) -> tuple[GameState, list[Event]]:
-    s = state.soldier(action.soldier)  # type: ignore[union-attr]
-    assert s is not None
-    changed, events = _SOLDIER_MF[type(action)][1](state, s, action)
-    return state.with_soldiers(changed, **sequence.commit_changes(state)), events
+@overload
+def assess(state: GameState, action: Fire) -> FireAssessment: ...
+@overload
+def assess(state: GameState, action: Throw) -> ThrowAssessment: ...
+@overload
+def assess(state: GameState, action: Melee) -> MeleeAssessment: ...
+@overload
+def assess(state: GameState, action: Fire | Throw | Melee) -> FireAssessment | ThrowAssessment | MeleeAssessment: ...
 
 
-_APPLY: dict[type, Callable[[GameState, Any, Dice], tuple[GameState, list[Event]]]] = {
-    **{kind: setup.apply_setup for kind in SETUP_ACTIONS},
-    DrawChit: sequence.apply_draw,
-    StartImpulse: lambda state, action, dice: sequence.apply_start_impulse(state, action),
-    EndImpulse: lambda state, action, dice: sequence.apply_end_impulse(state, action),
-    EndPhase: lambda state, action, dice: sequence.apply_end_phase(state, action),
-    Fire: lambda state, action, dice: _apply_combat(state, action, dice),
-    Throw: lambda state, action, dice: _apply_combat(state, action, dice),
-    Melee: lambda state, action, dice: _apply_combat(state, action, dice),
-    **{kind: _apply_soldier_mf for kind in _SOLDIER_MF},
-}
-"""How each action kind changes the state (every kind :func:`check` knows)."""
-
-
-# --- combat -----------------------------------------------------------------------------
-
-def _apply_combat(state: GameState, action: Fire | Throw | Melee, dice: Dice) -> tuple[GameState, list[Event]]:
-    if isinstance(action, Melee):
-        state, events = melee.resolve_melee(state, action, dice)
-    else:
-        s = state.soldier(action.soldier)
-        assert s is not None
-        if isinstance(action, Fire):
-            state, events = fire.resolve_fire(state, s, action, dice)
-        else:
-            state, events = grenades.resolve_throw(state, s, action, dice)
-    state, more = sequence.check_wipe_out(state)
-    return state, events + more
-
-
-def assess(state: GameState, action: Fire | Throw | Melee) -> Any:
+def assess(state: GameState, action: Fire | Throw | Melee) -> FireAssessment | ThrowAssessment | MeleeAssessment:
     """The odds of a combat action before any die (the same numbers :func:`apply` rolls against).
 
     Raises:
@@ -148,17 +130,92 @@ def assess(state: GameState, action: Fire | Throw | Melee) -> Any:
     refusal = check(state, action)
     if refusal is not None:
         raise IllegalActionError(refusal)
-    if isinstance(action, Fire):
-        return fire.assess_fire(state, action)
-    if isinstance(action, Throw):
-        return grenades.assess_throw(state, action)
-    return melee.assess_melee(state, action)
+    kind = kind_of(action)
+    assert kind is not None and kind.assess is not None
+    result: FireAssessment | ThrowAssessment | MeleeAssessment = kind.assess(state, action)
+    return result
 
 
-# --- what is legal now ----------------------------------------------------------------
+# --- what is legal now ------------------------------------------------------------------------
 
-_FACINGS = tuple(Facing)
-_POSTURES = tuple(Posture)
+
+def checker(state: GameState) -> Callable[[Action], Refusal | None]:
+    """:func:`check` for one state and many actions: the same answer for every action, with
+    what every soldier action asks first (3.10) worked out once per soldier."""
+    if state.over or state.active is None or state.phase != Phase.PLAY:
+        return partial(check, state)  # no soldier may act: nothing to work out once
+    actors: dict[str, tuple[Soldier | None, Refusal | None]] = {}
+
+    def check_here(action: Action) -> Refusal | None:
+        rule = _SOLDIER_RULES.get(type(action))
+        if rule is None:
+            return check(state, action)
+        sid = rule.actor(action)
+        found = actors.get(sid)
+        if found is None:
+            found = actors[sid] = acting_soldier(state, sid)
+        s, refusal = found
+        if s is None or refusal is not None:
+            return refusal
+        return rule.check(state, s, action)
+
+    return check_here
+
+
+def legal_actions(state: GameState, soldier_id: str | None = None, *,
+                  kinds: Collection[type[Action]] | None = None) -> list[Action]:
+    """Every legal action now, each one that :func:`check` accepts, in the order of
+    :data:`.registry.KINDS`.
+
+    Args:
+        soldier_id: only the actions by (or, in the setup, for) this soldier.
+        kinds: only actions of these classes. The default is every kind; with a
+            ``soldier_id`` it is his MF actions (:data:`MF_ACTIONS`), as before.
+
+    Where the notation has optional parts that change nothing but the words, one form is
+    listed: ``move`` without the hex; ``fire`` at one target in the weapon's default mode,
+    declaring no MF for after (several targets, ``auto``/``semi`` and ``then n`` are left
+    out); ``throw`` without ``via`` unless the LOS enters the hex through a corner (then once
+    per hexside); ``place`` facing as the man does now, standing, in each hex he may go to
+    (any facing and posture are as legal; listing them would multiply the list by 18);
+    ``melee`` once per group of attackers, named in impulse order; ``chit`` both blind and
+    for each side that has a chit in the cup. Every other kind is listed in full.
+
+    Each kind's candidates (:data:`.registry.KINDS`) are a superset of its legal actions,
+    and each is decided by the kind's own check, the one :func:`check` uses; the checks every
+    soldier action shares (3.10) are made once per soldier. A position of ``basic`` takes
+    about a millisecond (most of it the LOS of the throws in arc).
+    """
+    if state.over:
+        return []
+    if kinds is None and soldier_id is not None:
+        kinds = MF_ACTIONS
+    out: list[Action] = []
+    acting: dict[str, Soldier] | None = None
+    for kind in KINDS if kinds is None else kinds_of(kinds):
+        if _stage_refusal(state, kind, None) is not None:
+            continue
+        if soldier_id is not None and kind.actors is None:
+            continue
+        rule = kind.by_soldier
+        if rule is None:
+            out += [a for a in kind.candidates(state, soldier_id) if kind.check(state, a) is None]
+            continue
+        if acting is None:
+            acting = _acting(state, soldier_id)
+        for s in acting.values():
+            out += [a for a in rule.candidates(state, s) if rule.check(state, s, a) is None]
+    return out
+
+
+def _acting(state: GameState, soldier_id: str | None) -> dict[str, Soldier]:
+    """The men who may take a soldier action now (3.10): of the impulse, alive, not Stunned…"""
+    out: dict[str, Soldier] = {}
+    for sid in state.group if soldier_id is None else (soldier_id,):
+        s, refusal = acting_soldier(state, sid)
+        if refusal is None and s is not None:
+            out[s.id] = s
+    return out
 
 
 def candidate_actions(state: GameState, soldier_id: str) -> list[Action]:
@@ -166,17 +223,13 @@ def candidate_actions(state: GameState, soldier_id: str) -> list[Action]:
     s = state.soldier(soldier_id)
     if s is None:
         return []
-    candidates: list[Action] = [Move(soldier=s.id), Cross(soldier=s.id)]
-    candidates += [Turn(soldier=s.id, facing=f) for f in _FACINGS if f != s.facing]
-    candidates += [ChangePosture(soldier=s.id, posture=p) for p in _POSTURES if p != s.posture]
-    return candidates
+    out: list[Action] = []
+    for kind in kinds_of(MF_ACTIONS):
+        assert kind.by_soldier is not None
+        out += kind.by_soldier.candidates(state, s)
+    return out
 
 
-def legal_actions(state: GameState, soldier_id: str) -> list[Action]:
-    """Every legal MF action of one soldier now (for highlighting and random play)."""
-    return [a for a in candidate_actions(state, soldier_id) if check(state, a) is None]
-
-
-def impulse_hexes(state: GameState) -> list[Any]:
+def impulse_hexes(state: GameState) -> list[Hex]:
     """Hexes that may start an impulse now."""
-    return sequence.impulse_hexes(state)
+    return _impulse_hexes(state)

@@ -45,56 +45,88 @@ def _name(state: GameState, side: str | None) -> str:
     return state.scenario.side_name(side or "")
 
 
-# --- checks -------------------------------------------------------------------------------------
+# --- checks (one per action kind; the engine has already refused them outside the setup) ---------
 
-def check_setup(state: GameState, action: object) -> Refusal | None:
-    """Whether a setup action is legal now."""
-    step = state.setup_step
-    if isinstance(action, (Buy, Drop, Ready)):
-        if step != SetupStep.FORCES:
-            return Refusal(reason="the forces are already bought", rule="§10.3")
-        return _check_forces(state, action)
-    if isinstance(action, RollOff):
-        if step not in (SetupStep.ROLLOFF, SetupStep.INITIATIVE):
-            return Refusal(reason="no roll is due now", rule="§10.2")
-        return None
-    if isinstance(action, Choose):
-        if step not in (SetupStep.CHOOSE_DEPLOY, SetupStep.CHOOSE_FIRST):
-            return Refusal(reason="no choice is due now", rule="§10.2")
-        if action.side not in state.sides:
-            return Refusal(reason=f"there is no side {action.side!r}", rule="§10.2")
-        return None
-    if isinstance(action, (Place, Deployed)):
-        if step != SetupStep.PLACE:
-            return Refusal(reason="soldiers are not being placed now", rule="§10.2")
-        return _check_place(state, action) if isinstance(action, Place) else _check_deployed(state)
-    return Refusal(reason="the game is being set up: buy, place or roll first", rule="§10.2")
+def check_buy(state: GameState, action: Buy) -> Refusal | None:
+    """§10.3: a side bought by points, not yet complete, with the points left."""
+    refusal = _forces_step(state)
+    if refusal is not None:
+        return refusal
+    left = budget(state, action.side)
+    if left is None:
+        return Refusal(reason=f"{_name(state, action.side)} is not bought by points in this scenario", rule="§10.3")
+    if action.side in state.ready:
+        return Refusal(reason=f"{_name(state, action.side)}'s force is already complete", rule="§10.3")
+    cost = POINTS[action.weapon] + (TRAIT_POINTS["scout"] if action.scout else 0)
+    if spent(state, action.side) + cost > left:
+        return Refusal(reason=f"{_name(state, action.side)} has {left - spent(state, action.side)} of "
+                              f"{left} points left; a {action.weapon}{' scout' if action.scout else ''} "
+                              f"costs {cost}", rule="§10.3")
+    return None
 
 
-def _check_forces(state: GameState, action: Buy | Drop | Ready) -> Refusal | None:
-    if isinstance(action, Buy):
-        left = budget(state, action.side)
-        if left is None:
-            return Refusal(reason=f"{_name(state, action.side)} is not bought by points in this scenario", rule="§10.3")
-        if action.side in state.ready:
-            return Refusal(reason=f"{_name(state, action.side)}'s force is already complete", rule="§10.3")
-        cost = POINTS[action.weapon] + (TRAIT_POINTS["scout"] if action.scout else 0)
-        if spent(state, action.side) + cost > left:
-            return Refusal(reason=f"{_name(state, action.side)} has {left - spent(state, action.side)} of "
-                                  f"{left} points left; a {action.weapon}{' scout' if action.scout else ''} "
-                                  f"costs {cost}", rule="§10.3")
-        return None
-    if isinstance(action, Drop):
-        s = state.soldier(action.soldier)
-        if s is None or budget(state, s.side) is None:
-            return Refusal(reason=f"{action.soldier} was not bought by points", rule="§10.3")
-        if s.side in state.ready:
-            return Refusal(reason=f"{_name(state, s.side)}'s force is already complete", rule="§10.3")
-        return None
+def check_drop(state: GameState, action: Drop) -> Refusal | None:
+    """§10.3: a man bought by points, of a side not yet complete."""
+    refusal = _forces_step(state)
+    if refusal is not None:
+        return refusal
+    s = state.soldier(action.soldier)
+    if s is None or budget(state, s.side) is None:
+        return Refusal(reason=f"{action.soldier} was not bought by points", rule="§10.3")
+    if s.side in state.ready:
+        return Refusal(reason=f"{_name(state, s.side)}'s force is already complete", rule="§10.3")
+    return None
+
+
+def check_ready(state: GameState, action: Ready) -> Refusal | None:
+    """§10.3: a side bought by points that has bought someone."""
+    refusal = _forces_step(state)
+    if refusal is not None:
+        return refusal
     if budget(state, action.side) is None:
         return Refusal(reason=f"{_name(state, action.side)} is not bought by points", rule="§10.3")
     if not any(s.side == action.side for s in state.soldiers):
         return Refusal(reason=f"{_name(state, action.side)} has bought nobody yet", rule="§10.3")
+    return None
+
+
+def _forces_step(state: GameState) -> Refusal | None:
+    if state.setup_step != SetupStep.FORCES:
+        return Refusal(reason="the forces are already bought", rule="§10.3")
+    return None
+
+
+def check_rolloff(state: GameState, action: RollOff) -> Refusal | None:
+    """§10.2: the deployment roll-off, or the roll for the first phase once everyone is placed."""
+    if state.setup_step not in (SetupStep.ROLLOFF, SetupStep.INITIATIVE):
+        return Refusal(reason="no roll is due now", rule="§10.2")
+    return None
+
+
+def check_choose(state: GameState, action: Choose) -> Refusal | None:
+    """§10.2: the winner of a roll chooses a side."""
+    if state.setup_step not in (SetupStep.CHOOSE_DEPLOY, SetupStep.CHOOSE_FIRST):
+        return Refusal(reason="no choice is due now", rule="§10.2")
+    if action.side not in state.sides:
+        return Refusal(reason=f"there is no side {action.side!r}", rule="§10.2")
+    return None
+
+
+def check_place(state: GameState, action: Place) -> Refusal | None:
+    """§10.2: a man of the placing side, in its zone (a scout: far from every enemy, last)."""
+    refusal = _place_step(state)
+    return refusal if refusal is not None else _check_place(state, action)
+
+
+def check_deployed(state: GameState, action: Deployed) -> Refusal | None:
+    """§10.2: at least one man placed in each placement, while any may be."""
+    refusal = _place_step(state)
+    return refusal if refusal is not None else _check_deployed(state)
+
+
+def _place_step(state: GameState) -> Refusal | None:
+    if state.setup_step != SetupStep.PLACE:
+        return Refusal(reason="soldiers are not being placed now", rule="§10.2")
     return None
 
 
@@ -148,36 +180,31 @@ def _check_deployed(state: GameState) -> Refusal | None:
 
 # --- applying ---------------------------------------------------------------------------------------
 
-def apply_setup(state: GameState, action: object, dice: Dice) -> tuple[GameState, list[Event]]:
-    if isinstance(action, Buy):
-        return _buy(state, action)
-    if isinstance(action, Drop):
-        gone = state.soldier(action.soldier)
-        assert gone is not None
-        state = state.evolve(soldiers=tuple(s for s in state.soldiers if s.id != gone.id))
-        return state, [SetupEvent(what="dropped", side=gone.side, soldier=gone.id, rule="§10.3",
-                                  text=f"{gone.id} dropped; {_name(state, gone.side)} has spent "
-                                       f"{spent(state, gone.side)} of {budget(state, gone.side)} points")]
-    if isinstance(action, Ready):
-        ready = state.ready | {action.side}
-        state = state.evolve(ready=ready)
-        events: list[Event] = [SetupEvent(what="ready", side=action.side, rule="§10.3",
-                                          text=f"{_name(state, action.side)}'s force is complete: "
-                                               f"{spent(state, action.side)} of {budget(state, action.side)} points")]
-        if set(state.scenario.spec.forces) <= ready:
-            state = state.evolve(phase=Phase.DEPLOY, setup_step=SetupStep.ROLLOFF)
-        return state, events
-    if isinstance(action, RollOff):
-        return _roll(state, dice)
-    if isinstance(action, Choose):
-        return _choose(state, action)
-    if isinstance(action, Place):
-        return _place(state, action)
-    assert isinstance(action, Deployed)
+def apply_drop(state: GameState, action: Drop, dice: Dice) -> tuple[GameState, list[Event]]:
+    gone = state.soldier(action.soldier)
+    assert gone is not None
+    state = state.evolve(soldiers=tuple(s for s in state.soldiers if s.id != gone.id))
+    return state, [SetupEvent(what="dropped", side=gone.side, soldier=gone.id, rule="§10.3",
+                              text=f"{gone.id} dropped; {_name(state, gone.side)} has spent "
+                                   f"{spent(state, gone.side)} of {budget(state, gone.side)} points")]
+
+
+def apply_ready(state: GameState, action: Ready, dice: Dice) -> tuple[GameState, list[Event]]:
+    ready = state.ready | {action.side}
+    state = state.evolve(ready=ready)
+    events: list[Event] = [SetupEvent(what="ready", side=action.side, rule="§10.3",
+                                      text=f"{_name(state, action.side)}'s force is complete: "
+                                           f"{spent(state, action.side)} of {budget(state, action.side)} points")]
+    if set(state.scenario.spec.forces) <= ready:
+        state = state.evolve(phase=Phase.DEPLOY, setup_step=SetupStep.ROLLOFF)
+    return state, events
+
+
+def apply_deployed(state: GameState, action: Deployed, dice: Dice) -> tuple[GameState, list[Event]]:
     return _end_placement(state)
 
 
-def _buy(state: GameState, action: Buy) -> tuple[GameState, list[Event]]:
+def apply_buy(state: GameState, action: Buy, dice: Dice) -> tuple[GameState, list[Event]]:
     letter = _name(state, action.side)[:1].upper() or action.side[:1].upper()
     taken = {s.id.upper() for s in state.soldiers}
     n = 1
@@ -193,7 +220,7 @@ def _buy(state: GameState, action: Buy) -> tuple[GameState, list[Event]]:
                                    f"{spent(state, action.side)} of {budget(state, action.side)} spent")]
 
 
-def _roll(state: GameState, dice: Dice) -> tuple[GameState, list[Event]]:
+def apply_rolloff(state: GameState, action: RollOff, dice: Dice) -> tuple[GameState, list[Event]]:
     a, b = state.sides
     events: list[Event] = []
     initiative = state.setup_step == SetupStep.INITIATIVE
@@ -233,7 +260,7 @@ def _roll(state: GameState, dice: Dice) -> tuple[GameState, list[Event]]:
     return state.evolve(setup_step=step, decider=decider), events
 
 
-def _choose(state: GameState, action: Choose) -> tuple[GameState, list[Event]]:
+def apply_choose(state: GameState, action: Choose, dice: Dice) -> tuple[GameState, list[Event]]:
     if state.setup_step == SetupStep.CHOOSE_DEPLOY:
         state = state.evolve(setup_step=SetupStep.PLACE, placer=action.side, placed_now=0)
         return state, [SetupEvent(what="chose", side=action.side, rule="§10.2",
@@ -244,7 +271,7 @@ def _choose(state: GameState, action: Choose) -> tuple[GameState, list[Event]]:
                               text=f"{_name(state, action.side)} takes the first impulse phase of turn 1")]
 
 
-def _place(state: GameState, action: Place) -> tuple[GameState, list[Event]]:
+def apply_place(state: GameState, action: Place, dice: Dice) -> tuple[GameState, list[Event]]:
     s = state.soldier(action.soldier)
     assert s is not None
     line = state.scenario.map.line_at(action.hex)

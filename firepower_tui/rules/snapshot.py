@@ -73,7 +73,7 @@ def state_to_data(state: GameState) -> dict[str, Any]:
         "group": list(state.group),
         "committed": state.committed,
         "acted": sorted(state.acted),
-        "fired_from": sorted(_hex(h) for h in state.fired_from),  # type: ignore[type-var]
+        "fired_from": sorted(_hex(h) for h in state.fired_from),
         "soldiers": [_soldier(s) for s in state.soldiers],
         "kills": dict(state.kills),
         "phase": str(state.phase),

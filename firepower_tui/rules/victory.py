@@ -118,7 +118,7 @@ def decide(state: GameState, why: str) -> tuple[str | None, str]:
 
 
 def _points_and_ground(sc: dict[str, Score], a: str, b: str, name: object, why: str) -> tuple[str | None, str]:
-    n = name  # type: ignore[assignment]
+    n = name
     detail = (f"points destroyed {n(a)} {sc[a].points_destroyed}, {n(b)} {sc[b].points_destroyed}; "  # type: ignore[operator]
               f"sectors {n(a)} {sc[a].sectors}, {n(b)} {sc[b].sectors}")  # type: ignore[operator]
     for side, other in ((a, b), (b, a)):

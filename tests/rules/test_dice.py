@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firepower_tui.rules.dice import ReplayDice, ScriptedDice, SeededDice, normalise_face
+from firepower_tui.rules.dice import D10, ForcedDice, ReplayDice, ScriptedDice, SeededDice, normalise_face
 from firepower_tui.rules.errors import DiceError
 
 
@@ -24,9 +24,41 @@ def test_seeded_is_reproducible_and_in_range() -> None:
 
 
 def test_forced_before_seeded() -> None:
-    d = SeededDice(5, forced=[3, 0])
-    assert [d.d10("a"), d.d10("b")] == [3, 10]
-    assert d.rolls == [("a", 3), ("b", 10)]
+    d = ForcedDice(5, forced=[3, 0])
+    seeded = SeededDice(5)
+    assert [d.d10("a"), d.d10("b"), d.d10("c")] == [3, 10, seeded.d10("c")]  # then the seed's first roll
+    assert d.rolls == [("a", 3), ("b", 10), ("c", seeded.rolls[0][1])]
+    d.force([7])
+    assert d.pick("chit draw", 4) == seeded.pick("chit draw", 4)  # a pick never takes a forced result
+    assert d.d10("d") == 7
+
+
+def test_seeded_dice_take_no_forced_results() -> None:
+    """Forcing is ForcedDice's: the dice of a game have no test hook."""
+    d = SeededDice(5)
+    assert not hasattr(d, "force")
+    with pytest.raises(ValueError, match="forced dice"):
+        d.set_generator_state([*SeededDice(5).generator_state()[:3], [4]])
+
+
+def test_generator_state_round_trip_keeps_the_forced_queue() -> None:
+    d = ForcedDice(9, forced=[2, 6])
+    d.d10("a")
+    state = d.generator_state()
+    assert state[3] == [6]
+    e = ForcedDice(1)
+    e.set_generator_state(state)
+    assert [e.d10("b"), e.d10("c")] == [d.d10("b"), d.d10("c")]  # the forced 6, then the same seeded roll
+    assert e.rolls[0] == ("b", 6)
+    assert SeededDice(9).generator_state()[3] == []  # the stored format keeps its slot for the queue
+
+
+def test_advance_draws_as_the_record_did() -> None:
+    played = SeededDice(3)
+    calls = [("x", played.d10("x"), D10), ("chit draw", played.pick("chit draw", 5), 5)]
+    resumed = SeededDice(3)
+    resumed.advance(calls)
+    assert resumed.d10("next") == played.d10("next")
 
 
 def test_scripted_runs_out_and_leftovers() -> None:

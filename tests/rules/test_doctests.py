@@ -11,7 +11,7 @@ import pytest
 
 import firepower_tui.rules as rules
 
-MODULES = sorted(m.name for m in pkgutil.iter_modules(rules.__path__, f"{rules.__name__}."))
+MODULES = sorted(m.name for m in pkgutil.walk_packages(rules.__path__, f"{rules.__name__}."))
 
 
 def doctests_of(name: str) -> list[doctest.DocTest]:
@@ -31,4 +31,5 @@ def test_the_examples_are_found() -> None:
     """Guards against a finder that quietly finds nothing (every test above would pass)."""
     found = {name: sum(len(t.examples) for t in doctests_of(name)) for name in MODULES}
     assert {n.rsplit(".", 1)[1] for n, count in found.items() if count} >= {"los_geometry", "memo", "snapshot",
-                                                                           "types", "values"}
+                                                                           "types", "values", "words", "registry",
+                                                                           "notation", "engine"}

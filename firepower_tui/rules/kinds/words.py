@@ -1,0 +1,69 @@
+"""The words of the action notation (docs/notation.md): hexes, facings, soldiers, postures.
+
+Each ``*_word`` function reads one word or raises :class:`NotationError` saying what was
+expected.
+
+>>> hex_word("c7"), facing_word("ne").name, soldier_word("t1"), soldiers_word("t1,g2")
+(Hex(q=2, r=5), 'NE', 'T1', ('T1', 'G2'))
+>>> posture_word("crouch")
+<Posture.CROUCH: 'crouch'>
+>>> expect(["turn", "T1"], 2, 2, "turn <soldier> <facing>")
+Traceback (most recent call last):
+...
+firepower_tui.rules.kinds.words.NotationError: usage: turn <soldier> <facing>
+"""
+
+from __future__ import annotations
+
+from ..hexgrid import Facing, Hex, hex_from_id, is_hex_id
+from ..types import Posture
+
+
+class NotationError(ValueError):
+    """A line that is not well-formed notation; the message says what was expected."""
+
+
+def expect(words: list[str], lo: int, hi: int, usage: str) -> None:
+    """Between ``lo`` and ``hi`` words after the verb, else ``usage: …``."""
+    if not lo <= len(words) - 1 <= hi:
+        raise NotationError(f"usage: {usage}")
+
+
+def hex_word(word: str) -> Hex:
+    """A hex id (``C7``, ``AA12``)."""
+    if not is_hex_id(word):
+        raise NotationError(f"{word!r} is not a hex id (column letters then a row number, e.g. C7)")
+    return hex_from_id(word)
+
+
+def facing_word(word: str) -> Facing:
+    """``N``, ``NE``, ``SE``, ``S``, ``SW`` or ``NW``."""
+    try:
+        return Facing[word.upper()]
+    except KeyError:
+        raise NotationError(f"{word!r} is not a facing (N, NE, SE, S, SW or NW)") from None
+
+
+def soldier_word(word: str) -> str:
+    """A soldier id, upper-case (``T1``)."""
+    if not word or not word[0].isalpha() or not word.isalnum():
+        raise NotationError(f"{word!r} is not a soldier id (e.g. T1)")
+    return word.upper()
+
+
+def soldiers_word(word: str) -> tuple[str, ...]:
+    """Soldier ids separated by commas (``T1,T2``)."""
+    return tuple(soldier_word(w) for w in word.split(",") if w)
+
+
+def posture_word(word: str) -> Posture:
+    """``stand``, ``crouch`` or ``prone``."""
+    try:
+        return Posture(word.lower())
+    except ValueError:
+        raise NotationError(f"{word!r} is not a posture (stand, crouch or prone)") from None
+
+
+def side_word(word: str) -> str:
+    """A side id, lower-case (whether the scenario has it is the rules' to say)."""
+    return word.lower()

@@ -11,7 +11,6 @@ The re-exports are lazy (PEP 562): importing :mod:`.keymap` does not import
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -29,15 +28,6 @@ _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in nam
 __all__ = ["Controller", "Highlights", "Mode", "Result", "KEYMAP", "Intent", "KeySpec"]
 
 if not TYPE_CHECKING:  # hidden from mypy, which would otherwise accept any name as Any
+    from ..rules.lazy import lazy_exports
 
-    def __getattr__(name: str) -> Any:
-        """Import the module that defines a public name on first use (PEP 562)."""
-        module = _MODULE_OF.get(name)
-        if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(import_module(f".{module}", __name__), name)
-        globals()[name] = value  # later look-ups skip this function
-        return value
-
-    def __dir__() -> list[str]:
-        return sorted(set(globals()) | set(__all__))
+    __getattr__, __dir__ = lazy_exports(__name__, globals(), _MODULE_OF)

@@ -102,10 +102,9 @@ class FirepowerApp(App[None]):
             self.push_screen(self.history_screen(replay_only=True, start=0))
             return
         result = self.controller.begin()
-        screen = GameScreen(self.controller, ascii=self.ascii, no_color=self.no_color, handover=self.handover)
+        screen = GameScreen(self.controller, ascii=self.ascii, no_color=self.no_color, handover=self.handover,
+                            opening_chit=result.chits[-1] if result.chits else None)
         self.push_screen(screen)
-        if result.chits:
-            screen.call_after_refresh(screen._banner, result.chits[-1])
         if self.session.unchecked is not None and self.store is not None:
             screen.call_after_refresh(self._check_in_background)
 

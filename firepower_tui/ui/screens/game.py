@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ...controller.controller import Controller, Mode, Result
 from ...controller.keymap import KEYMAP
@@ -18,6 +18,7 @@ from ..render.ascii import fold
 from ..render.log_text import event_text, refusal_text
 from ..render.panels import header_text, hex_text, preview_text, soldier_text
 from ..rules_text import sections
+from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
 from .modals import BannerScreen, ConfirmScreen, EndScreen, LogScreen, TextScreen, help_text, key_name
@@ -58,9 +59,12 @@ class GameScreen(Screen[None]):
 
     BINDINGS = _bindings()
 
-    def __init__(self, controller: Controller, *, ascii: bool, no_color: bool, handover: bool) -> None:
+    def __init__(self, controller: Controller, *, ascii: bool, no_color: bool, handover: bool,
+                 opening_chit: object = None) -> None:
         super().__init__()
         self.c = controller
+        self.opening_chit = opening_chit
+        """The chit drawn as the game (re)started, announced in the first frame."""
         self.ascii = ascii
         self.no_color = no_color
         self.handover = handover
@@ -89,7 +93,7 @@ class GameScreen(Screen[None]):
         yield Static(id="status")
         yield Input(placeholder="action in notation, e.g. move T1 K3 | odds fire T2 G1 | los K2 K9 (Esc closes)",
                     id="command")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyFooter(compact=True, show_command_palette=False)
         yield Static(id="too-small")
 
     def on_screen_resume(self) -> None:
@@ -105,6 +109,10 @@ class GameScreen(Screen[None]):
         hex_map.focus()
         self._check_size()
         self._sync(Result())
+        if self.opening_chit is not None:  # in the first frame, not one refresh later
+            text = self._announce(self.opening_chit)
+            if self.handover:
+                self.call_after_refresh(self.app.push_screen, BannerScreen(self.shown(text)))
         self.call_after_refresh(hex_map.scroll_to_cursor)
 
     def on_resize(self) -> None:
@@ -349,6 +357,13 @@ class GameScreen(Screen[None]):
         self._logged += n
 
     def _banner(self, chit: object) -> None:
+        """A new impulse phase: say so in the status line and, with --handover, in a banner."""
+        text = self._announce(chit)
+        if self.handover:
+            self.app.push_screen(BannerScreen(self.shown(text)))
+
+    def _announce(self, chit: object) -> Text:
+        """Put a new impulse phase in the status line; returns the banner's text."""
         side = getattr(chit, "side", "")
         name = self.c.state.scenario.side_name(side)
         text = Text(f"{name}'s impulse phase", style=f"bold {self.side_styles.get(side, '')}")
@@ -358,7 +373,7 @@ class GameScreen(Screen[None]):
         self._update("#status", Text(self.c.message, style=f"bold reverse {self.side_styles.get(side, '')}"))
         if self.handover:
             text.append(f"\nPass the keyboard to the {name} player.")
-            self.app.push_screen(BannerScreen(self.shown(text)))
+        return text
 
     def _game_over(self) -> None:
         st = self.c.state

@@ -1,0 +1,58 @@
+"""What the first frame costs, checked without timing (bench/bench_core.py times it): the first
+phase is announced in the first frame and the footer's keys are composed once."""
+
+from __future__ import annotations
+
+import pytest
+
+from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.ui.app import make_app
+from firepower_tui.ui.screens.game import GameScreen
+from firepower_tui.ui.widgets.footer import KeyFooter
+
+
+def app():  # noqa: ANN201
+    return make_app(load_scenario("basic"), seed=3)
+
+
+def first_key_per_action(footer: KeyFooter) -> list[str]:
+    """The keys the stock Footer would show: the first key bound to each shown action."""
+    keys: dict[str, str] = {}
+    for key, action, *_ in footer.keys_shown():
+        keys.setdefault(action, key)
+    return list(keys.values())
+
+
+async def test_the_first_phase_is_in_the_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever on_mount puts on the screen is in the first frame; the status line used to get
+    the phase one refresh later, so the player waited for a second frame."""
+    seen: list[str] = []
+    mount = GameScreen.on_mount
+
+    def on_mount(self: GameScreen) -> None:
+        mount(self)
+        seen.append(str(self.query_one("#status").render()))
+
+    monkeypatch.setattr(GameScreen, "on_mount", on_mount)
+    async with app().run_test(size=(100, 30)):
+        pass
+    assert len(seen) == 1 and "Tan's impulse phase" in seen[0]
+
+
+async def test_the_footer_keys_are_composed_once_and_rebuilt_only_when_they_change() -> None:
+    a = app()
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        footer = a.screen.query_one(KeyFooter)
+        assert footer.recomposed == 0  # not rebuilt after the first frame
+        keys = [k.key for k in footer.query("FooterKey")]
+        assert keys and keys == first_key_per_action(footer)
+        await pilot.press("left", "right")  # the cursor moves; the legal keys stay
+        a.screen.refresh_bindings()
+        await pilot.pause()
+        assert footer.recomposed == 0
+        await pilot.press("enter")  # an impulse starts: moves become legal
+        await pilot.pause()
+        assert footer.recomposed == 1
+        keys = [k.key for k in footer.query("FooterKey")]
+        assert "m" in keys and keys == first_key_per_action(footer)

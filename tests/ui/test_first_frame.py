@@ -1,12 +1,16 @@
 """What the first frame costs, checked without timing (bench/bench_core.py times it): the first
-phase is announced in the first frame and the footer's keys are composed once."""
+phase is announced in the first frame, the footer's keys are composed once, and the garbage
+collector is paused for the start-up only."""
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
+import firepower_tui.__main__ as cli
 from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.ui.app import make_app
+from firepower_tui.ui.app import make_app, resume_gc
 from firepower_tui.ui.screens.game import GameScreen
 from firepower_tui.ui.widgets.footer import KeyFooter
 
@@ -56,3 +60,33 @@ async def test_the_footer_keys_are_composed_once_and_rebuilt_only_when_they_chan
         assert footer.recomposed == 1
         keys = [k.key for k in footer.query("FooterKey")]
         assert "m" in keys and keys == first_key_per_action(footer)
+
+
+def test_app_commands_pause_the_collector_until_the_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`firepower play` starts with the cyclic collector off, and main turns it on again on its
+    way out however it leaves (here: the stubbed game returns at once)."""
+    assert gc.isenabled()
+    during: list[bool] = []
+    monkeypatch.setattr(cli, "_play", lambda ref, args: during.append(gc.isenabled()) or 0)
+    assert cli.main(["play", "basic"]) == 0
+    assert during == [False] and gc.isenabled()
+
+
+def test_headless_commands_leave_the_collector_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    during: list[bool] = []
+    monkeypatch.setattr(cli, "_validate", lambda files: during.append(gc.isenabled()) or 0)
+    assert cli.main(["validate", "x.toml"]) == 0
+    assert during == [True]
+
+
+def test_resume_gc_freezes_the_start_up_only_when_it_was_paused() -> None:
+    frozen = gc.get_freeze_count()
+    resume_gc()  # collector on (as under pytest): nothing to do
+    assert gc.get_freeze_count() == frozen and gc.isenabled()
+    gc.disable()
+    try:
+        resume_gc()
+        assert gc.isenabled() and gc.get_freeze_count() > frozen
+    finally:
+        gc.enable()
+        gc.unfreeze()

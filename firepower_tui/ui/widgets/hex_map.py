@@ -27,6 +27,7 @@ RULER_H = 1
 
 STYLE_KEYS = ("ruler", "map", "border", "edge", "edge_info", "hexid", "t_open", "t_hill", "t_depression", "t_trees",
               "t_scrub", "t_rough", "l_fence", "l_hedge", "side0", "side1", "status")
+NULL_STYLE = Style()
 OVERLAYS = ("cursor", "impulse", "group", "move", "arc", "los", "blocked", "target", "spread", "melee")
 
 
@@ -62,6 +63,8 @@ class HexMap(ScrollView, can_focus=True):
         self._overlay_version = 0
         self._cache: dict[tuple[object, ...], Strip] = {}
         self._styles: dict[str, Style] = {}
+        self._run_styles: dict[tuple[str, tuple[str, ...], bool], Style] = {}
+        self._base_style: Style | None = None
         self._owners: list[list[tuple[int, int, Hex]]] = []
         self._index_owners()
         self.virtual_size = Size(self.grid.width + RULER_W, self.grid.height + RULER_H)
@@ -178,6 +181,7 @@ class HexMap(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._styles = {}
+        self._run_styles = {}
         self._cache.clear()
 
     def _load_styles(self) -> dict[str, Style]:
@@ -187,9 +191,22 @@ class HexMap(ScrollView, can_focus=True):
                 try:
                     styles[k] = self.get_component_rich_style(f"hexmap--{k}", partial=True)
                 except KeyError:
-                    styles[k] = Style()
+                    styles[k] = NULL_STYLE
             self._styles = styles
+            self._run_styles = {}
         return self._styles
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Textual's, with the widget's own style worked out once for all the lines (it walks
+        every ancestor's styles)."""
+        self._base_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._base_style = None
+
+    def _base(self) -> Style:
+        return self._base_style if self._base_style is not None else self.rich_style
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -205,21 +222,22 @@ class HexMap(ScrollView, can_focus=True):
         key = (vy, scroll_x, width, self._grid_version, self._overlay_version, cursor_here)
         strip = self._cache.get(key)
         if strip is None:
-            body = self._render_grid_line(vy, scroll_x, max(0, width - RULER_W), cursor_here)
-            strip = Strip.join([self._row_label(vy), body])
+            base = self._base()
+            body = self._render_grid_line(vy, scroll_x, max(0, width - RULER_W), cursor_here, base)
+            strip = Strip.join([self._row_label(vy, base), body])
             if len(self._cache) > 4096:
                 self._cache.clear()
             self._cache[key] = strip
         return strip
 
-    def _row_label(self, vy: int) -> Strip:
+    def _row_label(self, vy: int, base: Style) -> Strip:
         """Row numbers beside the middle line of the even columns' hexes."""
         z = self.zoom
         label = ""
         mid = 1 if z.pitch_y == 2 else 2
         if vy >= mid and (vy - mid) % z.pitch_y == 0 and (vy - mid) // z.pitch_y < self.state.scenario.map.rows:
             label = str((vy - mid) // z.pitch_y + 1)
-        return Strip([Segment(f"{label:>2}", self.rich_style + self._load_styles()["ruler"])], RULER_W)
+        return Strip([Segment(f"{label:>2}", base + self._load_styles()["ruler"])], RULER_W)
 
     def _column_ruler(self, scroll_x: int, width: int) -> Strip:
         from ...rules.hexgrid import column_letters
@@ -234,40 +252,65 @@ class HexMap(ScrollView, can_focus=True):
                 if x + i < len(cells):
                     cells[x + i] = ch
         text = "".join(cells)[scroll_x: scroll_x + max(0, width - RULER_W)]
-        style = self.rich_style + self._load_styles()["ruler"]
+        style = self._base() + self._load_styles()["ruler"]
         return Strip([Segment(" " * RULER_W + text, style)]).extend_cell_length(width, style)
 
-    def _render_grid_line(self, vy: int, x0: int, width: int, cursor: Hex | None) -> Strip:
-        base_style = self.rich_style
+    def _run_style(self, key: str, h: Hex | None, cursor: Hex | None) -> Style:
+        """The style of a cell with style key ``key`` in hex ``h`` (None: no overlay or cursor
+        there): the key's, plus the hex's overlays, plus the cursor's (cached per combination)."""
+        overlays = self._overlay_of.get(h, ()) if h is not None else ()
+        at_cursor = h is not None and h == cursor
+        combo = (key, overlays, at_cursor)
+        style = self._run_styles.get(combo)
+        if style is None:
+            styles = self._load_styles()
+            style = styles.get(key, NULL_STYLE)
+            for name in overlays:
+                style = style + styles[name]
+            if at_cursor:
+                style = style + styles["cursor"]
+            self._run_styles[combo] = style
+        return style
+
+    def _render_grid_line(self, vy: int, x0: int, width: int, cursor: Hex | None, base_style: Style) -> Strip:
         if not 0 <= vy < self.grid.height:
             return Strip.blank(width, base_style)
         chars = self.grid.chars[vy]
         keys = self.grid.styles[vy]
-        owner_at: dict[int, Hex] = {}
-        for xa, xb, h in self._owners[vy]:
-            if h == cursor or h in self._overlay_of:
-                for x in range(max(xa, x0), min(xb, x0 + width)):
-                    owner_at[x] = h
-        styles = self._load_styles()
-        segments: list[Segment] = []
-        run_text: list[str] = []
-        run_style: Style | None = None
         end = min(x0 + width, self.grid.width)
-        for x in range(x0, end):
-            style = styles.get(keys[x], Style())
-            h = owner_at.get(x)
-            if h is not None:
-                for name in self._overlay_of.get(h, ()):
-                    style = style + styles[name]
-                if h == cursor:
-                    style = style + styles["cursor"]
-            if style != run_style:
-                if run_text:
-                    segments.append(Segment("".join(run_text), base_style + run_style if run_style else base_style))
-                run_text, run_style = [], style
-            run_text.append(chars[x])
-        if run_text:
-            segments.append(Segment("".join(run_text), base_style + run_style if run_style else base_style))
+        # Cells owned by a hex with an overlay or the cursor: (from, to, hex), clipped to the view.
+        marked = [(max(xa, x0), min(xb, end), h) for xa, xb, h in self._owners[vy]
+                  if (h == cursor or h in self._overlay_of) and xa < end and xb > x0]
+        self._load_styles()
+        segments: list[Segment] = []
+        run_start = x0
+        run_style: Style | None = None
+
+        def close_run(upto: int) -> None:
+            if upto > run_start:
+                text = "".join(chars[run_start:upto])
+                segments.append(Segment(text, base_style + run_style if run_style else base_style))
+
+        # Runs of one style key, split where a marked hex starts or ends; neighbouring runs whose
+        # styles are equal are joined, as a cell-by-cell walk would join them.
+        bounds = sorted({x0, end, *(m[0] for m in marked), *(m[1] for m in marked)})
+        for i in range(len(bounds) - 1):
+            xa, xb = bounds[i], bounds[i + 1]
+            if xa >= xb:
+                continue
+            h = next((m[2] for m in reversed(marked) if m[0] <= xa < m[1]), None)  # the last one wins
+            x = xa
+            while x < xb:
+                key = keys[x]
+                x1 = x + 1
+                while x1 < xb and keys[x1] == key:
+                    x1 += 1
+                style = self._run_style(key, h, cursor)
+                if style != run_style:
+                    close_run(x)
+                    run_start, run_style = x, style
+                x = x1
+        close_run(end)
         strip = Strip(segments, max(0, end - x0))
         return strip.extend_cell_length(width, base_style)
 

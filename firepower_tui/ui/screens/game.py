@@ -334,10 +334,9 @@ class GameScreen(Screen[None]):
         log = self.query_one(SideLog)
         session_log = self.c.session.log
         n = len(session_log)
-        if n < self._logged:  # a take-back: drop its entries and whatever was written after them
-            log.truncate(self._entry_at[n])
+        if n < self._logged:  # a take-back: its entries and whatever was written after them out, a line in
+            log.replace_tail(self._entry_at[n], [self.shown(Text("↶ taken back [§9.9]", style="dim"))])
             del self._entry_at[n:]
-            log.write([self.shown(Text("↶ taken back [§9.9]", style="dim"))])
         elif n > self._logged:
             start = len(log.entries)
             self._entry_at.extend(range(start, start + n - self._logged))

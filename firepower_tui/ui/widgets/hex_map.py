@@ -1,11 +1,14 @@
 """The hex map: a Line-API ScrollView over the pure grid of ``ui/render/map_grid.py``.
 
 Only visible lines are built; strips are cached under (line, scroll, width, grid
-version, overlay version, cursor-on-this-line), so moving the cursor rebuilds just the
-lines of the old and new hex (STYLE.md §8).
+version, line version, overlay version, cursor-on-this-line), so moving the cursor rebuilds
+just the lines of the old and new hex, and a new state just the lines of the hexes whose men
+changed (STYLE.md §8).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from rich.segment import Segment
 from rich.style import Style
@@ -18,7 +21,8 @@ from textual.strip import Strip
 from ...controller.controller import Highlights
 from ...rules.hexgrid import Hex
 from ...rules.state import GameState
-from ..render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, draw_counters, terrain_base
+from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Stacks, Zoom, draw_counters, redraw_hexes,
+                               stacks_of, terrain_base)
 
 RULER_W = 2
 """Columns of row numbers on the left."""
@@ -55,6 +59,11 @@ class HexMap(ScrollView, can_focus=True):
         self.lower_second = lower_second
         self.zoom = zoom
         self._bases: dict[str, Grid] = {}
+        self._stacks: Stacks = {}
+        self._line_versions: dict[int, int] = {}
+        """Per grid line, bumped when set_state changes it (the strip cache keys on it)."""
+        self.redrawn_hexes = 0
+        """Hexes drawn again by set_state so far (tests: a take-back redraws two or three)."""
         self.grid = self._build(state)
         self.cursor: Hex | None = None
         self.highlights = Highlights()
@@ -75,6 +84,8 @@ class HexMap(ScrollView, can_focus=True):
         base = self._bases.get(self.zoom.name)
         if base is None:
             base = self._bases[self.zoom.name] = terrain_base(state.scenario.map, self.zoom, self.glyphs)
+        self._line_versions = {}
+        self._stacks = stacks_of(state)
         return draw_counters(base, state, self.zoom, self.glyphs, lower_second=self.lower_second)
 
     def _index_owners(self) -> None:
@@ -85,18 +96,37 @@ class HexMap(ScrollView, can_focus=True):
         self._owners = owners
 
     def set_state(self, state: GameState) -> None:
-        """New game state: redraw the counters, repainting only the cells that changed."""
+        """New game state: redraw the counters of the hexes whose men changed, repainting only
+        the cells that changed (a move or a take-back touches two or three hexes)."""
+        old_state, old = self.state, self.grid
         self.state = state
-        old = self.grid
-        self.grid = self._build(state)
-        self._grid_version += 1
-        self._cache.clear()
-        for y in range(min(old.height, self.grid.height)):
+        if state.scenario is not old_state.scenario:
+            self.grid = self._build(state)
+            rows: Iterable[int] = range(min(old.height, self.grid.height))
+            self._grid_version += 1
+            self._cache.clear()
+        else:
+            stacks = stacks_of(state)
+            changed = {h for h in self._stacks.keys() | stacks.keys() if self._stacks.get(h) != stacks.get(h)}
+            self._stacks = stacks
+            if not changed:
+                return
+            self.grid, rows = redraw_hexes(old, self._base_grid(), state, stacks, changed, self.zoom, self.glyphs,
+                                           lower_second=self.lower_second)
+            self.redrawn_hexes += len(changed)
+        for y in sorted(rows):
             a_c, b_c, a_s, b_s = old.chars[y], self.grid.chars[y], old.styles[y], self.grid.styles[y]
             if a_c == b_c and a_s == b_s:
                 continue
+            self._line_versions[y] = self._line_versions.get(y, 0) + 1
             xs = [x for x in range(len(b_c)) if a_c[x] != b_c[x] or a_s[x] != b_s[x]]
             self._refresh_grid(xs[0], y, xs[-1] - xs[0] + 1, 1)
+
+    def _base_grid(self) -> Grid:
+        base = self._bases.get(self.zoom.name)
+        if base is None:
+            base = self._bases[self.zoom.name] = terrain_base(self.state.scenario.map, self.zoom, self.glyphs)
+        return base
 
     def _refresh_grid(self, x: int, y: int, w: int, h: int) -> None:
         """Repaint a rectangle given in grid coordinates."""
@@ -219,7 +249,8 @@ class HexMap(ScrollView, can_focus=True):
             top, bottom = self.grid.lines_of_hex.get(self.cursor, (-1, -1))
             if top <= vy <= bottom:
                 cursor_here = self.cursor
-        key = (vy, scroll_x, width, self._grid_version, self._overlay_version, cursor_here)
+        key = (vy, scroll_x, width, self._grid_version, self._line_versions.get(vy, 0), self._overlay_version,
+               cursor_here)
         strip = self._cache.get(key)
         if strip is None:
             base = self._base()

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, overload
 
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
@@ -77,6 +78,7 @@ class LazyLog(ScrollView):
         self._resettle_due = False
         self.wrap_count = 0
         """Entries wrapped so far (tests and benchmarks)."""
+        self._line_style: Style | None = None
 
     # --- the entries ------------------------------------------------------------------------------
 
@@ -303,12 +305,16 @@ class LazyLog(ScrollView):
         if self._end_due:
             self._changed()
         self._settle()
-        return super().render_lines(crop)
+        self._line_style = self.rich_style  # once for all the lines: it walks every ancestor's styles
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._line_style = None
 
     def render_line(self, y: int) -> Strip:
         vy = y + self.scroll_offset.y
         width = self.scrollable_content_region.width
-        style = self.rich_style
+        style = self._line_style if self._line_style is not None else self.rich_style
         i, offset = self._index.find(vy)
         if i < len(self._sources) and self._wrap_width:
             strips = self._lines(i)

@@ -13,6 +13,7 @@ from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.ui.app import make_app, resume_gc
 from firepower_tui.ui.screens.game import GameScreen
 from firepower_tui.ui.widgets.footer import KeyFooter
+from firepower_tui.ui.widgets.hex_map import HexMap
 
 
 def app():  # noqa: ANN201
@@ -60,6 +61,28 @@ async def test_the_footer_keys_are_composed_once_and_rebuilt_only_when_they_chan
         assert footer.recomposed == 1
         keys = [k.key for k in footer.query("FooterKey")]
         assert "m" in keys and keys == first_key_per_action(footer)
+
+
+async def test_the_first_resume_does_not_style_every_widget_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The map is styled at its mount and when it takes the focus, not a third time when the
+    screen first resumes (each time costs its 27 component classes); the frame is the same (the
+    snapshots)."""
+    from textual.css.stylesheet import Stylesheet
+
+    styled: list[str] = []
+    apply = Stylesheet.apply
+
+    def counting(self: Stylesheet, node: object, *args: object, **kwargs: object) -> None:
+        if isinstance(node, HexMap):
+            styled.append(type(node).__name__)
+        apply(self, node, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Stylesheet, "apply", counting)
+    a = app()
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert a.screen.query_one(HexMap).has_focus
+        assert len(styled) == 2  # (a third comes with the blur as the app closes)
 
 
 def test_app_commands_pause_the_collector_until_the_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:

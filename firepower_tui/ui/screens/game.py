@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -58,6 +60,8 @@ class GameScreen(Screen[None]):
     """Where the game is played."""
 
     BINDINGS = _bindings()
+    _resumed = False
+    """Whether the first ScreenResume has been sent (see post_message)."""
 
     def __init__(self, controller: Controller, *, ascii: bool, no_color: bool, handover: bool,
                  opening_chit: object = None) -> None:
@@ -95,6 +99,17 @@ class GameScreen(Screen[None]):
                     id="command")
         yield KeyFooter(compact=True, show_command_palette=False)
         yield Static(id="too-small")
+
+    def post_message(self, message: Message) -> bool:
+        """Textual's, except that the first ScreenResume, which it sends as the screen is pushed
+        and handles just after the mount has styled every widget, does not style them all again
+        (a second pass over some 60 widgets, with the map's 27 component classes and two for
+        each footer key, that cost the first frame about a third of its styling time). Later
+        resumes (back from a modal or the history view) restyle as Textual decides."""
+        if isinstance(message, events.ScreenResume) and not self._resumed:
+            self._resumed = True
+            message.refresh_styles = False
+        return super().post_message(message)
 
     def on_screen_resume(self) -> None:
         """Back from the history view: the map shows the present again."""

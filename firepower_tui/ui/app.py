@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App
+from textual.screen import Screen
 
 from ..controller.controller import Controller
 from ..controller.session import Session
@@ -46,12 +47,28 @@ class FirepowerApp(App[None]):
         self.on_choice = on_choice
         self.picker = picker
         self.on_pick = on_pick
+        if ascii:
+            self.add_class("-ascii", update=False)  # before the first screen is styled
+        self._opens_on_game = (session is not None and title is None and not replay_only
+                               and session.unchecked is None)
+        """The game screen is the first screen (see get_default_screen). Not for a quick resume:
+        if its check fails, the game screen is switched for a new one, which Textual cannot do
+        to the default screen."""
+
+    def get_default_screen(self) -> Screen:
+        """The game screen itself when the app opens on a game (no title screen, picker or
+        replay view): Textual's blank default screen, mounted, styled and resumed under the
+        game screen pushed on top of it, cost the first frame about 20 ms for nothing."""
+        if self._opens_on_game:
+            return self._game_screen()
+        return super().get_default_screen()
 
     def on_mount(self) -> None:
-        if self.ascii:
-            self.add_class("-ascii")
-        self._first_screen()
-        self.screen.call_after_refresh(resume_gc)  # the screen just pushed: after its first frame
+        if self._opens_on_game:
+            self._check_later()
+        else:
+            self._first_screen()
+        self.screen.call_after_refresh(resume_gc)  # the first screen: after its first frame
 
     def _first_screen(self) -> None:
         if self.title_labels is not None:
@@ -106,12 +123,21 @@ class FirepowerApp(App[None]):
         if self.replay_only:
             self.push_screen(self.history_screen(replay_only=True, start=0))
             return
+        self.push_screen(self._game_screen())
+        self._check_later()
+
+    def _game_screen(self) -> GameScreen:
+        """Start of play (the first chit is drawn and recorded), and the screen to play it on."""
+        assert self.controller is not None
         result = self.controller.begin()
-        screen = GameScreen(self.controller, ascii=self.ascii, no_color=self.no_color, handover=self.handover,
-                            opening_chit=result.chits[-1] if result.chits else None)
-        self.push_screen(screen)
+        return GameScreen(self.controller, ascii=self.ascii, no_color=self.no_color, handover=self.handover,
+                          opening_chit=result.chits[-1] if result.chits else None)
+
+    def _check_later(self) -> None:
+        """A quick resume: check it against the full replay after the first frame."""
+        assert self.session is not None
         if self.session.unchecked is not None and self.store is not None:
-            screen.call_after_refresh(self._check_in_background)
+            self.screen.call_after_refresh(self._check_in_background)
 
     # --- a quick resume is checked against the full replay after the first frame -------------------
 

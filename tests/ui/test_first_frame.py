@@ -85,6 +85,14 @@ async def test_the_first_resume_does_not_style_every_widget_again(monkeypatch: p
         assert len(styled) == 2  # (a third comes with the blur as the app closes)
 
 
+async def test_a_new_game_opens_on_the_game_screen_itself() -> None:
+    """No blank default screen under it: Textual would mount, style and resume one first."""
+    a = app()
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert [type(s) for s in a.screen_stack] == [GameScreen]
+
+
 def test_app_commands_pause_the_collector_until_the_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
     """`firepower play` starts with the cyclic collector off, and main turns it on again on its
     way out however it leaves (here: the stubbed game returns at once)."""

@@ -16,6 +16,7 @@ from ...controller.keymap import KEYMAP
 from ...rules.hexgrid import Facing
 from ...rules.types import Posture
 from ..crash import write_crash_report
+from ..key_names import key_name
 from ..render.ascii import fold
 from ..render.log_text import event_text, refusal_text
 from ..render.panels import header_text, hex_text, preview_text, soldier_text
@@ -23,7 +24,6 @@ from ..rules_text import sections
 from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
-from .modals import BannerScreen, ConfirmScreen, EndScreen, LogScreen, TextScreen, help_text, key_name
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 SIDE_COLOURS = ("#ffd787", "#87ff87")
@@ -46,6 +46,7 @@ INTENT_CALLS = {
     "end_phase": lambda c: c.end_phase(), "undo": lambda c: c.undo(),
 }
 CURSOR_INTENTS = {k for k in INTENT_CALLS if k.startswith("cursor_")}
+MODAL_INTENTS = {"help", "rules", "quit", "history", "stats", "show_log"}
 
 
 def _bindings() -> list[Binding]:
@@ -127,6 +128,8 @@ class GameScreen(Screen[None]):
         if self.opening_chit is not None:  # in the first frame, not one refresh later
             text = self._announce(self.opening_chit)
             if self.handover:
+                from .modals import BannerScreen
+
                 self.call_after_refresh(self.app.push_screen, BannerScreen(self.shown(text)))
         self.call_after_refresh(hex_map.scroll_to_cursor)
 
@@ -172,32 +175,8 @@ class GameScreen(Screen[None]):
                     severity="error", timeout=10)
 
     def _intent(self, intent: str) -> None:
-        if intent == "help":
-            self.app.push_screen(TextScreen(self.shown(help_text()), "Help"))
-            return
-        if intent == "rules":
-            self.app.push_screen(TextScreen(self.shown(sections(self.c.rules_topic())),
-                                            "RULES.md: what you are doing now"))
-            return
-        if intent == "quit":
-            self.app.push_screen(ConfirmScreen("Quit FIREPOWER?"), self._quit_answer)
-            return
-        if intent == "history":
-            if self.app.ensure_complete():  # type: ignore[attr-defined]
-                self.app.push_screen(self.app.history_screen())  # type: ignore[attr-defined]
-            return
-        if intent == "stats":
-            from ...stats import game_stats, stats_lines
-
-            if not self.app.ensure_complete():  # type: ignore[attr-defined]
-                return
-
-            body = Text("\n".join(stats_lines(game_stats(self.c.session))))
-            self.app.push_screen(TextScreen(self.shown(body), "Dice statistics, this game (expected 10% per face)"))
-            return
-        if intent == "show_log":
-            log = self.query_one(SideLog)
-            self.app.push_screen(LogScreen(log.sources, log.render_entry, "Game log (newest last)"), lambda _: None)
+        if intent in MODAL_INTENTS:
+            self._open_modal(intent)
             return
         if intent == "zoom":
             self.query_one(HexMap).toggle_zoom()
@@ -211,6 +190,32 @@ class GameScreen(Screen[None]):
         result = call(self.c)
         self._sync(result, cursor_only=intent in CURSOR_INTENTS and self.c.mode is not Mode.TURN
                    and self.c.mode not in (Mode.AIM_FIRE, Mode.AIM_THROW))
+
+    def _open_modal(self, intent: str) -> None:
+        """Help, rules, quit, history, statistics, the log view (their screens are imported when
+        first opened: the first frame needs none)."""
+        from .modals import ConfirmScreen, LogScreen, TextScreen, help_text
+
+        if intent == "help":
+            self.app.push_screen(TextScreen(self.shown(help_text()), "Help"))
+        elif intent == "rules":
+            self.app.push_screen(TextScreen(self.shown(sections(self.c.rules_topic())),
+                                            "RULES.md: what you are doing now"))
+        elif intent == "quit":
+            self.app.push_screen(ConfirmScreen("Quit FIREPOWER?"), self._quit_answer)
+        elif intent == "history":
+            if self.app.ensure_complete():  # type: ignore[attr-defined]
+                self.app.push_screen(self.app.history_screen())  # type: ignore[attr-defined]
+        elif intent == "stats":
+            from ...stats import game_stats, stats_lines
+
+            if self.app.ensure_complete():  # type: ignore[attr-defined]
+                body = Text("\n".join(stats_lines(game_stats(self.c.session))))
+                self.app.push_screen(TextScreen(self.shown(body),
+                                                "Dice statistics, this game (expected 10% per face)"))
+        elif intent == "show_log":
+            log = self.query_one(SideLog)
+            self.app.push_screen(LogScreen(log.sources, log.render_entry, "Game log (newest last)"), lambda _: None)
 
     def _quit_answer(self, yes: bool | None) -> None:
         if yes:
@@ -374,6 +379,8 @@ class GameScreen(Screen[None]):
         """A new impulse phase: say so in the status line and, with --handover, in a banner."""
         text = self._announce(chit)
         if self.handover:
+            from .modals import BannerScreen
+
             self.app.push_screen(BannerScreen(self.shown(text)))
 
     def _announce(self, chit: object) -> Text:
@@ -407,4 +414,6 @@ class GameScreen(Screen[None]):
             elif st.scenario.spec.victory == "hold":
                 t.append(f"; {sc[side].objectives} objectives held")
             t.append("\n")
+        from .modals import EndScreen
+
         self.app.push_screen(EndScreen(self.shown(t)), self._quit_answer)

@@ -17,6 +17,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-
 if TYPE_CHECKING:
     from typing import Any
 
+    from .rules.scenario import Scenario
+
 
 def _terminal_columns() -> int:
     """``shutil.get_terminal_size().columns``, the width argparse lays help out to, found the same
@@ -174,8 +176,9 @@ def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
     from .games import new_game
     from .rules.scenario import load_scenario
 
-    def start(scenario_ref: str, deploy: bool = False):  # noqa: ANN202
-        scenario = load_scenario(scenario_ref)
+    def start(scenario_ref: str, deploy: bool = False, scenario: Scenario | None = None):  # noqa: ANN202
+        """``scenario``: already loaded from ``scenario_ref`` (else it is loaded here)."""
+        scenario = scenario if scenario is not None else load_scenario(scenario_ref)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
         if deploy and not scenario.has_zones:
             print(f"firepower: {scenario.id} has no deployment zones; playing its fixed positions", file=sys.stderr)
@@ -189,13 +192,13 @@ def _play(scenario_ref: str, args: argparse.Namespace) -> int:
     from .rules.scenario import load_scenario
     from .store import Store, default_db_path
 
-    load_scenario(scenario_ref)  # a broken or unknown scenario is reported before anything else
+    scenario = load_scenario(scenario_ref)  # a broken or unknown scenario is reported before anything else
     if not _need_terminal():
         return 2
     from .ui.app import make_app
 
     store = Store(args.db or default_db_path())
-    session, game_id = _starter(store, args)(scenario_ref, bool(getattr(args, "deploy", False)))
+    session, game_id = _starter(store, args)(scenario_ref, bool(getattr(args, "deploy", False)), scenario)
     make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
              handover=args.handover).run()
     return 0

@@ -129,9 +129,17 @@ class HexMap(ScrollView, can_focus=True):
         return base
 
     def _refresh_grid(self, x: int, y: int, w: int, h: int) -> None:
-        """Repaint a rectangle given in grid coordinates."""
+        """Repaint a rectangle given in grid coordinates, widened to the map's left edge.
+
+        Textual writes a partial update of a line from the left edge of the widget's part of
+        it to the right end of each dirty span, so the width costs nothing; but two hexes
+        changed on one line with a border between them made two spans, and the line was
+        written twice. From the left edge, the spans of a line always merge into one.
+        """
         sx, sy = self.scroll_offset
-        self.refresh(Region(x - sx + RULER_W, y - sy + RULER_H, w, h))
+        right = x - sx + RULER_W + w
+        if right > 0:
+            self.refresh(Region(0, y - sy + RULER_H, right, h))
 
     def _refresh_hex(self, h: Hex) -> None:
         runs = self.grid.slots.get(h)

@@ -65,9 +65,10 @@ async def test_the_footer_keys_are_built_once_and_again_only_when_they_change() 
         assert "m" in keys and keys == first_key_per_action(footer)
 
 
-async def test_the_first_resume_does_not_style_every_widget_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The map is styled at its mount and when it takes the focus, not a third time when the
-    screen first resumes (each time costs its 27 component classes); the frame is the same (the
+async def test_the_map_is_styled_once_before_the_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each styling of the map costs its 27 component classes. Before the first frame it is
+    styled once (its mount): not again when the screen first resumes, and its focus (which
+    restyles it; nothing shows it) comes just after the frame. The frame is the same (the
     snapshots)."""
     from textual.css.stylesheet import Stylesheet
 
@@ -79,12 +80,20 @@ async def test_the_first_resume_does_not_style_every_widget_again(monkeypatch: p
             styled.append(type(node).__name__)
         apply(self, node, *args, **kwargs)  # type: ignore[arg-type]
 
+    at_mount: list[int] = []
+    mount = GameScreen.on_mount
+
+    def on_mount(self: GameScreen) -> None:
+        mount(self)
+        at_mount.append(len(styled))
+
     monkeypatch.setattr(Stylesheet, "apply", counting)
+    monkeypatch.setattr(GameScreen, "on_mount", on_mount)
     a = app()
     async with a.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert a.screen.query_one(HexMap).has_focus
-        assert len(styled) == 2  # (a third comes with the blur as the app closes)
+        assert at_mount == [1] and len(styled) == 2  # (a third comes with the blur as the app closes)
 
 
 async def test_a_new_game_opens_on_the_game_screen_itself() -> None:

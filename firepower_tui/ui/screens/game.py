@@ -61,6 +61,9 @@ class GameScreen(Screen[None]):
     """Where the game is played."""
 
     BINDINGS = _bindings()
+    AUTO_FOCUS = ""
+    """The map takes the focus just after the first frame (on_mount), not before it: a change
+    of focus restyles the map with its 27 component classes, and nothing shows the focus."""
     _resumed = False
     """Whether the first ScreenResume has been sent (see post_message)."""
 
@@ -122,7 +125,7 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
         hex_map = self.query_one(HexMap)
-        hex_map.focus()
+        self.call_after_refresh(self._focus_map)
         self._check_size()
         self._sync(Result())
         if self.opening_chit is not None:  # in the first frame, not one refresh later
@@ -132,6 +135,10 @@ class GameScreen(Screen[None]):
 
                 self.call_after_refresh(self.app.push_screen, BannerScreen(self.shown(text)))
         self.call_after_refresh(hex_map.scroll_to_cursor)
+
+    def _focus_map(self) -> None:
+        if self.focused is None:  # (the command line may have opened meanwhile)
+            self.query_one(HexMap).focus()
 
     def on_resize(self) -> None:
         self._check_size()

@@ -49,11 +49,8 @@ class FirepowerApp(App[None]):
         self.on_pick = on_pick
         if ascii:
             self.add_class("-ascii", update=False)  # before the first screen is styled
-        self._opens_on_game = (session is not None and title is None and not replay_only
-                               and session.unchecked is None)
-        """The game screen is the first screen (see get_default_screen). Not for a quick resume:
-        if its check fails, the game screen is switched for a new one, which Textual cannot do
-        to the default screen."""
+        self._opens_on_game = session is not None and title is None and not replay_only
+        """The game screen is the first screen (see get_default_screen)."""
 
     def get_default_screen(self) -> Screen:
         """The game screen itself when the app opens on a game (no title screen, picker or
@@ -226,8 +223,12 @@ class FirepowerApp(App[None]):
         self.session = session
         self.controller = Controller(session)
         self.controller.begin()
-        screen = GameScreen(self.controller, ascii=self.ascii, no_color=self.no_color, handover=self.handover)
-        self.switch_screen(screen)
+        screen = next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
+        if screen is not None:  # (it may be the default screen, which Textual cannot switch)
+            self.call_next(screen.show_game, self.controller)
+        else:
+            self.push_screen(GameScreen(self.controller, ascii=self.ascii, no_color=self.no_color,
+                                        handover=self.handover))
         from rich.text import Text
 
         self.push_screen(TextScreen(Text(f"{error}\n\nThe game was reloaded from its full record of moves "

@@ -14,6 +14,7 @@ from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.store import Store
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.screens.game import GameScreen
+from firepower_tui.ui.widgets.hex_map import HexMap
 from firepower_tui.ui.widgets.side_log import SideLog
 
 
@@ -90,6 +91,12 @@ async def test_a_checkpoint_that_disagrees_reloads_the_game_in_full(tmp_path: Pa
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(a.screen, GameScreen)
+        # the game screen now shows the reloaded game (the same screen: it may be the default one)
+        assert [type(s) for s in a.screen_stack] == [GameScreen]
+        assert a.screen.c is a.controller and a.screen.query_one(HexMap).state is a.controller.state
+        log = a.screen.query_one(SideLog)
+        assert len(log.sources) == len(a.session.log)
+        assert a.screen.query_one(HexMap).has_focus
     store.close()
 
 

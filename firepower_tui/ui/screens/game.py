@@ -136,6 +136,20 @@ class GameScreen(Screen[None]):
                 self.call_after_refresh(self.app.push_screen, BannerScreen(self.shown(text)))
         self.call_after_refresh(hex_map.scroll_to_cursor)
 
+    async def show_game(self, controller: Controller) -> None:
+        """Play ``controller``'s game on this screen from now on, shown afresh as a new game
+        screen would show it (a quick resume whose check failed goes on from its full replay)."""
+        self.c = controller
+        self.opening_chit = None
+        self.command_open = False
+        self._prompt_open = False
+        self._logged = 0
+        self._entry_at = []
+        self._state_seen = None
+        self._panel_cache = {}
+        await self.recompose()
+        self.on_mount()
+
     def _focus_map(self) -> None:
         if self.focused is None:  # (the command line may have opened meanwhile)
             self.query_one(HexMap).focus()

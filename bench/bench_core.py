@@ -10,6 +10,7 @@ Run:  python bench/bench_core.py [--quick] [--json FILE] [--only KEY,...] [--rss
 
 Figures (target):
   frame     app start to first frame / a bare Textual app's, pty + pyte, 80x24 and 120x40   <= 1.6x
+            (bench/frame_parts.py splits it: the rules core's share and the game's own)
   cli       `firepower --help` / `python -c pass`, wall time, with and without .pyc           <= 3x
   games     random full games of basic with combat (play_to_end, SeededDice), one core       >= 50 /s
   copy      state copy with one soldier changed                                              <= 5 us

@@ -140,7 +140,7 @@ async def test_the_log_view_shows_the_lines_a_static_would() -> None:
 
 
 def test_first_frame_loads_no_other_screen() -> None:
-    """History, setup and title screens (and the stats) load when opened, not before."""
+    """History, setup, title and modal screens (and the stats) load when opened, not before."""
     code = textwrap.dedent("""
         import asyncio, sys
         from firepower_tui.rules.scenario import load_scenario
@@ -148,7 +148,8 @@ def test_first_frame_loads_no_other_screen() -> None:
 
         def loaded():
             names = ("firepower_tui.ui.screens.history", "firepower_tui.ui.screens.setup",
-                     "firepower_tui.ui.screens.title", "firepower_tui.games.stats", "firepower_tui.games.replay")
+                     "firepower_tui.ui.screens.title", "firepower_tui.ui.screens.modals", "firepower_tui.games.stats",
+                     "firepower_tui.games.replay")
             return ",".join(n for n in names if n in sys.modules)
 
         async def main():
@@ -167,4 +168,4 @@ def test_first_frame_loads_no_other_screen() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     first, after_h = out.stdout.splitlines()
     assert first == "", f"the first frame loaded {first}"
-    assert after_h == "firepower_tui.ui.screens.history"
+    assert after_h == "firepower_tui.ui.screens.history,firepower_tui.ui.screens.modals"

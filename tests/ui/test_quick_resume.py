@@ -14,6 +14,7 @@ from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.games.store import Store
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.screens.game import GameScreen
+from firepower_tui.ui.widgets.hex_map import HexMap
 from firepower_tui.ui.widgets.side_log import SideLog
 
 
@@ -90,4 +91,36 @@ async def test_a_checkpoint_that_disagrees_reloads_the_game_in_full(tmp_path: Pa
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(a.screen, GameScreen)
+        # the game screen now shows the reloaded game (the same screen: it may be the default one)
+        assert [type(s) for s in a.screen_stack] == [GameScreen]
+        assert a.screen.c is a.controller and a.screen.query_one(HexMap).state is a.controller.state
+        log = a.screen.query_one(SideLog)
+        assert len(log.sources) == len(a.session.log)
+        assert a.screen.query_one(HexMap).has_focus
     store.close()
+
+
+async def test_the_early_history_is_frozen_with_the_start_up(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """When the start-up was frozen (firepower pauses the collector, see ui.app.resume_gc), the
+    early history that arrives with the check is frozen too: the next full collection would
+    otherwise walk it all at the player's next key (45-70 ms after 100 turns)."""
+    import gc
+
+    import firepower_tui.ui.app as app_module
+
+    gid = stored_game(tmp_path / "g.db")
+    store = Store(tmp_path / "g.db")
+    session, _ = resume_game(store, gid)
+    monkeypatch.setattr(app_module, "_FROZEN", True)
+    frozen = gc.get_freeze_count()
+    a = make_app(session.scenario, session=session, store=store, game_id=gid)
+    try:
+        async with a.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await a.workers.wait_for_complete()
+            await pilot.pause()
+            assert session.unchecked is None  # checked and complete
+            assert gc.get_freeze_count() > frozen
+    finally:
+        gc.unfreeze()
+        store.close()

@@ -187,18 +187,49 @@ STATUS_LETTER = {Status.STUNNED: "X", Status.SUPPRESSED: "S"}
 POSTURE_LETTER = {Posture.STAND: " ", Posture.CROUCH: "c", Posture.PRONE: "p"}
 
 
-def draw_counters(base: Grid, state: GameState, zoom: Zoom, glyphs: Glyphs, *, lower_second: bool) -> Grid:
-    """A copy of the static layer with the top soldier of every occupied hex drawn on it."""
-    grid = Grid(base.width, base.height, [r[:] for r in base.chars], [r[:] for r in base.styles],
-                base.slots, base.lines_of_hex)
+Stacks = dict[Hex, tuple[Soldier, ...]]
+"""The men on the map by hex, in roster order (the first is drawn)."""
+
+
+def stacks_of(state: GameState) -> Stacks:
+    """Who is drawn where: the living, deployed men of each occupied hex."""
     stacks: dict[Hex, list[Soldier]] = {}
     for s in state.soldiers:
         if not s.killed and s.deployed:
             stacks.setdefault(s.hex, []).append(s)
+    return {h: tuple(men) for h, men in stacks.items()}
+
+
+def draw_counters(base: Grid, state: GameState, zoom: Zoom, glyphs: Glyphs, *, lower_second: bool) -> Grid:
+    """A copy of the static layer with the top soldier of every occupied hex drawn on it."""
+    grid = Grid(base.width, base.height, [r[:] for r in base.chars], [r[:] for r in base.styles],
+                base.slots, base.lines_of_hex)
     gmap = state.scenario.map
-    for h, men in stacks.items():
-        draw_stack(grid, state, h, men, gmap.terrain[h], gmap.line_at(h), zoom, glyphs, lower_second)
+    for h, men in stacks_of(state).items():
+        draw_stack(grid, state, h, list(men), gmap.terrain[h], gmap.line_at(h), zoom, glyphs, lower_second)
     return grid
+
+
+def redraw_hexes(grid: Grid, base: Grid, state: GameState, stacks: Stacks, hexes: set[Hex], zoom: Zoom,
+                 glyphs: Glyphs, *, lower_second: bool) -> tuple[Grid, set[int]]:
+    """``grid`` with only ``hexes`` drawn again for ``state`` (whose stacks are ``stacks``): the
+    same as ``draw_counters`` when the other hexes' men are unchanged, at the cost of the hexes
+    changed. ``grid`` is not changed: the rows touched are copied. Returns the new grid and
+    those rows."""
+    rows = {y for h in hexes for y, _, _ in grid.slots[h]}
+    chars, styles = list(grid.chars), list(grid.styles)
+    for y in rows:
+        chars[y], styles[y] = grid.chars[y][:], grid.styles[y][:]
+    new = Grid(grid.width, grid.height, chars, styles, grid.slots, grid.lines_of_hex)
+    gmap = state.scenario.map
+    for h in hexes:
+        for y, x, w in grid.slots[h]:  # the hex's contents as the static layer has them
+            chars[y][x:x + w] = base.chars[y][x:x + w]
+            styles[y][x:x + w] = base.styles[y][x:x + w]
+        men = stacks.get(h)
+        if men:
+            draw_stack(new, state, h, list(men), gmap.terrain[h], gmap.line_at(h), zoom, glyphs, lower_second)
+    return new, rows
 
 
 def status_char(s: Soldier) -> str:

@@ -5,22 +5,25 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ...controller.controller import Controller, Mode, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
 from ..crash import write_crash_report
+from ..key_names import key_name
 from ..render.ascii import fold
 from ..render.log_text import event_text, refusal_text
 from ..render.panels import header_text, hex_text, preview_text, soldier_text
 from ..rules_text import sections
+from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
-from .modals import BannerScreen, ConfirmScreen, EndScreen, LogScreen, TextScreen, help_text, key_name
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 SIDE_COLOURS = ("#ffd787", "#87ff87")
@@ -38,10 +41,18 @@ class GameScreen(Screen[None]):
     """Where the game is played."""
 
     BINDINGS = _bindings()
+    AUTO_FOCUS = ""
+    """The map takes the focus just after the first frame (on_mount), not before it: a change
+    of focus restyles the map with its 27 component classes, and nothing shows the focus."""
+    _resumed = False
+    """Whether the first ScreenResume has been sent (see post_message)."""
 
-    def __init__(self, controller: Controller, *, ascii: bool, no_color: bool, handover: bool) -> None:
+    def __init__(self, controller: Controller, *, ascii: bool, no_color: bool, handover: bool,
+                 opening_chit: object = None) -> None:
         super().__init__()
         self.c = controller
+        self.opening_chit = opening_chit
+        """The chit drawn as the game (re)started, announced in the first frame."""
         self.ascii = ascii
         self.no_color = no_color
         self.handover = handover
@@ -70,8 +81,19 @@ class GameScreen(Screen[None]):
         yield Static(id="status")
         yield Input(placeholder="action in notation, e.g. move T1 K3 | odds fire T2 G1 | los K2 K9 (Esc closes)",
                     id="command")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyFooter(compact=True, show_command_palette=False)
         yield Static(id="too-small")
+
+    def post_message(self, message: Message) -> bool:
+        """Textual's, except that the first ScreenResume, which it sends as the screen is pushed
+        and handles just after the mount has styled every widget, does not style them all again
+        (a second pass over some 60 widgets, with the map's 27 component classes and two for
+        each footer key, that cost the first frame about a third of its styling time). Later
+        resumes (back from a modal or the history view) restyle as Textual decides."""
+        if isinstance(message, events.ScreenResume) and not self._resumed:
+            self._resumed = True
+            message.refresh_styles = False
+        return super().post_message(message)
 
     def on_screen_resume(self) -> None:
         """Back from the history view: the map shows the present again."""
@@ -83,10 +105,34 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
         hex_map = self.query_one(HexMap)
-        hex_map.focus()
+        self.call_after_refresh(self._focus_map)
         self._check_size()
         self._sync(Result())
+        if self.opening_chit is not None:  # in the first frame, not one refresh later
+            text = self._announce(self.opening_chit)
+            if self.handover:
+                from .modals import BannerScreen
+
+                self.call_after_refresh(self.app.push_screen, BannerScreen(self.shown(text)))
         self.call_after_refresh(hex_map.scroll_to_cursor)
+
+    async def show_game(self, controller: Controller) -> None:
+        """Play ``controller``'s game on this screen from now on, shown afresh as a new game
+        screen would show it (a quick resume whose check failed goes on from its full replay)."""
+        self.c = controller
+        self.opening_chit = None
+        self.command_open = False
+        self._prompt_open = False
+        self._logged = 0
+        self._entry_at = []
+        self._state_seen = None
+        self._panel_cache = {}
+        await self.recompose()
+        self.on_mount()
+
+    def _focus_map(self) -> None:
+        if self.focused is None:  # (the command line may have opened meanwhile)
+            self.query_one(HexMap).focus()
 
     def on_resize(self) -> None:
         self._check_size()
@@ -141,13 +187,19 @@ class GameScreen(Screen[None]):
     # --- the screen's own intents (views and dialogs) ------------------------------------------------
 
     def _show_help(self) -> None:
+        from .modals import TextScreen, help_text
+
         self.app.push_screen(TextScreen(self.shown(help_text()), "Help"))
 
     def _show_rules(self) -> None:
+        from .modals import TextScreen
+
         self.app.push_screen(TextScreen(self.shown(sections(self.c.rules_topic())),
                                         "RULES.md: what you are doing now"))
 
     def _ask_quit(self) -> None:
+        from .modals import ConfirmScreen
+
         self.app.push_screen(ConfirmScreen("Quit FIREPOWER?"), self._quit_answer)
 
     def _show_history(self) -> None:
@@ -156,6 +208,7 @@ class GameScreen(Screen[None]):
 
     def _show_stats(self) -> None:
         from ...games.stats import game_stats, stats_lines
+        from .modals import TextScreen
 
         if not self.app.ensure_complete():  # type: ignore[attr-defined]
             return
@@ -163,6 +216,8 @@ class GameScreen(Screen[None]):
         self.app.push_screen(TextScreen(self.shown(body), "Dice statistics, this game (expected 10% per face)"))
 
     def _show_log(self) -> None:
+        from .modals import LogScreen
+
         log = self.query_one(SideLog)
         self.app.push_screen(LogScreen(log.sources, log.render_entry, "Game log (newest last)"), lambda _: None)
 
@@ -315,10 +370,9 @@ class GameScreen(Screen[None]):
         log = self.query_one(SideLog)
         session_log = self.c.session.log
         n = len(session_log)
-        if n < self._logged:  # a take-back: drop its entries and whatever was written after them
-            log.truncate(self._entry_at[n])
+        if n < self._logged:  # a take-back: its entries and whatever was written after them out, a line in
+            log.replace_tail(self._entry_at[n], [self.shown(Text("↶ taken back [§9.9]", style="dim"))])
             del self._entry_at[n:]
-            log.write([self.shown(Text("↶ taken back [§9.9]", style="dim"))])
         elif n > self._logged:
             start = len(log.entries)
             self._entry_at.extend(range(start, start + n - self._logged))
@@ -338,6 +392,15 @@ class GameScreen(Screen[None]):
         self._logged += n
 
     def _banner(self, chit: object) -> None:
+        """A new impulse phase: say so in the status line and, with --handover, in a banner."""
+        text = self._announce(chit)
+        if self.handover:
+            from .modals import BannerScreen
+
+            self.app.push_screen(BannerScreen(self.shown(text)))
+
+    def _announce(self, chit: object) -> Text:
+        """Put a new impulse phase in the status line; returns the banner's text."""
         side = getattr(chit, "side", "")
         name = self.c.state.scenario.side_name(side)
         text = Text(f"{name}'s impulse phase", style=f"bold {self.side_styles.get(side, '')}")
@@ -346,7 +409,7 @@ class GameScreen(Screen[None]):
         self._update("#status", Text(self.c.message, style=f"bold reverse {self.side_styles.get(side, '')}"))
         if self.handover:
             text.append(f"\nPass the keyboard to the {name} player.")
-            self.app.push_screen(BannerScreen(self.shown(text)))
+        return text
 
     def _game_over(self) -> None:
         st = self.c.state
@@ -366,4 +429,6 @@ class GameScreen(Screen[None]):
             elif st.scenario.spec.victory == "hold":
                 t.append(f"; {sc[side].objectives} objectives held")
             t.append("\n")
+        from .modals import EndScreen
+
         self.app.push_screen(EndScreen(self.shown(t)), self._quit_answer)

@@ -10,13 +10,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...controller.keymap import KEYMAP
+from ..key_names import key_name
 from ..widgets.lazy_log import FullLog, Render
-
-
-def key_name(key: str) -> str:
-    return {"question_mark": "?", "colon": ":", "less_than_sign": "<", "greater_than_sign": ">", "plus": "+",
-            "equals_sign": "=", "minus": "-", "space": "Space", "escape": "Esc", "enter": "Enter",
-            "backspace": "Bksp", "tab": "Tab", "up": "↑", "down": "↓", "left": "←", "right": "→"}.get(key, key)
 
 
 def help_text() -> Text:

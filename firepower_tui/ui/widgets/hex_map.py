@@ -1,11 +1,14 @@
 """The hex map: a Line-API ScrollView over the pure grid of ``ui/render/map_grid.py``.
 
 Only visible lines are built; strips are cached under (line, scroll, width, grid
-version, overlay version, cursor-on-this-line), so moving the cursor rebuilds just the
-lines of the old and new hex (STYLE.md §8).
+version, line version, overlay version, cursor-on-this-line), so moving the cursor rebuilds
+just the lines of the old and new hex, and a new state just the lines of the hexes whose men
+changed (STYLE.md §8).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from rich.segment import Segment
 from rich.style import Style
@@ -18,7 +21,8 @@ from textual.strip import Strip
 from ...controller.controller import Highlights
 from ...rules.hexgrid import Hex
 from ...rules.state import GameState
-from ..render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, draw_counters, terrain_base
+from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Stacks, Zoom, draw_counters, redraw_hexes,
+                               stacks_of, terrain_base)
 
 RULER_W = 2
 """Columns of row numbers on the left."""
@@ -27,6 +31,7 @@ RULER_H = 1
 
 STYLE_KEYS = ("ruler", "map", "border", "edge", "edge_info", "hexid", "t_open", "t_hill", "t_depression", "t_trees",
               "t_scrub", "t_rough", "l_fence", "l_hedge", "side0", "side1", "status")
+NULL_STYLE = Style()
 OVERLAYS = ("cursor", "impulse", "group", "move", "arc", "los", "blocked", "target", "spread", "melee")
 
 
@@ -54,6 +59,11 @@ class HexMap(ScrollView, can_focus=True):
         self.lower_second = lower_second
         self.zoom = zoom
         self._bases: dict[str, Grid] = {}
+        self._stacks: Stacks = {}
+        self._line_versions: dict[int, int] = {}
+        """Per grid line, bumped when set_state changes it (the strip cache keys on it)."""
+        self.redrawn_hexes = 0
+        """Hexes drawn again by set_state so far (tests: a take-back redraws two or three)."""
         self.grid = self._build(state)
         self.cursor: Hex | None = None
         self.highlights = Highlights()
@@ -62,6 +72,8 @@ class HexMap(ScrollView, can_focus=True):
         self._overlay_version = 0
         self._cache: dict[tuple[object, ...], Strip] = {}
         self._styles: dict[str, Style] = {}
+        self._run_styles: dict[tuple[str, tuple[str, ...], bool], Style] = {}
+        self._base_style: Style | None = None
         self._owners: list[list[tuple[int, int, Hex]]] = []
         self._index_owners()
         self.virtual_size = Size(self.grid.width + RULER_W, self.grid.height + RULER_H)
@@ -72,6 +84,8 @@ class HexMap(ScrollView, can_focus=True):
         base = self._bases.get(self.zoom.name)
         if base is None:
             base = self._bases[self.zoom.name] = terrain_base(state.scenario.map, self.zoom, self.glyphs)
+        self._line_versions = {}
+        self._stacks = stacks_of(state)
         return draw_counters(base, state, self.zoom, self.glyphs, lower_second=self.lower_second)
 
     def _index_owners(self) -> None:
@@ -82,23 +96,50 @@ class HexMap(ScrollView, can_focus=True):
         self._owners = owners
 
     def set_state(self, state: GameState) -> None:
-        """New game state: redraw the counters, repainting only the cells that changed."""
+        """New game state: redraw the counters of the hexes whose men changed, repainting only
+        the cells that changed (a move or a take-back touches two or three hexes)."""
+        old_state, old = self.state, self.grid
         self.state = state
-        old = self.grid
-        self.grid = self._build(state)
-        self._grid_version += 1
-        self._cache.clear()
-        for y in range(min(old.height, self.grid.height)):
+        if state.scenario is not old_state.scenario:
+            self.grid = self._build(state)
+            rows: Iterable[int] = range(min(old.height, self.grid.height))
+            self._grid_version += 1
+            self._cache.clear()
+        else:
+            stacks = stacks_of(state)
+            changed = {h for h in self._stacks.keys() | stacks.keys() if self._stacks.get(h) != stacks.get(h)}
+            self._stacks = stacks
+            if not changed:
+                return
+            self.grid, rows = redraw_hexes(old, self._base_grid(), state, stacks, changed, self.zoom, self.glyphs,
+                                           lower_second=self.lower_second)
+            self.redrawn_hexes += len(changed)
+        for y in sorted(rows):
             a_c, b_c, a_s, b_s = old.chars[y], self.grid.chars[y], old.styles[y], self.grid.styles[y]
             if a_c == b_c and a_s == b_s:
                 continue
+            self._line_versions[y] = self._line_versions.get(y, 0) + 1
             xs = [x for x in range(len(b_c)) if a_c[x] != b_c[x] or a_s[x] != b_s[x]]
             self._refresh_grid(xs[0], y, xs[-1] - xs[0] + 1, 1)
 
+    def _base_grid(self) -> Grid:
+        base = self._bases.get(self.zoom.name)
+        if base is None:
+            base = self._bases[self.zoom.name] = terrain_base(self.state.scenario.map, self.zoom, self.glyphs)
+        return base
+
     def _refresh_grid(self, x: int, y: int, w: int, h: int) -> None:
-        """Repaint a rectangle given in grid coordinates."""
+        """Repaint a rectangle given in grid coordinates, widened to the map's left edge.
+
+        Textual writes a partial update of a line from the left edge of the widget's part of
+        it to the right end of each dirty span, so the width costs nothing; but two hexes
+        changed on one line with a border between them made two spans, and the line was
+        written twice. From the left edge, the spans of a line always merge into one.
+        """
         sx, sy = self.scroll_offset
-        self.refresh(Region(x - sx + RULER_W, y - sy + RULER_H, w, h))
+        right = x - sx + RULER_W + w
+        if right > 0:
+            self.refresh(Region(0, y - sy + RULER_H, right, h))
 
     def _refresh_hex(self, h: Hex) -> None:
         runs = self.grid.slots.get(h)
@@ -178,6 +219,7 @@ class HexMap(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._styles = {}
+        self._run_styles = {}
         self._cache.clear()
 
     def _load_styles(self) -> dict[str, Style]:
@@ -187,9 +229,22 @@ class HexMap(ScrollView, can_focus=True):
                 try:
                     styles[k] = self.get_component_rich_style(f"hexmap--{k}", partial=True)
                 except KeyError:
-                    styles[k] = Style()
+                    styles[k] = NULL_STYLE
             self._styles = styles
+            self._run_styles = {}
         return self._styles
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Textual's, with the widget's own style worked out once for all the lines (it walks
+        every ancestor's styles)."""
+        self._base_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._base_style = None
+
+    def _base(self) -> Style:
+        return self._base_style if self._base_style is not None else self.rich_style
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -202,24 +257,26 @@ class HexMap(ScrollView, can_focus=True):
             top, bottom = self.grid.lines_of_hex.get(self.cursor, (-1, -1))
             if top <= vy <= bottom:
                 cursor_here = self.cursor
-        key = (vy, scroll_x, width, self._grid_version, self._overlay_version, cursor_here)
+        key = (vy, scroll_x, width, self._grid_version, self._line_versions.get(vy, 0), self._overlay_version,
+               cursor_here)
         strip = self._cache.get(key)
         if strip is None:
-            body = self._render_grid_line(vy, scroll_x, max(0, width - RULER_W), cursor_here)
-            strip = Strip.join([self._row_label(vy), body])
+            base = self._base()
+            body = self._render_grid_line(vy, scroll_x, max(0, width - RULER_W), cursor_here, base)
+            strip = Strip.join([self._row_label(vy, base), body])
             if len(self._cache) > 4096:
                 self._cache.clear()
             self._cache[key] = strip
         return strip
 
-    def _row_label(self, vy: int) -> Strip:
+    def _row_label(self, vy: int, base: Style) -> Strip:
         """Row numbers beside the middle line of the even columns' hexes."""
         z = self.zoom
         label = ""
         mid = 1 if z.pitch_y == 2 else 2
         if vy >= mid and (vy - mid) % z.pitch_y == 0 and (vy - mid) // z.pitch_y < self.state.scenario.map.rows:
             label = str((vy - mid) // z.pitch_y + 1)
-        return Strip([Segment(f"{label:>2}", self.rich_style + self._load_styles()["ruler"])], RULER_W)
+        return Strip([Segment(f"{label:>2}", base + self._load_styles()["ruler"])], RULER_W)
 
     def _column_ruler(self, scroll_x: int, width: int) -> Strip:
         from ...rules.hexgrid import column_letters
@@ -234,40 +291,65 @@ class HexMap(ScrollView, can_focus=True):
                 if x + i < len(cells):
                     cells[x + i] = ch
         text = "".join(cells)[scroll_x: scroll_x + max(0, width - RULER_W)]
-        style = self.rich_style + self._load_styles()["ruler"]
+        style = self._base() + self._load_styles()["ruler"]
         return Strip([Segment(" " * RULER_W + text, style)]).extend_cell_length(width, style)
 
-    def _render_grid_line(self, vy: int, x0: int, width: int, cursor: Hex | None) -> Strip:
-        base_style = self.rich_style
+    def _run_style(self, key: str, h: Hex | None, cursor: Hex | None) -> Style:
+        """The style of a cell with style key ``key`` in hex ``h`` (None: no overlay or cursor
+        there): the key's, plus the hex's overlays, plus the cursor's (cached per combination)."""
+        overlays = self._overlay_of.get(h, ()) if h is not None else ()
+        at_cursor = h is not None and h == cursor
+        combo = (key, overlays, at_cursor)
+        style = self._run_styles.get(combo)
+        if style is None:
+            styles = self._load_styles()
+            style = styles.get(key, NULL_STYLE)
+            for name in overlays:
+                style = style + styles[name]
+            if at_cursor:
+                style = style + styles["cursor"]
+            self._run_styles[combo] = style
+        return style
+
+    def _render_grid_line(self, vy: int, x0: int, width: int, cursor: Hex | None, base_style: Style) -> Strip:
         if not 0 <= vy < self.grid.height:
             return Strip.blank(width, base_style)
         chars = self.grid.chars[vy]
         keys = self.grid.styles[vy]
-        owner_at: dict[int, Hex] = {}
-        for xa, xb, h in self._owners[vy]:
-            if h == cursor or h in self._overlay_of:
-                for x in range(max(xa, x0), min(xb, x0 + width)):
-                    owner_at[x] = h
-        styles = self._load_styles()
-        segments: list[Segment] = []
-        run_text: list[str] = []
-        run_style: Style | None = None
         end = min(x0 + width, self.grid.width)
-        for x in range(x0, end):
-            style = styles.get(keys[x], Style())
-            h = owner_at.get(x)
-            if h is not None:
-                for name in self._overlay_of.get(h, ()):
-                    style = style + styles[name]
-                if h == cursor:
-                    style = style + styles["cursor"]
-            if style != run_style:
-                if run_text:
-                    segments.append(Segment("".join(run_text), base_style + run_style if run_style else base_style))
-                run_text, run_style = [], style
-            run_text.append(chars[x])
-        if run_text:
-            segments.append(Segment("".join(run_text), base_style + run_style if run_style else base_style))
+        # Cells owned by a hex with an overlay or the cursor: (from, to, hex), clipped to the view.
+        marked = [(max(xa, x0), min(xb, end), h) for xa, xb, h in self._owners[vy]
+                  if (h == cursor or h in self._overlay_of) and xa < end and xb > x0]
+        self._load_styles()
+        segments: list[Segment] = []
+        run_start = x0
+        run_style: Style | None = None
+
+        def close_run(upto: int) -> None:
+            if upto > run_start:
+                text = "".join(chars[run_start:upto])
+                segments.append(Segment(text, base_style + run_style if run_style else base_style))
+
+        # Runs of one style key, split where a marked hex starts or ends; neighbouring runs whose
+        # styles are equal are joined, as a cell-by-cell walk would join them.
+        bounds = sorted({x0, end, *(m[0] for m in marked), *(m[1] for m in marked)})
+        for i in range(len(bounds) - 1):
+            xa, xb = bounds[i], bounds[i + 1]
+            if xa >= xb:
+                continue
+            h = next((m[2] for m in reversed(marked) if m[0] <= xa < m[1]), None)  # the last one wins
+            x = xa
+            while x < xb:
+                key = keys[x]
+                x1 = x + 1
+                while x1 < xb and keys[x1] == key:
+                    x1 += 1
+                style = self._run_style(key, h, cursor)
+                if style != run_style:
+                    close_run(x)
+                    run_start, run_style = x, style
+                x = x1
+        close_run(end)
         strip = Strip(segments, max(0, end - x0))
         return strip.extend_cell_length(width, base_style)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, overload
 
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
@@ -77,6 +78,7 @@ class LazyLog(ScrollView):
         self._resettle_due = False
         self.wrap_count = 0
         """Entries wrapped so far (tests and benchmarks)."""
+        self._line_style: Style | None = None
 
     # --- the entries ------------------------------------------------------------------------------
 
@@ -96,24 +98,40 @@ class LazyLog(ScrollView):
         if not new:
             return
         first = len(self._sources)
-        self._sources.extend(new)
-        self._texts.extend([None] * len(new))
-        for strips in self._caches():
-            strips.extend([None] * len(new))
-        self._index.extend(len(new))
+        self._append(new)
         self._changed(first_new=first)
 
     def truncate(self, n: int) -> None:
         """Keep the first n entries (a take-back drops what came after)."""
         if n >= len(self._sources):
             return
-        n = max(0, n)
+        self._cut(max(0, n))
+        self._changed()
+
+    def replace_tail(self, n: int, entries: Iterable[Any]) -> None:
+        """Keep the first n entries and append ``entries``, as one change (a take-back: its
+        entries out, a line saying so in). Only the lines from the first new entry down are
+        repainted, unless the number of lines changed (then the view scrolls: all of it)."""
+        n = max(0, min(n, len(self._sources)))
+        new = list(entries)
+        lines_before = self._index.total
+        self._cut(n)
+        self._append(new)
+        self._changed(first_new=n, lines_before=lines_before)
+
+    def _append(self, new: list[Any]) -> None:
+        self._sources.extend(new)
+        self._texts.extend([None] * len(new))
+        for strips in self._caches():
+            strips.extend([None] * len(new))
+        self._index.extend(len(new))
+
+    def _cut(self, n: int) -> None:
         del self._sources[n:]
         del self._texts[n:]
         for strips in self._caches():
             del strips[n:]
         self._index.truncate(n)
-        self._changed()
 
     def reset(self, entries: Iterable[Any]) -> None:
         """Replace everything."""
@@ -132,8 +150,9 @@ class LazyLog(ScrollView):
     def _caches(self) -> list[list[list[Strip] | None]]:
         return [*self._by_width.values(), self._strips] if self._wrap_width else list(self._by_width.values())
 
-    def _changed(self, first_new: int | None = None) -> None:
-        """After a write or a cut: the tail exact, the end shown."""
+    def _changed(self, first_new: int | None = None, lines_before: int = 0) -> None:
+        """After a write or a cut: the tail exact, the end shown (``first_new``: the first entry
+        written; ``lines_before``: the lines there were, when entries were also cut)."""
         self._settled = ()
         if not self.is_mounted or self.size.width == 0:
             self._end_due = True
@@ -143,7 +162,7 @@ class LazyLog(ScrollView):
         self._settle_tail()
         if first_new:  # only the new lines need painting (unless the view scrolls)
             start = self._index.prefix(first_new)
-            self.refresh_lines(start, self._index.total - start)
+            self.refresh_lines(start, max(self._index.total, lines_before) - start)
         else:
             self.refresh()
         self.scroll_end(animate=False, immediate=True, x_axis=False, force=True)
@@ -286,12 +305,16 @@ class LazyLog(ScrollView):
         if self._end_due:
             self._changed()
         self._settle()
-        return super().render_lines(crop)
+        self._line_style = self.rich_style  # once for all the lines: it walks every ancestor's styles
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._line_style = None
 
     def render_line(self, y: int) -> Strip:
         vy = y + self.scroll_offset.y
         width = self.scrollable_content_region.width
-        style = self.rich_style
+        style = self._line_style if self._line_style is not None else self.rich_style
         i, offset = self._index.find(vy)
         if i < len(self._sources) and self._wrap_width:
             strips = self._lines(i)

@@ -1,0 +1,60 @@
+"""The footer of legal keys: Textual's ``Footer``, composed once (just after the first frame, as
+Textual's is) and again only when the keys it shows change.
+
+Textual's ``Footer`` composes nothing until the screen first publishes its bindings, then
+recomposes all its keys (a widget each, styled with two component classes) one refresh after
+*every* publication. The game screen publishes after every action (the legal keys may have
+changed, STYLE.md §7), so the stock footer rebuilt and repainted itself two or three times at
+start-up and after each key press, even when it showed the same keys. This one shows the
+same keys the same way, and builds them only when they change.
+
+The keys are left out of the first frame on purpose (as Textual's footer does): building some
+fifteen key widgets costs the first frame 20-35 ms, and the map, panels and log are what the
+player reads first; the keys follow one refresh later.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.widgets import Footer
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+    from textual.screen import Screen
+
+Shown = tuple[tuple[str, str, str, bool, str], ...]
+"""What the footer shows: (key, action, description, enabled, tooltip) of each shown binding, in order."""
+
+
+class KeyFooter(Footer):
+    """A ``Footer`` that recomposes only when what it shows changes."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.shown: Shown | None = None
+        """The keys composed (or about to be, after the next refresh)."""
+        self.composed = 0
+        """How many times the keys were built (for tests)."""
+
+    def keys_shown(self) -> Shown:
+        """The screen's shown bindings now, as the footer would compose them."""
+        return tuple((key, b.action, b.description, enabled, tooltip or "")
+                     for key, (_, b, enabled, tooltip) in self.screen.active_bindings.items() if b.show)
+
+    def compose(self) -> ComposeResult:
+        if self._bindings_ready:
+            self.shown = self.keys_shown()
+            self.composed += 1
+        yield from super().compose()
+
+    def bindings_changed(self, screen: Screen) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if not (self.is_attached and screen is self.screen):
+            return
+        shown = self.keys_shown()
+        if shown != self.shown:
+            self.shown = shown
+            self.call_after_refresh(self.recompose)

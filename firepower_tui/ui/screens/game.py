@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
@@ -29,8 +30,8 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 SIDE_COLOURS = ("#ffd787", "#87ff87")
 """Tan-ish and green, as the counters (RULES.md §1.5); the map uses the same in firepower.tcss."""
 
-def _bindings() -> list[Binding]:
-    out = []
+def _bindings() -> list[BindingType]:
+    out: list[BindingType] = []
     for k in KEYMAP:
         out.append(Binding(",".join(k.keys), f"intent('{k.intent}')", k.label, show=k.footer, priority=True,
                            key_display=key_name(k.keys[0]), id=k.intent))
@@ -40,7 +41,7 @@ def _bindings() -> list[Binding]:
 class GameScreen(Screen[None]):
     """Where the game is played."""
 
-    BINDINGS = _bindings()
+    BINDINGS: ClassVar[list[BindingType]] = _bindings()
     AUTO_FOCUS = ""
     """The map takes the focus just after the first frame (on_mount), not before it: a change
     of focus restyles the map with its 27 component classes, and nothing shows the focus."""

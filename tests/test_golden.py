@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from firepower_tui.__main__ import main
+from firepower_tui.cli import main
 from firepower_tui.games.service import load_game
 from firepower_tui.games.record import read_record
 from firepower_tui.headless.script import state_snapshot

@@ -24,7 +24,7 @@ GOLDEN_DB = ROOT / "tests" / "fixtures" / "golden" / "v0_1_games.db"
 # Runs main(argv) as the console script would, then reports the exit code and sys.modules.
 RUN_MAIN = """
 import json, sys
-from firepower_tui.__main__ import main
+from firepower_tui.cli import main
 argv = json.loads(sys.argv[1])
 try:
     code = main(argv)
@@ -66,7 +66,7 @@ def test_help_loads_no_rules_and_no_pydantic(argv: list[str]) -> None:
     code, modules, output = run_main(argv)
     assert code == 0, output
     assert "firepower" in output
-    assert loaded(modules, "firepower_tui") == ["firepower_tui", "firepower_tui.__main__"]
+    assert loaded(modules, "firepower_tui") == ["firepower_tui", "firepower_tui.cli"]
     assert loaded(modules, "pydantic", "pydantic_core", *UI) == []
 
 
@@ -86,7 +86,7 @@ def test_help_width_is_found_as_shutil_finds_it(columns: str | None, monkeypatch
     import argparse
     import shutil
 
-    from firepower_tui import __main__ as cli
+    from firepower_tui import cli
 
     if columns is None:
         monkeypatch.delenv("COLUMNS", raising=False)

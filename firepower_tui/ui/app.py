@@ -265,7 +265,7 @@ class FirepowerApp(App[None]):
 
 def resume_gc() -> None:
     """After the first frame: if the start-up paused the cyclic garbage collector (``firepower``
-    does, see ``__main__.main``), move everything it made to the permanent generation and
+    does, see ``cli.main``), move everything it made to the permanent generation and
     resume collection. Later collections then walk only what the game makes after it.
 
     The few hundred KB of cyclic garbage made during start-up is kept (the ``gc.freeze``

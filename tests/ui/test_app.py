@@ -256,7 +256,7 @@ async def test_title_screen_continue(tmp_path) -> None:  # noqa: ANN001
 
 async def test_meeting_from_picker_to_play(tmp_path) -> None:  # noqa: ANN001
     """Pick meeting, buy both forces by keys, deploy, answer both choices: turn 1 begins."""
-    from firepower_tui.__main__ import all_scenarios
+    from firepower_tui.cli import all_scenarios
     from firepower_tui.games.service import new_game
     from firepower_tui.games.store import Store
     from firepower_tui.ui.app import FirepowerApp

@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from .games.store import Store, default_db_path
+from ..games.store import Store, default_db_path
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,13 +30,13 @@ def _terminal() -> bool:
 
 
 def resume(store: Store, args: argparse.Namespace) -> int:
-    from .games.service import resume_game
+    from ..games.service import resume_game
 
     session, game_id = resume_game(store, args.game, use_saved=args.saved_scenario)
     if not _terminal():
         store.release(game_id)
         return 2
-    from .ui.app import make_app
+    from ..ui.app import make_app
 
     app = make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
                    handover=args.handover)
@@ -58,12 +58,12 @@ def games(store: Store, args: argparse.Namespace) -> int:
 
 
 def replay_cmd(store: Store, args: argparse.Namespace) -> int:
-    from .games.service import load_game
+    from ..games.service import load_game
 
     session = load_game(store, args.game, use_saved=args.saved_scenario)
     if not _terminal():
         return 2
-    from .ui.app import make_app
+    from ..ui.app import make_app
 
     make_app(session.scenario, session=session, store=store, game_id=args.game, ascii=args.ascii,
              replay_only=True).run()
@@ -71,8 +71,8 @@ def replay_cmd(store: Store, args: argparse.Namespace) -> int:
 
 
 def export(store: Store, args: argparse.Namespace) -> int:
-    from .games.record import export_game
-    from .rules.errors import FirepowerError
+    from ..games.record import export_game
+    from ..rules.errors import FirepowerError
 
     path = Path(args.file)
     if path.exists():
@@ -83,8 +83,8 @@ def export(store: Store, args: argparse.Namespace) -> int:
 
 
 def import_cmd(store: Store, args: argparse.Namespace) -> int:
-    from .games.record import read_record
-    from .games.replay import StepRecord, replay, scenario_for
+    from ..games.record import read_record
+    from ..games.replay import StepRecord, replay, scenario_for
 
     path = Path(args.file)
     record = read_record(path)
@@ -107,9 +107,9 @@ def import_cmd(store: Store, args: argparse.Namespace) -> int:
 
 
 def stats(store: Store, args: argparse.Namespace) -> int:
-    from .games.service import load_game
-    from .rules.errors import FirepowerError
-    from .games.stats import game_stats, stats_lines
+    from ..games.service import load_game
+    from ..rules.errors import FirepowerError
+    from ..games.stats import game_stats, stats_lines
 
     ids = [args.game] if args.game is not None else [g.id for g in store.games()]
     if not ids:

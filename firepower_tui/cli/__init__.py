@@ -1,0 +1,294 @@
+"""The ``firepower`` command.
+
+The only place that turns a :class:`FirepowerError` into a message on stderr and an exit
+code (STYLE.md §6): users never see a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (mypy knows the name)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..rules.scenario import Scenario
+
+
+def _terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``, the width argparse lays help out to, found the same
+    way ($COLUMNS, else the terminal on stdout, else 80) without importing shutil (and with it
+    bz2, lzma and zlib) at every start."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or 80
+    return columns
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's own help layout; only the default width is found by :func:`_terminal_columns`."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None, **kwargs: Any) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         _terminal_columns() - 2 if width is None else width, **kwargs)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose help, and its subcommands' (they are made with its class), uses
+    :class:`_HelpFormatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="firepower",
+        description="FIREPOWER (Avalon Hill, 1984): man-to-man tactical combat, hotseat in a terminal.",
+    )
+    p.add_argument("--version", action="version", version=f"firepower-tui {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sc = sub.add_parser("script", help="run a script of actions headless (docs/notation.md)")
+    sc.add_argument("file", help="the script file")
+    sc.add_argument("--json", action="store_true", help="one JSON object per line")
+    va = sub.add_parser("validate", help="check scenario files and list every problem")
+    va.add_argument("files", nargs="+", metavar="FILE")
+    pl = sub.add_parser("play", help="play a scenario hotseat (no id: choose from a list)")
+    pl.add_argument("scenario", nargs="?", default=None, help="scenario id or .toml file")
+    pl.add_argument("--deploy", action="store_true",
+                    help="place the squads in the scenario's deployment zones instead of its fixed positions")
+    _play_options(pl)
+    _db_option(pl)
+    re_ = sub.add_parser("resume", help="carry on an unfinished game (default: the most recent)")
+    re_.add_argument("game", nargs="?", type=int, help="game number (see `firepower games`)")
+    re_.add_argument("--saved-scenario", action="store_true",
+                     help="replay with the copy of the scenario stored with the game (if the file changed)")
+    _play_options(re_)
+    _db_option(re_)
+    sub.add_parser("scenarios", help="list the scenarios")
+    ga = sub.add_parser("games", help="list the stored games")
+    _db_option(ga)
+    rp = sub.add_parser("replay", help="step through a stored game, read-only")
+    rp.add_argument("game", type=int)
+    rp.add_argument("--ascii", action="store_true")
+    rp.add_argument("--saved-scenario", action="store_true")
+    _db_option(rp)
+    ex = sub.add_parser("export", help="write a game record (JSON) for e-mail or a bug report")
+    ex.add_argument("game", type=int)
+    ex.add_argument("file")
+    _db_option(ex)
+    im = sub.add_parser("import", help="load a game record into the store")
+    im.add_argument("file")
+    _db_option(im)
+    stt = sub.add_parser("stats", help="dice statistics per player, for one game or all")
+    stt.add_argument("game", nargs="?", type=int)
+    _db_option(stt)
+    return p
+
+
+def _db_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", default=None, help="game database (default: $XDG_DATA_HOME/firepower/games.db)")
+
+
+def _play_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    p.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
+    p.add_argument("--handover", action="store_true", help="ask to pass the keyboard at each new impulse phase")
+
+
+APP_COMMANDS = (None, "play", "resume", "replay")
+"""The commands that open the app (no command: the title screen or a new game)."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``firepower`` console script."""
+    parser = _parser()
+    _play_options(parser)
+    _db_option(parser)
+    args = parser.parse_args(argv)  # --help, --version and usage errors exit here, before any rules import
+    import gc
+
+    paused = args.command in APP_COMMANDS and gc.isenabled()
+    if paused:
+        # Start-up makes some 120,000 long-lived objects (Textual, the rules, the first frame)
+        # and little garbage (~0.7 MB of cycles): the cyclic collections meanwhile only walk
+        # the survivors, 50-80 ms in all on a 2-core machine. The app freezes them and resumes
+        # collection once its first frame is on the screen (ui.app.resume_gc); any way out of
+        # main resumes it too.
+        gc.disable()
+    from ..rules.errors import FirepowerError
+
+    try:
+        if args.command == "script":
+            from ..headless.script import run_script_file
+
+            return run_script_file(args.file, as_json=args.json)
+        if args.command == "validate":
+            return _validate(args.files)
+        if args.command is None:
+            return _default(args)
+        if args.command == "play":
+            if args.scenario is None:
+                return _pick_and_play(args)
+            return _play(args.scenario, args)
+        if args.command == "scenarios":
+            return _scenarios()
+        from . import games as cli_games
+
+        return cli_games.run(args)
+    except FirepowerError as exc:
+        print(f"firepower: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _need_terminal() -> bool:
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return True
+    print("firepower: the game needs a terminal (use `firepower script FILE` for headless play)", file=sys.stderr)
+    return False
+
+
+def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
+    """A function that starts a new stored game of a scenario (seeded by --seed, else at random)."""
+    import random
+
+    from ..games.service import new_game
+    from ..rules.scenario import load_scenario
+
+    def start(scenario_ref: str, deploy: bool = False, scenario: Scenario | None = None):  # noqa: ANN202
+        """``scenario``: already loaded from ``scenario_ref`` (else it is loaded here)."""
+        scenario = scenario if scenario is not None else load_scenario(scenario_ref)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+        if deploy and not scenario.has_zones:
+            print(f"firepower: {scenario.id} has no deployment zones; playing its fixed positions", file=sys.stderr)
+            deploy = False
+        return new_game(store, scenario, seed, {"deploy": True} if deploy else None)  # type: ignore[arg-type]
+
+    return start
+
+
+def _play(scenario_ref: str, args: argparse.Namespace) -> int:
+    from ..rules.scenario import load_scenario
+    from ..games.store import Store, default_db_path
+
+    scenario = load_scenario(scenario_ref)  # a broken or unknown scenario is reported before anything else
+    if not _need_terminal():
+        return 2
+    from ..ui.app import make_app
+
+    store = Store(args.db or default_db_path())
+    session, game_id = _starter(store, args)(scenario_ref, bool(getattr(args, "deploy", False)), scenario)
+    make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
+             handover=args.handover).run()
+    return 0
+
+
+def all_scenarios() -> list[tuple[object, bool]]:
+    """Every scenario in scenarios/ (a broken file is skipped here; `validate` names it), with a
+    deployment variant for those that have both fixed positions and zones."""
+    from ..rules.errors import FirepowerError
+    from ..rules.scenario import load_scenario, scenario_dirs
+
+    out: list[tuple[object, bool]] = []
+    for d in scenario_dirs():
+        for path in sorted(d.glob("*.toml"), key=lambda p: (p.stem != "basic", p.stem)):
+            try:
+                sc = load_scenario(path)
+            except FirepowerError:
+                continue
+            out.append((sc, False))
+            if sc.has_zones and not sc.needs_deployment:
+                out.append((sc, True))
+    return out
+
+
+def _scenarios() -> int:
+    for sc, deploy in all_scenarios():
+        spec = sc.spec  # type: ignore[attr-defined]
+        forces = ", ".join(f"{f.budget} pts" for f in spec.forces.values()) or f"{len(spec.soldiers)} men"
+        name = f"{spec.id}{' --deploy' if deploy else ''}"
+        first = spec.description.strip().split(". ")[0].replace("\n", " ")
+        print(f"{name:<16} {spec.title}: {spec.map.columns}x{spec.map.rows}, {spec.turns} turns, {forces}, "
+              f"{'zones' if deploy or sc.needs_deployment else 'fixed'}, {spec.victory}")  # type: ignore[attr-defined]
+        print(f"{'':<16} {first}.")
+    return 0
+
+
+def _pick_and_play(args: argparse.Namespace) -> int:
+    from ..games.store import Store, default_db_path
+
+    if not _need_terminal():
+        return 2
+    from ..ui.app import FirepowerApp
+
+    store = Store(args.db or default_db_path())
+    FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store, picker=all_scenarios(),  # type: ignore[arg-type]
+                 on_pick=_starter(store, args)).run()
+    return 0
+
+
+def _default(args: argparse.Namespace) -> int:
+    """No command: the title screen if a game is unfinished, else the basic scenario at once."""
+    from ..games.service import resume_game
+    from ..games.store import Store, default_db_path
+
+    store = Store(getattr(args, "db", None) or default_db_path())
+    latest = store.latest_unfinished()
+    if latest is None:
+        return _play("basic", args)
+    if not _need_terminal():
+        return 2
+    from ..ui.app import FirepowerApp
+
+    start = _starter(store, args)
+
+    def choose(choice: str):  # noqa: ANN202
+        return resume_game(store, latest.id) if choice == "continue" else start("basic")
+
+    label = f"game {latest.id}, {latest.scenario_id}, turn {latest.turn}"
+    FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
+                 title=(label, "basic (two equal squads)"), on_choice=choose,
+                 picker=all_scenarios(), on_pick=start).run()  # type: ignore[arg-type]
+    return 0
+
+
+def _validate(files: list[str]) -> int:
+    from ..rules.errors import FirepowerError
+    from ..rules.scenario import load_scenario
+
+    worst = 0
+    for f in files:
+        try:
+            sc = load_scenario(f)
+        except FirepowerError as exc:
+            print(str(exc), file=sys.stderr)
+            worst = 2
+        else:
+            print(f"{f}: ok ({sc.spec.title}; {sc.spec.map.columns}x{sc.spec.map.rows}, "
+                  f"{len(sc.spec.soldiers)} soldiers, {sc.spec.turns} turns)")
+    return worst
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -85,6 +85,8 @@ def check_ready(state: GameState, action: Ready) -> Refusal | None:
         return refusal
     if budget(state, action.side) is None:
         return Refusal(reason=f"{_name(state, action.side)} is not bought by points", rule="§10.3")
+    if action.side in state.ready:
+        return Refusal(reason=f"{_name(state, action.side)}'s force is already complete", rule="§10.3")
     if not any(s.side == action.side for s in state.soldiers):
         return Refusal(reason=f"{_name(state, action.side)} has bought nobody yet", rule="§10.3")
     return None

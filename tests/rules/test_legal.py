@@ -175,7 +175,7 @@ def test_the_random_actions_reach_every_kind() -> None:
             for state in positions(*game, seed=seed, steps=100):
                 check_position(state, rng, samples=40, seen=seen)
     assert {k.verb for k in KINDS} - set(seen) <= {"melee", "cross"}, seen
-    assert min(seen.values()) >= 5
+    assert min(n for verb, n in seen.items() if verb not in {"melee", "cross"}) >= 5  # those two: below
 
 
 # --- positions built for the rarer kinds -------------------------------------------------------

@@ -132,6 +132,7 @@ def test_ready_then_deployment() -> None:
     assert g.refusal("ready tan") == ("Tan has bought nobody yet", "§10.3")
     g.do("buy tan RFL", "ready tan")
     assert g.refusal("buy tan RFL") == ("Tan's force is already complete", "§10.3")
+    assert g.refusal("ready tan") == ("Tan's force is already complete", "§10.3")
     g.do("buy green LMG", "ready green")
     assert (g.state.phase, g.state.setup_step) == ("deploy", "rolloff")
     assert [s.deployed for s in g.state.soldiers] == [False, False]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, overload
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
@@ -23,6 +24,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from .line_index import LineIndex
+
+_BLANK_STYLE = Style()
 
 Render = Callable[[Any], Text]
 WIDTHS_KEPT = 3
@@ -61,7 +64,7 @@ class Entries(Sequence[Text]):
 
 
 class LazyLog(ScrollView):
-    """Subclasses say how a Text is wrapped (``_wrap``); the rest is here."""
+    """A log that wraps only what is on screen; subclasses may wrap another way (``_wrap``)."""
 
     def __init__(self, render: Render | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -170,7 +173,12 @@ class LazyLog(ScrollView):
     # --- wrapping on demand -------------------------------------------------------------------------
 
     def _wrap(self, text: Text, width: int) -> list[Strip]:
-        raise NotImplementedError
+        """Wrap as the console would print it (``FullLog`` wraps as a ``Static`` does instead)."""
+        console = self.app.console
+        options = console.options.update_width(width)
+        lines = console.render_lines(text, options, pad=False, new_lines=False)
+        # Segments without a style break Textual's NO_COLOR filter: give each one a style.
+        return [Strip([Segment(seg.text, seg.style or _BLANK_STYLE) for seg in line]) for line in lines]
 
     def _text(self, i: int) -> Text:
         text = self._texts[i]

@@ -10,6 +10,7 @@ here: those are in bench/bench_startup.py.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -198,3 +199,20 @@ def test_rules_use_no_global_random() -> None:
     root = Path(rules.__file__).parent
     offenders = [p.name for p in root.glob("*.py") if p.name != "dice.py" and "import random" in p.read_text()]
     assert offenders == []
+
+
+def test_a_checked_scenario_loads_without_pydantic(tmp_path: Path) -> None:
+    """The first load of a scenario goes through the pydantic schema; later ones (the cache holds
+    the checked text) import no pydantic; ``firepower validate`` always checks."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    code = "from firepower_tui.rules.scenario import load_scenario\nload_scenario('basic')"
+
+    def modules(code: str) -> list[str]:
+        out = subprocess.run([sys.executable, "-c", f"import sys\n{code}\nprint('\\n'.join(sorted(sys.modules)))"],
+                             cwd=ROOT, capture_output=True, text=True, check=True, env=env)
+        return out.stdout.split()
+
+    assert "pydantic" in modules(code)
+    assert loaded(modules(code), "pydantic", "pydantic_core", "firepower_tui.rules.scenario_schema") == []
+    validate = "from firepower_tui.cli import main\nassert main(['validate', 'scenarios/basic.toml']) == 0"
+    assert "firepower_tui.rules.scenario_schema" in modules(validate)

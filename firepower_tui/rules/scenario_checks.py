@@ -9,7 +9,6 @@ the map as they go and collect **every** problem, each naming its rule.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .errors import Problem
@@ -281,12 +280,12 @@ def fill_fence_sides(spec: ScenarioFile, game_map: MapData) -> ScenarioFile:
     soldiers = []
     for s in spec.soldiers:
         if s.hex is None:
-            soldiers.append(replace(s, facing=s.facing.upper()))
+            soldiers.append(s._replace(facing=s.facing.upper()))
             continue
         h = hex_from_id(s.hex)
         line = game_map.line_at(h)
         side = s.fence_side.upper() if s.fence_side else None
         if line is not None and side is None:
             side = line.half_of_hexside(Facing[s.facing.upper()].opposite)
-        soldiers.append(replace(s, fence_side=side, hex=hex_to_id(h), facing=s.facing.upper()))
-    return replace(spec, soldiers=soldiers)
+        soldiers.append(s._replace(fence_side=side, hex=hex_to_id(h), facing=s.facing.upper()))
+    return spec._replace(soldiers=soldiers)

@@ -1,49 +1,49 @@
-"""The scenario file as loaded: plain frozen dataclasses, field for field the pydantic schema of
+"""The scenario file as loaded: plain named tuples, field for field the pydantic schema of
 :mod:`.scenario_schema` (RULES.md §6, §10.1-§10.4), which checks a file before it gets here.
 
 The game reads these, never the pydantic models, so starting a game with a scenario already
 checked (:mod:`.scenario_cache`) does not import pydantic at all. :func:`spec_from_data`
 builds them from the schema's validated plain data (``model_dump(mode="json")``), the same
 way whether that data comes from pydantic just now or from the cache.
+
+Named tuples, not dataclasses: immutable all the same, and eight dataclasses cost the start
+about 5 ms more to make (each generates and compiles its methods). The list defaults are
+shared, as a named tuple's defaults are: never change a spec's lists in place (nothing does;
+:func:`spec_from_data` gives every field its own).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from .types import Posture
 
 
-@dataclass(frozen=True)
-class LineSpec:
+class LineSpec(NamedTuple):
     """A fence or hedge: the hex and the axis of its line (RULES.md §3.6)."""
 
     hex: str
     axis: Literal["E-W", "NE-SW", "NW-SE"]
 
 
-@dataclass(frozen=True)
-class MapSpec:
+class MapSpec(NamedTuple):
     """The ``[map]`` table."""
 
     columns: int
     rows: int
     terrain: str
-    fences: list[LineSpec] = field(default_factory=list)
-    hedges: list[LineSpec] = field(default_factory=list)
+    fences: list[LineSpec] = []
+    hedges: list[LineSpec] = []
 
 
-@dataclass(frozen=True)
-class SideSpec:
+class SideSpec(NamedTuple):
     """One ``[[sides]]`` entry."""
 
     id: str
     name: str
 
 
-@dataclass(frozen=True)
-class SoldierSpec:
+class SoldierSpec(NamedTuple):
     """One ``[[soldiers]]`` entry."""
 
     id: str
@@ -53,11 +53,10 @@ class SoldierSpec:
     facing: str = "N"
     posture: Posture = Posture.STAND
     fence_side: str | None = None
-    traits: list[Literal["scout"]] = field(default_factory=list)
+    traits: list[Literal["scout"]] = []
 
 
-@dataclass(frozen=True)
-class ZoneSpec:
+class ZoneSpec(NamedTuple):
     """A deployment zone (§10.2): rows (and optionally columns) of the map, inclusive."""
 
     side: str
@@ -65,23 +64,20 @@ class ZoneSpec:
     columns: tuple[str, str] | None = None
 
 
-@dataclass(frozen=True)
-class SectorSpec:
+class SectorSpec(NamedTuple):
     """The sector grid of ``points_and_ground`` (§10.4)."""
 
     columns: int = 3
     rows: int = 2
 
 
-@dataclass(frozen=True)
-class ForceSpec:
+class ForceSpec(NamedTuple):
     """A side bought by points (§10.3)."""
 
     budget: int
 
 
-@dataclass(frozen=True)
-class ScenarioFile:
+class ScenarioFile(NamedTuple):
     """The whole file, as written (see :class:`.scenario_schema.ScenarioFile` for each key)."""
 
     id: str
@@ -91,14 +87,14 @@ class ScenarioFile:
     sides: list[SideSpec]
     description: str = ""
     chits_per_side: int = 4
-    rules: list[str] = field(default_factory=list)
+    rules: list[str] = []
     victory: Literal["kills", "points_and_ground", "hold"] = "kills"
-    sectors: SectorSpec = field(default_factory=SectorSpec)
-    objectives: list[str] = field(default_factory=list)
+    sectors: SectorSpec = SectorSpec()
+    objectives: list[str] = []
     defender: str | None = None
-    soldiers: list[SoldierSpec] = field(default_factory=list)
-    zones: list[ZoneSpec] = field(default_factory=list)
-    forces: dict[str, ForceSpec] = field(default_factory=dict)
+    soldiers: list[SoldierSpec] = []
+    zones: list[ZoneSpec] = []
+    forces: dict[str, ForceSpec] = {}
 
 
 def _pair(value: Any) -> Any:

@@ -3,7 +3,6 @@ a file, and the cache of checked texts is used only for the very same text and s
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 from pathlib import Path
@@ -21,14 +20,12 @@ MODELS = ["LineSpec", "MapSpec", "SideSpec", "SoldierSpec", "ZoneSpec", "SectorS
 def test_the_spec_has_the_schemas_fields_and_defaults(name: str) -> None:
     model = getattr(scenario_schema, name)
     spec = getattr(scenario_spec, name)
-    fields = {f.name: f for f in dataclasses.fields(spec)}
-    assert set(fields) == set(model.model_fields)
+    assert set(spec._fields) == set(model.model_fields)
     for key, info in model.model_fields.items():
-        f = fields[key]
         if info.is_required():
-            assert f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING, key
+            assert key not in spec._field_defaults, key
         else:
-            default = f.default if f.default_factory is dataclasses.MISSING else f.default_factory()
+            default = spec._field_defaults[key]
             expected = info.get_default(call_default_factory=True)
             if isinstance(expected, scenario_schema.SectorSpec):
                 expected = scenario_spec.SectorSpec(**expected.model_dump())

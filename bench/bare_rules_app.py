@@ -3,7 +3,9 @@ for bench/frame_parts.py, which splits the first-frame figure of bench_core.py i
 
 Run: python bench/bare_rules_app.py {scenario|rules}
 
-  scenario  import the scenario schema (pydantic) and load_scenario("basic")
+  scenario  load_scenario("basic"): after the untimed warm-up run, from the cache of checked
+            scenarios (rules/scenario_cache.py), as the game's start is; pydantic is imported
+            only by a start whose scenario text is not yet checked
   rules     that, plus the rest of the rules core the game imports (engine, notation, snapshot,
             describe), a new game and the first chit draw, as the game does before its first frame
 

@@ -5,8 +5,8 @@ Run:  python bench/frame_parts.py [--runs N] [--size 80x24]
 
 Rows (time from fork to the app's text on the screen, median of N):
   bare              bench/bare_app.py: Python + Textual + one Static
-  + scenario        bench/bare_rules_app.py scenario: + the scenario schema (pydantic) and
-                    load_scenario("basic")
+  + scenario        bench/bare_rules_app.py scenario: + load_scenario("basic") (from the cache
+                    of checked scenarios, filled by the untimed warm-up run; no pydantic)
   + rules           bench/bare_rules_app.py rules: + the rest of the rules core the game imports,
                     a new game and its first chit draw (the game's whole rules share)
   game              `firepower play basic --seed 3` to "Tan's impulse phase"

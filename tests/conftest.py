@@ -19,9 +19,10 @@ from firepower_tui.rules.state import GameState
 
 
 def pytest_configure(config: object) -> None:
-    """Keep games, crash reports and state of the test run out of the user's own folders."""
+    """Keep games, crash reports, state and the scenario cache of the test run out of the user's own folders."""
     os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="firepower-test-data-")
     os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="firepower-test-state-")
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="firepower-test-cache-")
 
 
 def make_scenario(terrain: str, soldiers: Iterable[str], *, fences: str = "", hedges: str = "",

@@ -10,6 +10,7 @@ here: those are in bench/bench_startup.py.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -198,3 +199,54 @@ def test_rules_use_no_global_random() -> None:
     root = Path(rules.__file__).parent
     offenders = [p.name for p in root.glob("*.py") if p.name != "dice.py" and "import random" in p.read_text()]
     assert offenders == []
+
+
+def test_a_checked_scenario_loads_without_pydantic(tmp_path: Path) -> None:
+    """The first load of a scenario goes through the pydantic schema; later ones (the cache holds
+    the checked text) import no pydantic; ``firepower validate`` always checks."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    code = "from firepower_tui.rules.scenario import load_scenario\nload_scenario('basic')"
+
+    def modules(code: str) -> list[str]:
+        out = subprocess.run([sys.executable, "-c", f"import sys\n{code}\nprint('\\n'.join(sorted(sys.modules)))"],
+                             cwd=ROOT, capture_output=True, text=True, check=True, env=env)
+        return out.stdout.split()
+
+    assert "pydantic" in modules(code)
+    assert loaded(modules(code), "pydantic", "pydantic_core", "firepower_tui.rules.scenario_schema") == []
+    validate = "from firepower_tui.cli import main\nassert main(['validate', 'scenarios/basic.toml']) == 0"
+    assert "firepower_tui.rules.scenario_schema" in modules(validate)
+
+
+START = """
+import sys
+from firepower_tui.games.service import new_game
+from firepower_tui.games.store import Store
+from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.ui.app import make_app
+
+scenario = load_scenario("basic")
+session, game_id = new_game(Store(sys.argv[1]), scenario, 3)
+make_app(scenario, session=session, game_id=game_id)._game_screen()
+print("\\n".join(sorted(sys.modules)))
+"""
+
+LATER = ("pydantic", "pydantic_core", "firepower_tui.rules.scenario_schema", "importlib.resources", "zipfile",
+         "firepower_tui.ui.screens.history", "firepower_tui.ui.screens.modals", "firepower_tui.ui.screens.title",
+         "firepower_tui.ui.screens.setup", "firepower_tui.games.stats", "firepower_tui.games.record")
+"""What the first frame of a new game does not need: the scenario schema (a checked scenario is
+cached), the rules text, the other screens, statistics and game records."""
+
+
+def test_a_new_games_first_frame_imports_only_what_it_shows(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+
+    def modules() -> list[str]:
+        out = subprocess.run([sys.executable, "-c", START, str(tmp_path / "games.db")], cwd=ROOT, capture_output=True,
+                             text=True, check=True, env=env)
+        return out.stdout.split()
+
+    assert "pydantic" in modules()  # the first start checks the scenario and caches it
+    again = modules()
+    assert "firepower_tui.ui.screens.game" in again and "firepower_tui.rules.engine" in again
+    assert loaded(again, *LATER) == []

@@ -280,7 +280,7 @@ def _validate(files: list[str]) -> int:
     worst = 0
     for f in files:
         try:
-            sc = load_scenario(f)
+            sc = load_scenario(f, cached=False)  # always through the schema, whatever the cache holds
         except FirepowerError as exc:
             print(str(exc), file=sys.stderr)
             worst = 2

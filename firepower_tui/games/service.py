@@ -149,15 +149,30 @@ def complete(session: Session, full: Session) -> None:
     session.unchecked = None
 
 
+def replay_unchecked(store: Store, session: Session) -> Session | None:
+    """The full replay of the stored entries a quick resume took on trust (``session.unchecked``),
+    for :func:`complete`; None for a complete session. The one way to make it: the app's
+    check after its first frame (in a thread, with its own ``store`` connection) and any
+    that must happen at once (before the history view or the statistics) both call this.
+
+    Raises:
+        ReplayError: an entry no longer replays.
+    """
+    u = session.unchecked
+    if u is None:
+        return None
+    return full_replay(store, u.game_id, session.scenario, upto=u.upto)
+
+
 def complete_from_store(store: Store, session: Session) -> None:
     """:func:`complete` with the full replay made now from ``store`` (a no-op for a complete session).
 
     Raises:
         ReplayError: an entry no longer replays, or the checkpoint disagrees with the replay.
     """
-    u = session.unchecked
-    if u is not None:
-        complete(session, full_replay(store, u.game_id, session.scenario, upto=u.upto))
+    full = replay_unchecked(store, session)
+    if full is not None:
+        complete(session, full)
 
 
 def resume_game(store: Store, game_id: int | None, *, use_saved: bool = False) -> tuple[Session, int]:

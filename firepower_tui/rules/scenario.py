@@ -4,23 +4,23 @@ A scenario is a hand-editable TOML file in ``scenarios/``. :func:`load_scenario`
 collects **every** problem in a file — TOML syntax (with line and column), schema
 errors (:mod:`.scenario_schema`, with the key path and the line found for it), and
 cross-field checks naming their rule (:mod:`.scenario_checks`) — and raises one
-:class:`ScenarioError` listing them all.
+:class:`ScenarioError` listing them all. A text that passed them all before is taken from
+:mod:`.scenario_cache` without TOML or pydantic (the cross-field checks still run).
 """
 
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
-from pydantic import ValidationError
-
+from . import scenario_cache
 from .errors import Problem, ScenarioError
 from .hexgrid import Hex, OffsetCoord, column_index, hex_from_id, qoffset_to_cube
 from .scenario_checks import KNOWN_RULES, check_spec, fill_fence_sides, schema_problems, toml_problem
-from .scenario_schema import ScenarioFile
+from .scenario_spec import ScenarioFile, spec_from_data
 from .terrain import MapData
 
 
@@ -114,8 +114,9 @@ def find_scenario(id_or_path: str) -> Path:
     raise ScenarioError(id_or_path, [Problem("", f"no scenario with that id (known: {', '.join(known) or 'none'})")])
 
 
-def load_scenario(id_or_path: str | Path) -> Scenario:
-    """Load and check a scenario file.
+def load_scenario(id_or_path: str | Path, *, cached: bool = True) -> Scenario:
+    """Load and check a scenario file (``cached=False``: through the schema even if the cache
+    holds the text, as ``firepower validate`` does).
 
     Raises:
         ScenarioError: with every problem found (file, line, key path, what is wrong).
@@ -130,25 +131,55 @@ def load_scenario(id_or_path: str | Path) -> Scenario:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ScenarioError(name, [Problem(f"{name}: byte {exc.start}", "not UTF-8 text")]) from None
-    return parse_scenario(text, name, digest=hashlib.sha256(raw).hexdigest())
+    return parse_scenario(text, name, digest=hashlib.sha256(raw).hexdigest(), cached=cached)
 
 
-def parse_scenario(text: str, name: str = "<scenario>", digest: str = "") -> Scenario:
-    """Check a scenario given as TOML text (see :func:`load_scenario`)."""
+def parse_scenario(text: str, name: str = "<scenario>", digest: str = "", *, cached: bool = True) -> Scenario:
+    """Check a scenario given as TOML text (see :func:`load_scenario`); ``digest``: the SHA-256 of
+    its UTF-8 bytes, if the caller has it."""
+    digest = digest or hashlib.sha256(text.encode()).hexdigest()
     lines = text.splitlines()
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(name, [toml_problem(name, exc)]) from None
-    try:
-        spec = ScenarioFile.model_validate(data)
-    except ValidationError as exc:
-        raise ScenarioError(name, schema_problems(name, lines, exc)) from None
+    data = scenario_cache.get(digest) if cached else None
+    if data is not None:
+        try:
+            spec = spec_from_data(data)
+        except (KeyError, TypeError, ValueError):
+            pass  # a damaged entry: check the text again
+        else:
+            game_map, problems = check_spec(spec, name, lines)
+            if not problems:
+                return Scenario(spec=fill_fence_sides(spec, game_map), map=game_map, path=name, digest=digest,
+                                text=text)
+    data = _validated_data(text, name, lines)
+    spec = spec_from_data(data)
     game_map, problems = check_spec(spec, name, lines)
     if problems:
         raise ScenarioError(name, problems)
-    return Scenario(spec=fill_fence_sides(spec, game_map), map=game_map, path=name,
-                    digest=digest or hashlib.sha256(text.encode()).hexdigest(), text=text)
+    scenario_cache.put(digest, data)
+    return Scenario(spec=fill_fence_sides(spec, game_map), map=game_map, path=name, digest=digest, text=text)
+
+
+def _validated_data(text: str, name: str, lines: list[str]) -> dict[str, Any]:
+    """The text through TOML and the pydantic schema: its plain data, every default filled in.
+
+    Raises:
+        ScenarioError: a TOML syntax error, or every schema error.
+    """
+    import tomllib
+
+    from pydantic import ValidationError
+
+    from .scenario_schema import ScenarioFile as Schema
+
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(name, [toml_problem(name, exc)]) from None
+    try:
+        model = Schema.model_validate(raw)
+    except ValidationError as exc:
+        raise ScenarioError(name, schema_problems(name, lines, exc)) from None
+    return model.model_dump(mode="json")
 
 
 __all__ = ["KNOWN_RULES", "Scenario", "ScenarioFile", "find_scenario", "load_scenario", "parse_scenario",

@@ -9,16 +9,18 @@ the map as they go and collect **every** problem, each naming its rule.
 from __future__ import annotations
 
 import re
-import tomllib
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from .errors import Problem
 from .hexgrid import Facing, Hex, OffsetCoord, column_index, hex_from_id, hex_to_id, is_hex_id, qoffset_to_cube
-from .scenario_schema import MapSpec, ScenarioFile, SoldierSpec
+from .scenario_spec import MapSpec, ScenarioFile, SoldierSpec
 from .terrain import AXIS_HALVES, TERRAIN_LETTERS, HexLine, LineKind, MapData, Terrain
 from .units import weapon_chart
+
+if TYPE_CHECKING:  # only a text that goes through the schema needs tomllib and pydantic
+    import tomllib
+
+    from pydantic import ValidationError
 
 KNOWN_RULES: frozenset[str] = frozenset()
 """Optional rule ids of RULES.md §9 that this version implements (none yet)."""
@@ -278,13 +280,12 @@ def fill_fence_sides(spec: ScenarioFile, game_map: MapData) -> ScenarioFile:
     soldiers = []
     for s in spec.soldiers:
         if s.hex is None:
-            soldiers.append(s.model_copy(update={"facing": s.facing.upper()}))
+            soldiers.append(s._replace(facing=s.facing.upper()))
             continue
         h = hex_from_id(s.hex)
         line = game_map.line_at(h)
         side = s.fence_side.upper() if s.fence_side else None
         if line is not None and side is None:
             side = line.half_of_hexside(Facing[s.facing.upper()].opposite)
-        soldiers.append(s.model_copy(update={"fence_side": side, "hex": hex_to_id(h),
-                                             "facing": s.facing.upper()}))
-    return spec.model_copy(update={"soldiers": soldiers})
+        soldiers.append(s._replace(fence_side=side, hex=hex_to_id(h), facing=s.facing.upper()))
+    return spec._replace(soldiers=soldiers)

@@ -2,7 +2,10 @@
 
 Each model forbids unknown keys (a typo is a problem, not a silent default) and is frozen.
 :mod:`.scenario_checks` checks what the schema cannot (the map letters, hexes on the map,
-sides and soldiers that agree); :mod:`.scenario` loads a file through both.
+sides and soldiers that agree); :mod:`.scenario` loads a file through both. The game itself
+reads the plain dataclasses of :mod:`.scenario_spec`, built from what this schema validated
+(same names, same fields, same defaults: tests/test_scenario_spec.py holds them together),
+so this module, and pydantic, are imported only when a text is checked.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from .hexgrid import Facing, Hex
@@ -81,8 +81,9 @@ class WeaponChart:
 
 @cache
 def weapon_chart() -> WeaponChart:
-    """The firing chart, loaded from the package data once."""
-    text = resources.files("firepower_tui.rules").joinpath("data/weapons.toml").read_text("utf-8")
+    """The firing chart, loaded from the package data once (a file next to this module, as the
+    scenarios are: importlib.resources and zipfile would cost every start a few ms more)."""
+    text = (Path(__file__).parent / "data" / "weapons.toml").read_text("utf-8")
     return _chart(tomllib.loads(text))
 
 

@@ -145,21 +145,13 @@ class FirepowerApp(App[None]):
         session, path = self.session, self.store.path
 
         def replay_all() -> None:
-            from ..games.service import full_replay
-            from ..games.replay import ReplayError
-
-            u = session.unchecked
-            if u is None:
-                return
             store = Store(path)
             try:
-                full = full_replay(store, u.game_id, session.scenario, upto=u.upto)
-            except ReplayError as exc:
-                self.call_from_thread(self._checked, None, exc)
-                return
+                full, error = replay_for_check(store, session)
             finally:
                 store.close()
-            self.call_from_thread(self._checked, full, None)
+            if full is not None or error is not None:
+                self.call_from_thread(self._checked, full, error)
 
         self.run_worker(replay_all, thread=True, exclusive=True, group="check-resume")
 
@@ -169,15 +161,7 @@ class FirepowerApp(App[None]):
         session = self.session
         if session is None or session.unchecked is None or self.store is None:
             return True
-        from ..games.service import full_replay
-        from ..games.replay import ReplayError
-
-        try:
-            full = full_replay(self.store, session.unchecked.game_id, session.scenario, upto=session.unchecked.upto)
-        except ReplayError as exc:
-            self._checked(None, exc)
-            return False
-        return self._checked(full, None)
+        return self._checked(*replay_for_check(self.store, session))
 
     def _checked(self, full: Session | None, error: Exception | None) -> bool:
         from ..games.service import complete
@@ -261,6 +245,19 @@ class FirepowerApp(App[None]):
         self._exit_renderables.append(
             f"firepower: an internal error stopped the game ({type(error).__name__}: {error}).\n"
             f"A report was saved to {path}; please attach it to a bug report.")
+
+
+def replay_for_check(store: Store, session: Session) -> tuple[Session | None, Exception | None]:
+    """The full replay that checks a quick resume (:func:`..games.service.replay_unchecked`), or
+    why it failed: what :meth:`FirepowerApp._checked` takes, from the background check and
+    from :meth:`FirepowerApp.ensure_complete` alike. (None, None): nothing to check."""
+    from ..games.replay import ReplayError
+    from ..games.service import replay_unchecked
+
+    try:
+        return replay_unchecked(store, session), None
+    except ReplayError as exc:
+        return None, exc
 
 
 def resume_gc() -> None:

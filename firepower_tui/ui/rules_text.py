@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
 from rich.text import Text
 
 
 def rules_markdown() -> str:
+    from importlib import resources  # when the rules are shown, not at every start
+
     return resources.files("firepower_tui").joinpath("data/RULES.md").read_text("utf-8")
 
 

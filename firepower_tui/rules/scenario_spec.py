@@ -1,0 +1,126 @@
+"""The scenario file as loaded: plain named tuples, field for field the pydantic schema of
+:mod:`.scenario_schema` (RULES.md §6, §10.1-§10.4), which checks a file before it gets here.
+
+The game reads these, never the pydantic models, so starting a game with a scenario already
+checked (:mod:`.scenario_cache`) does not import pydantic at all. :func:`spec_from_data`
+builds them from the schema's validated plain data (``model_dump(mode="json")``), the same
+way whether that data comes from pydantic just now or from the cache.
+
+Named tuples, not dataclasses: immutable all the same, and eight dataclasses cost the start
+about 5 ms more to make (each generates and compiles its methods). The list defaults are
+shared, as a named tuple's defaults are: never change a spec's lists in place (nothing does;
+:func:`spec_from_data` gives every field its own).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NamedTuple
+
+from .types import Posture
+
+
+class LineSpec(NamedTuple):
+    """A fence or hedge: the hex and the axis of its line (RULES.md §3.6)."""
+
+    hex: str
+    axis: Literal["E-W", "NE-SW", "NW-SE"]
+
+
+class MapSpec(NamedTuple):
+    """The ``[map]`` table."""
+
+    columns: int
+    rows: int
+    terrain: str
+    fences: list[LineSpec] = []
+    hedges: list[LineSpec] = []
+
+
+class SideSpec(NamedTuple):
+    """One ``[[sides]]`` entry."""
+
+    id: str
+    name: str
+
+
+class SoldierSpec(NamedTuple):
+    """One ``[[soldiers]]`` entry."""
+
+    id: str
+    side: str
+    weapon: str
+    hex: str | None = None
+    facing: str = "N"
+    posture: Posture = Posture.STAND
+    fence_side: str | None = None
+    traits: list[Literal["scout"]] = []
+
+
+class ZoneSpec(NamedTuple):
+    """A deployment zone (§10.2): rows (and optionally columns) of the map, inclusive."""
+
+    side: str
+    rows: tuple[int, int]
+    columns: tuple[str, str] | None = None
+
+
+class SectorSpec(NamedTuple):
+    """The sector grid of ``points_and_ground`` (§10.4)."""
+
+    columns: int = 3
+    rows: int = 2
+
+
+class ForceSpec(NamedTuple):
+    """A side bought by points (§10.3)."""
+
+    budget: int
+
+
+class ScenarioFile(NamedTuple):
+    """The whole file, as written (see :class:`.scenario_schema.ScenarioFile` for each key)."""
+
+    id: str
+    title: str
+    turns: int
+    map: MapSpec
+    sides: list[SideSpec]
+    description: str = ""
+    chits_per_side: int = 4
+    rules: list[str] = []
+    victory: Literal["kills", "points_and_ground", "hold"] = "kills"
+    sectors: SectorSpec = SectorSpec()
+    objectives: list[str] = []
+    defender: str | None = None
+    soldiers: list[SoldierSpec] = []
+    zones: list[ZoneSpec] = []
+    forces: dict[str, ForceSpec] = {}
+
+
+def _pair(value: Any) -> Any:
+    return None if value is None else tuple(value)
+
+
+def spec_from_data(d: dict[str, Any]) -> ScenarioFile:
+    """The spec from the schema's validated data (every key present, as ``model_dump`` gives it).
+
+    Raises:
+        KeyError, TypeError, ValueError: not such data (a damaged cache entry).
+    """
+    m = d["map"]
+    return ScenarioFile(
+        id=d["id"], title=d["title"], turns=d["turns"], description=d["description"],
+        chits_per_side=d["chits_per_side"], rules=list(d["rules"]), victory=d["victory"],
+        sectors=SectorSpec(**d["sectors"]), objectives=list(d["objectives"]), defender=d["defender"],
+        map=MapSpec(columns=m["columns"], rows=m["rows"], terrain=m["terrain"],
+                    fences=[LineSpec(**x) for x in m["fences"]], hedges=[LineSpec(**x) for x in m["hedges"]]),
+        sides=[SideSpec(**x) for x in d["sides"]],
+        soldiers=[SoldierSpec(**{**x, "posture": Posture(x["posture"]), "traits": list(x["traits"])})
+                  for x in d["soldiers"]],
+        zones=[ZoneSpec(side=x["side"], rows=_pair(x["rows"]), columns=_pair(x["columns"])) for x in d["zones"]],
+        forces={k: ForceSpec(**v) for k, v in d["forces"].items()},
+    )
+
+
+__all__ = ["ForceSpec", "LineSpec", "MapSpec", "ScenarioFile", "SectorSpec", "SideSpec", "SoldierSpec", "ZoneSpec",
+           "spec_from_data"]

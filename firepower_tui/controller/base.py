@@ -24,6 +24,7 @@ from ..rules.state import GameState
 from ..rules.types import Phase, Posture, SetupStep
 from ..rules.units import Soldier
 from .keymap import Intent
+from .legal import Legal
 
 
 class Mode(str, Enum):
@@ -150,6 +151,8 @@ class Core:
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        self.legal = Legal(session)
+        """What the engine allows now (the footer's keys and the map's marks come from it)."""
         self.selected: str | None = None
         """The man the keys act for (a soldier id)."""
         self.message = ""

@@ -26,6 +26,8 @@ from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
 
+KEY_INTENTS: dict[str, Intent] = {key: k.intent for k in KEYMAP for key in k.keys if not k.view}
+"""The controller's intents by key (for a key whose binding is not offered now)."""
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 SIDE_COLOURS = ("#ffd787", "#87ff87")
 """Tan-ish and green, as the counters (RULES.md §1.5); the map uses the same in firepower.tcss."""
@@ -269,13 +271,18 @@ class GameScreen(Screen[None]):
             self.query_one(SideLog).write([self.shown(Text(line)) for line in result.message.splitlines()])
         self._sync(result)
 
-    def on_key(self, event: object) -> None:
-        key = getattr(event, "key", "")
-        if self.command_open and key == "escape":
-            self._close_command()
-            getattr(event, "stop")()
-        elif self.c.mode is Mode.TURN and key in ("1", "2", "3", "7", "8", "9", "up", "down"):
-            pass
+    def on_key(self, event: events.Key) -> None:
+        if self.command_open:
+            if event.key == "escape":
+                self._close_command()
+                event.stop()
+            return
+        intent = KEY_INTENTS.get(event.key)
+        if intent is not None and intent in self.c.intents(self.c.mode):
+            # a key the footer leaves out because the engine would refuse it: pressed anyway, the
+            # controller tries it and the player reads the engine's reason (with its rule)
+            event.stop()
+            self.action_intent(intent)
 
     # --- mouse -----------------------------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from ...rules.fire import FireAssessment
 from ...rules.grenades import ThrowAssessment
 from ...rules.hexgrid import hex_neighbor, hex_to_id
 from ...rules.melee import MeleeAssessment
+from ...rules.state import GameState
 from ...rules.units import weapon_chart
 
 POSTURE_WORD = {"stand": "standing", "crouch": "crouching", "prone": "prone"}
@@ -47,13 +48,13 @@ def header_text(c: Controller, side_style: dict[str, str]) -> Text:
     return t
 
 
-def victory_text(st: object) -> str:
+def victory_text(st: GameState) -> str:
     """The live score by the scenario's victory condition (§10.4)."""
     from ...rules.victory import score
 
-    spec = st.scenario.spec  # type: ignore[attr-defined]
-    name = st.scenario.side_name  # type: ignore[attr-defined]
-    sc = score(st)  # type: ignore[arg-type]
+    spec = st.scenario.spec
+    name = st.scenario.side_name
+    sc = score(st)
     if spec.victory == "points_and_ground":
         return ("points destroyed " + " ".join(f"{name(s)} {v.points_destroyed}" for s, v in sc.items())
                 + " · sectors " + " ".join(f"{name(s)} {v.sectors}" for s, v in sc.items()))

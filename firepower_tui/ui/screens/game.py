@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -16,6 +16,8 @@ from textual.widgets import Input, Static
 
 from ...controller.controller import Controller, Mode, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
+from ...rules.events import ChitDrawn, Event, Rolled
+from ...rules.types import Phase
 from ..crash import write_crash_report
 from ..key_names import key_name
 from ..render.ascii import fold
@@ -51,7 +53,7 @@ class GameScreen(Screen[None]):
     """Whether the first ScreenResume has been sent (see post_message)."""
 
     def __init__(self, controller: Controller, *, ascii: bool, no_color: bool, handover: bool,
-                 opening_chit: object = None) -> None:
+                 opening_chit: ChitDrawn | None = None) -> None:
         super().__init__()
         self.c = controller
         self.opening_chit = opening_chit
@@ -292,11 +294,11 @@ class GameScreen(Screen[None]):
 
     # --- show the state ---------------------------------------------------------------------------------------
 
-    def _entry_text(self, entry: object) -> Text:
+    def _entry_text(self, entry: Event | Text) -> Text:
         """A side-log entry: an event of the game, or a line already made (refusals, answers)."""
         return entry if isinstance(entry, Text) else self._event_text(entry)
 
-    def _event_text(self, e: object) -> Text:
+    def _event_text(self, e: Event) -> Text:
         return self.shown(event_text(e, self.c.state.scenario.side_name, lambda side: self.side_styles.get(side, "")))
 
     def shown(self, text: Text) -> Text:
@@ -347,7 +349,7 @@ class GameScreen(Screen[None]):
         c = self.c
         if self._prompt_open:
             return
-        if c.state.phase == "forces":
+        if c.state.phase == Phase.FORCES:
             from .setup import ForceBuilderScreen
 
             self._prompt_open = True
@@ -359,7 +361,7 @@ class GameScreen(Screen[None]):
 
             decider, what = choice
             name = c.state.scenario.side_name
-            rolls = [e for e in c.session.log if getattr(e, "event", "") == "roll"][-2:]
+            rolls = [e for e in c.session.log if isinstance(e, Rolled)][-2:]
             q = Text(f"{name(decider)} decides {what} (§10.2)\n", style="bold")
             q.append(", ".join(f"{r.purpose}: {r.total}" for r in rolls) + "\n", style="dim")
             self._prompt_open = True
@@ -389,7 +391,7 @@ class GameScreen(Screen[None]):
         if result.refusal is not None:
             log.write([self.shown(refusal_text(result.refusal.reason, result.refusal.rule))])
 
-    def prepend_log(self, events: list[object]) -> None:
+    def prepend_log(self, events: Sequence[Event]) -> None:
         """The early history of a quick resume arrived: put its events above what the log shows."""
         if not events:
             return
@@ -399,7 +401,7 @@ class GameScreen(Screen[None]):
         self._entry_at = [*range(n), *(i + n for i in self._entry_at)]
         self._logged += n
 
-    def _banner(self, chit: object) -> None:
+    def _banner(self, chit: ChitDrawn) -> None:
         """A new impulse phase: say so in the status line and, with --handover, in a banner."""
         text = self._announce(chit)
         if self.handover:
@@ -407,13 +409,13 @@ class GameScreen(Screen[None]):
 
             self.app.push_screen(BannerScreen(self.shown(text)))
 
-    def _announce(self, chit: object) -> Text:
+    def _announce(self, chit: ChitDrawn) -> Text:
         """Put a new impulse phase in the status line; returns the banner's text."""
-        side = getattr(chit, "side", "")
+        side = chit.side
         name = self.c.state.scenario.side_name(side)
         text = Text(f"{name}'s impulse phase", style=f"bold {self.side_styles.get(side, '')}")
-        text.append(f"\nChit {getattr(chit, 'letter', '')} was drawn from the cup (6.1).")
-        self.c.say(f"▶ {name}'s impulse phase (chit {getattr(chit, 'letter', '')}): Enter on a marked hex")
+        text.append(f"\nChit {chit.letter} was drawn from the cup (6.1).")
+        self.c.say(f"▶ {name}'s impulse phase (chit {chit.letter}): Enter on a marked hex")
         self._update("#status", Text(self.c.message, style=f"bold reverse {self.side_styles.get(side, '')}"))
         if self.handover:
             text.append(f"\nPass the keyboard to the {name} player.")

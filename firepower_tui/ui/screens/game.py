@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -23,10 +23,10 @@ from ..key_names import key_name
 from ..render.ascii import fold
 from ..render.log_text import event_text, refusal_text
 from ..render.panels import header_text, hex_text, preview_text, soldier_text
-from ..rules_text import sections
 from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
+from .game_views import VIEWS, show_game_over
 
 KEY_INTENTS: dict[str, Intent] = {key: k.intent for k in KEYMAP for key in k.keys if not k.view}
 """The controller's intents by key (for a key whose binding is not offered now)."""
@@ -189,62 +189,12 @@ class GameScreen(Screen[None]):
         result = self.c.dispatch(intent)
         self._sync(result, cursor_only=result.cursor_only)
 
-    # --- the screen's own intents (views and dialogs) ------------------------------------------------
-
-    def _show_help(self) -> None:
-        from .modals import TextScreen, help_text
-
-        self.app.push_screen(TextScreen(self.shown(help_text()), "Help"))
-
-    def _show_rules(self) -> None:
-        from .modals import TextScreen
-
-        self.app.push_screen(TextScreen(self.shown(sections(self.c.rules_topic())),
-                                        "RULES.md: what you are doing now"))
-
-    def _ask_quit(self) -> None:
-        from .modals import ConfirmScreen
-
-        self.app.push_screen(ConfirmScreen("Quit FIREPOWER?"), self._quit_answer)
-
-    def _show_history(self) -> None:
-        if self.app.ensure_complete():  # type: ignore[attr-defined]
-            self.app.push_screen(self.app.history_screen())  # type: ignore[attr-defined]
-
-    def _show_stats(self) -> None:
-        from ...games.stats import game_stats, stats_lines
-        from .modals import TextScreen
-
-        if not self.app.ensure_complete():  # type: ignore[attr-defined]
-            return
-        body = Text("\n".join(stats_lines(game_stats(self.c.session))))
-        self.app.push_screen(TextScreen(self.shown(body), "Dice statistics, this game (expected 10% per face)"))
-
-    def _show_log(self) -> None:
-        from .modals import LogScreen
-
-        log = self.query_one(SideLog)
-        self.app.push_screen(LogScreen(log.sources, log.render_entry, "Game log (newest last)"), lambda _: None)
-
-    def _zoom(self) -> None:
-        self.query_one(HexMap).toggle_zoom()
-
-    VIEWS: dict[Intent, Callable[[GameScreen], None]] = {
-        Intent.HELP: _show_help, Intent.RULES: _show_rules, Intent.QUIT: _ask_quit, Intent.HISTORY: _show_history,
-        Intent.STATS: _show_stats, Intent.SHOW_LOG: _show_log, Intent.ZOOM: _zoom,
-        Intent.COMMAND: lambda screen: screen._open_command(),
-    }
-    """The intents the screen handles itself (the keymap's view intents; every other is the controller's)."""
-    if set(VIEWS) != VIEW_INTENTS:
-        raise AssertionError(f"the game screen's view intents {sorted(VIEWS)} are not the keymap's")
-
-    def _quit_answer(self, yes: bool | None) -> None:
-        if yes:
-            self.app.exit()
+    VIEWS = VIEWS
+    """The intents the screen handles itself (:mod:`.game_views`)."""
 
     # --- the command line ---------------------------------------------------------------------------------
 
-    def _open_command(self) -> None:
+    def open_command(self) -> None:
         box = self.query_one("#command", Input)
         self.command_open = True
         box.display = True
@@ -339,7 +289,7 @@ class GameScreen(Screen[None]):
         if result.chits and not c.state.over:
             self._banner(result.chits[-1])
         if result.game_over is not None:
-            self._game_over()
+            show_game_over(self)
         self._setup_prompts()
 
     # --- before turn 1 (§10.2, §10.3) -------------------------------------------------------------
@@ -420,25 +370,3 @@ class GameScreen(Screen[None]):
         if self.handover:
             text.append(f"\nPass the keyboard to the {name} player.")
         return text
-
-    def _game_over(self) -> None:
-        st = self.c.state
-        name = st.scenario.side_name
-        t = Text("GAME OVER\n\n", style="bold")
-        t.append((f"{name(st.winner)} wins" if st.winner else "A draw") + "\n", style="bold")
-        t.append(st.result + "\n\n")
-        from ...rules.victory import score
-
-        sc = score(st)
-        for side in st.sides:
-            lost = [s.id for s in st.soldiers if s.side == side and s.killed]
-            t.append(f"{name(side)}: {len(lost)} lost" + (f" ({', '.join(lost)})" if lost else "") +
-                     f", {st.kills.get(side, 0)} enemy killed")
-            if st.scenario.spec.victory == "points_and_ground":
-                t.append(f"; {sc[side].points_lost} points lost, {sc[side].sectors} sectors held")
-            elif st.scenario.spec.victory == "hold":
-                t.append(f"; {sc[side].objectives} objectives held")
-            t.append("\n")
-        from .modals import EndScreen
-
-        self.app.push_screen(EndScreen(self.shown(t)), self._quit_answer)

@@ -8,10 +8,9 @@ being aimed is :meth:`Aiming.pending_action`; its odds come from the rules' own 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
 
 from ..rules import engine
-from ..rules.actions import Fire, Melee, Throw
+from ..rules.actions import FIRE_MODES, Fire, FireModeName, Melee, Throw
 from ..rules.errors import Refusal
 from ..rules.fire import FireAssessment, fire_mode
 from ..rules.grenades import ThrowAssessment, entry_hexsides, max_throw
@@ -24,9 +23,6 @@ from .keymap import Intent
 
 Assessment = FireAssessment | ThrowAssessment | MeleeAssessment
 """The odds of an aimed action."""
-FireMode = Literal["auto", "semi"]
-FIRE_MODES: tuple[FireMode, ...] = ("auto", "semi")
-"""The modes a fire action can name (a weapon has one or both, by the weapon chart)."""
 
 FIRE_HINT = "Aim: move the cursor to the target hex; Enter fires, Space picks men, a auto/semi, +/- MF after"
 THROW_HINT = "Grenade: move the cursor to the hex to throw at; Enter throws (Esc cancels)"
@@ -40,7 +36,7 @@ class Aiming:
         self.core = core
         self.fire_targets: list[str] = []
         """Chosen targets (empty: the default, as many men in the hex as the fire has bursts)."""
-        self.fire_mode: FireMode | None = None
+        self.fire_mode: FireModeName | None = None
         """Chosen fire mode (None: the weapon's default, by the rules)."""
         self.then = 0
         """Non-combat MF declared for after the fire (6.3.6.2.7)."""

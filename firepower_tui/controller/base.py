@@ -268,10 +268,8 @@ class Core:
     def automatic(self) -> list[Event]:
         """What nobody decides: deployment rolls (§10.2) and blind chit draws (6.1)."""
         events: list[Event] = []
-        st = self.session.state
-        while st.phase == Phase.DEPLOY and st.setup_step in (SetupStep.ROLLOFF, SetupStep.INITIATIVE) and not st.over:
+        while self.legal.allows(RollOff()):  # a roll is due (§10.2)
             events += self.session.submit(RollOff()).events
-            st = self.session.state
         events += self.session.draw_if_needed().events
         return events
 

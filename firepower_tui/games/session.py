@@ -20,6 +20,7 @@ from ..rules.notation import format_action
 from ..rules.scenario import Scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState
+from ..rules.types import Phase
 
 if TYPE_CHECKING:
     from .service import Unchecked
@@ -146,7 +147,7 @@ class Session:
     def draw_if_needed(self) -> Outcome:
         """Between phases, draw chits blind until a phase is under way (or the game ends)."""
         events: list[Event] = []
-        while self.state.active is None and not self.state.over and self.state.phase == "play":
+        while self.state.active is None and not self.state.over and self.state.phase == Phase.PLAY:
             out = self.submit(DrawChit())
             events += out.events
         return Outcome(events=tuple(events))

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
-from typing import Literal
 
-from ..actions import Fire, Melee, Throw
+from ..actions import FIRE_MODES, Fire, FireModeName, Melee, Throw
 from ..dice import Dice
 from ..events import Event
 from ..fire import resolve_fire
@@ -25,7 +24,7 @@ from ..state import GameState
 from ..units import Soldier
 from .words import NotationError, expect, facing_word, hex_word, soldier_word, soldiers_word
 
-_MODES: dict[str, Literal["auto", "semi"]] = {"auto": "auto", "semi": "semi"}
+_MODES: dict[str, FireModeName] = {m: m for m in FIRE_MODES}
 
 # --- fire -----------------------------------------------------------------------------------
 
@@ -35,7 +34,7 @@ FIRE_USAGE = "fire <soldier> <target>[,<target>…] [auto|semi] [then <n>]"
 def parse_fire(words: list[str]) -> Fire:
     if len(words) < 3:
         raise NotationError(f"usage: {FIRE_USAGE}")
-    mode: Literal["auto", "semi"] | None = None
+    mode: FireModeName | None = None
     then = 0
     rest = [w.lower() for w in words[3:]]
     if rest and rest[0] in _MODES:

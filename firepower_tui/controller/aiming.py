@@ -8,6 +8,7 @@ being aimed is :meth:`Aiming.pending_action`; its odds come from the rules' own 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..rules import engine
 from ..rules.actions import FIRE_MODES, Fire, FireModeName, Melee, Throw
@@ -53,7 +54,7 @@ class Aiming:
             Intent.SELECT: commit, Intent.CANCEL: cancel, Intent.NEXT_SOLDIER: tab,
             Intent.TOGGLE_TARGET: Handler(self.toggle_target),
             Intent.TOGGLE_MODE: Handler(self.toggle_mode, self._has_fire_modes),
-            Intent.MORE_THEN: Handler(lambda: self.change_then(1)),
+            Intent.MORE_THEN: Handler(lambda: self.change_then(1), self._may_declare_more),
             Intent.LESS_THEN: Handler(lambda: self.change_then(-1), lambda: self.then > 0),
         }
         aim_throw: Table = {
@@ -86,6 +87,12 @@ class Aiming:
             s = self.core.soldier()
             return s is not None and self.core.legal.any(kind, s.id)
         return offered
+
+    def _may_declare_more(self) -> bool:
+        """+MF: while the engine would take a fire of his with one more MF declared for after (6.3.6.2.7)."""
+        s = self.core.soldier()
+        fires = self.core.legal.of(Fire, s.id) if s is not None else ()
+        return bool(fires) and self.core.legal.allows(replace(fires[0], then=self.then + 1))
 
     def _has_fire_modes(self) -> bool:
         s = self.core.soldier()

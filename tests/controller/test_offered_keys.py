@@ -79,3 +79,14 @@ def test_the_guards_ask_the_engine_once_per_state(monkeypatch) -> None:
     assert c.move().ok
     offered(c)
     assert calls  # a new state: asked afresh
+
+
+def test_more_mf_after_firing_is_offered_while_he_has_them() -> None:
+    """6.3.6.2.7: 4 MF, 2 to fire: he may declare at most 2 more; the third + is not offered."""
+    c = in_impulse("T1 tan RFL B2 S", "G1 green RFL B8 N", at="B2")
+    assert c.aim_fire().ok
+    for _ in range(2):
+        assert Intent.MORE_THEN in offered(c)
+        c.dispatch(Intent.MORE_THEN)
+    assert Intent.MORE_THEN not in offered(c) and Intent.LESS_THEN in offered(c)
+    assert c.preview()[1] is None  # fire with 2 MF declared: allowed

@@ -8,15 +8,15 @@ being aimed is :meth:`Aiming.pending_action`; its odds come from the rules' own 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
+from dataclasses import replace
 
 from ..rules import engine
-from ..rules.actions import Fire, Melee, Throw
+from ..rules.actions import FIRE_MODES, Fire, FireModeName, Melee, Throw
 from ..rules.errors import Refusal
 from ..rules.fire import FireAssessment, fire_mode
 from ..rules.grenades import ThrowAssessment, entry_hexsides, max_throw
 from ..rules.hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, hex_to_id, in_firing_arc
-from ..rules.los import los_between_soldiers, los_query
+from ..rules.los import los_query
 from ..rules.melee import MeleeAssessment
 from ..rules.units import Soldier, weapon_chart
 from .base import CURSOR_STEPS, SELECT_FIRST, Core, Handler, Highlights, Mode, Result, Table
@@ -24,9 +24,6 @@ from .keymap import Intent
 
 Assessment = FireAssessment | ThrowAssessment | MeleeAssessment
 """The odds of an aimed action."""
-FireMode = Literal["auto", "semi"]
-FIRE_MODES: tuple[FireMode, ...] = ("auto", "semi")
-"""The modes a fire action can name (a weapon has one or both, by the weapon chart)."""
 
 FIRE_HINT = "Aim: move the cursor to the target hex; Enter fires, Space picks men, a auto/semi, +/- MF after"
 THROW_HINT = "Grenade: move the cursor to the hex to throw at; Enter throws (Esc cancels)"
@@ -40,7 +37,7 @@ class Aiming:
         self.core = core
         self.fire_targets: list[str] = []
         """Chosen targets (empty: the default, as many men in the hex as the fire has bursts)."""
-        self.fire_mode: FireMode | None = None
+        self.fire_mode: FireModeName | None = None
         """Chosen fire mode (None: the weapon's default, by the rules)."""
         self.then = 0
         """Non-combat MF declared for after the fire (6.3.6.2.7)."""
@@ -51,13 +48,13 @@ class Aiming:
 
     def tables(self) -> dict[Mode, Table]:
         """The aim keys while browsing, and the three aiming modes."""
-        core, fighting = self.core, self._can_fight
+        core = self.core
         commit, cancel, tab = Handler(self.commit), Handler(core.close_mode), Handler(core.next_man)
         aim_fire: Table = {
             Intent.SELECT: commit, Intent.CANCEL: cancel, Intent.NEXT_SOLDIER: tab,
             Intent.TOGGLE_TARGET: Handler(self.toggle_target),
             Intent.TOGGLE_MODE: Handler(self.toggle_mode, self._has_fire_modes),
-            Intent.MORE_THEN: Handler(lambda: self.change_then(1)),
+            Intent.MORE_THEN: Handler(lambda: self.change_then(1), self._may_declare_more),
             Intent.LESS_THEN: Handler(lambda: self.change_then(-1), lambda: self.then > 0),
         }
         aim_throw: Table = {
@@ -69,9 +66,9 @@ class Aiming:
             aim_throw[intent] = Handler(self._stepper(step))
         return {
             Mode.BROWSE: {
-                Intent.AIM_FIRE: Handler(self.aim_fire, fighting),
-                Intent.AIM_THROW: Handler(self.aim_throw, fighting),
-                Intent.AIM_MELEE: Handler(self.aim_melee, fighting),
+                Intent.AIM_FIRE: Handler(self.aim_fire, self._may(Fire)),
+                Intent.AIM_THROW: Handler(self.aim_throw, self._may(Throw)),
+                Intent.AIM_MELEE: Handler(self.aim_melee, self._may(Melee)),
             },
             Mode.AIM_FIRE: aim_fire,
             Mode.AIM_THROW: aim_throw,
@@ -84,9 +81,18 @@ class Aiming:
 
     # --- when the keys are offered --------------------------------------------------------------
 
-    def _can_fight(self) -> bool:
+    def _may(self, kind: type[Fire | Throw | Melee]) -> Callable[[], bool]:
+        """An aim key is offered when the engine allows the selected man some action of its kind."""
+        def offered() -> bool:
+            s = self.core.soldier()
+            return s is not None and self.core.legal.any(kind, s.id)
+        return offered
+
+    def _may_declare_more(self) -> bool:
+        """+MF: while the engine would take a fire of his with one more MF declared for after (6.3.6.2.7)."""
         s = self.core.soldier()
-        return self.core.in_impulse(s) and s is not None and not s.combat_used
+        fires = self.core.legal.of(Fire, s.id) if s is not None else ()
+        return bool(fires) and self.core.legal.allows(replace(fires[0], then=self.then + 1))
 
     def _has_fire_modes(self) -> bool:
         s = self.core.soldier()
@@ -100,18 +106,33 @@ class Aiming:
     # --- opening an aim ---------------------------------------------------------------------------
 
     def aim_fire(self) -> Result:
-        return self._begin(Mode.AIM_FIRE, lambda s: weapon_chart().weapons[s.weapon].max_range, FIRE_HINT)
+        return self._begin(Mode.AIM_FIRE, Fire, self._fire_targets, FIRE_HINT)
 
     def aim_throw(self) -> Result:
-        return self._begin(Mode.AIM_THROW, max_throw, THROW_HINT)
+        return self._begin(Mode.AIM_THROW, Throw, self._throw_targets, THROW_HINT)
 
-    def _begin(self, mode: Mode, reach: Callable[[Soldier], int], hint: str) -> Result:
-        """Enter an aiming mode with the cursor on the nearest enemy in arc, range and LOS."""
+    def _fire_targets(self, s: Soldier) -> Callable[[Soldier], bool]:
+        """The enemies the engine lets him fire at now."""
+        ids = {t for a in self.core.legal.of(Fire, s.id) for t in a.targets}
+        return lambda e: e.id in ids
+
+    def _throw_targets(self, s: Soldier) -> Callable[[Soldier], bool]:
+        """The enemies in a hex the engine lets him throw at now."""
+        hexes = {a.hex for a in self.core.legal.of(Throw, s.id)}
+        return lambda e: e.hex in hexes
+
+    def _begin(self, mode: Mode, kind: type[Fire | Throw], targets: Callable[[Soldier], Callable[[Soldier], bool]],
+               hint: str) -> Result:
+        """Enter an aiming mode with the cursor on the nearest enemy the engine lets him aim at;
+        if the engine allows him no action of the kind, its reason instead."""
         s = self.core.soldier()
         if s is None:
             return self.core.refused(SELECT_FIRST)
+        refusal = self._none_allowed(s, kind)
+        if refusal is not None:
+            return self.core.refused(refusal)
         self.fire_targets, self.fire_mode, self.then, self.via = [], None, 0, None
-        target = self._nearest_enemy(s, reach(s))
+        target = self._nearest_enemy(s, targets(s))
         if target is not None:
             self.core.cursor = target
         return self.core.enter(mode, hint)
@@ -122,26 +143,47 @@ class Aiming:
         s = core.soldier()
         if s is None:
             return core.refused(SELECT_FIRST)
+        refusal = self._none_allowed(s, Melee)
+        if refusal is not None:
+            return core.refused(refusal)
         front = hex_neighbor(s.hex, s.facing)
         self.attackers = [s.id]
         for other_id in core.state.group:
             o = core.state.soldier(other_id)
             if o and o.id != s.id and not o.killed and hex_neighbor(o.hex, o.facing) == front \
-                    and core.session.check(Melee(soldiers=(o.id,), hex=front)) is None:
+                    and core.legal.allows(Melee(soldiers=(o.id,), hex=front)):
                 self.attackers.append(o.id)
         core.cursor = front
         return core.enter(Mode.MELEE, MELEE_HINT)
 
-    def _nearest_enemy(self, s: Soldier, reach: int) -> Hex | None:
-        st = self.core.state
+    def _none_allowed(self, s: Soldier, kind: type[Fire | Throw | Melee]) -> Refusal | None:
+        """None if the engine allows him some action of the kind now; else its reason, as it
+        refuses the nearest one: fire at the nearest enemy, a throw or a melee into the hex in front."""
+        legal = self.core.legal
+        if legal.any(kind, s.id):
+            return None
+        front = hex_neighbor(s.hex, s.facing)
+        action: Fire | Throw | Melee
+        if kind is Fire:
+            enemies = [e for e in self.core.state.living() if e.side != s.side]
+            if not enemies:
+                return None
+            nearest = min(enemies, key=lambda e: hex_distance(s.hex, e.hex))
+            action = Fire(soldier=s.id, targets=(nearest.id,))
+        elif kind is Throw:
+            action = Throw(soldier=s.id, hex=front)
+        else:
+            action = Melee(soldiers=(s.id,), hex=front)
+        return legal.refusal(action)
+
+    def _nearest_enemy(self, s: Soldier, target: Callable[[Soldier], bool]) -> Hex | None:
         best: tuple[int, Hex] | None = None
-        for e in st.living():
-            if e.side == s.side:
+        for e in self.core.state.living():
+            if e.side == s.side or not target(e):
                 continue
             d = hex_distance(s.hex, e.hex)
-            if d <= reach and in_firing_arc(s.hex, s.facing, e.hex) and los_between_soldiers(st, s.id, e.id).clear:
-                if best is None or d < best[0]:
-                    best = (d, e.hex)
+            if best is None or d < best[0]:
+                best = (d, e.hex)
         return best[1] if best else None
 
     # --- changing the aim -------------------------------------------------------------------------
@@ -219,8 +261,11 @@ class Aiming:
         if s is None:
             return []
         enemies = [e.id for e in self.core.state.soldiers_at(self.core.cursor) if e.side != s.side]
-        mode = self._mode(s)
-        return enemies[: weapon_chart().weapons[s.weapon].modes[mode].bursts if mode == "auto" else 1]
+        for n in range(len(enemies), 1, -1):  # as many as the engine lets him fire at (a burst each, 6.3.5.1)
+            if self.core.legal.allows(Fire(soldier=s.id, targets=tuple(enemies[:n]), mode=self.fire_mode,
+                                           then=self.then)):
+                return enemies[:n]
+        return enemies[:1]
 
     def pending_action(self) -> Fire | Throw | Melee | None:
         """The combat action being aimed, or None."""
@@ -251,7 +296,7 @@ class Aiming:
             if self.core.mode is Mode.AIM_FIRE:
                 return None, Refusal(reason=f"no enemy soldier in {hex_to_id(self.core.cursor)}", rule="6.3.1.1")
             return None, None
-        refusal = self.core.session.check(action)
+        refusal = self.core.legal.refusal(action)
         if refusal is not None:
             return None, refusal
         assessment: Assessment = engine.assess(self.core.state, action)

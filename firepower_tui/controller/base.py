@@ -12,18 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
-
 from ..games.session import Outcome, Session
 from ..rules.actions import Action, RollOff
 from ..rules.errors import Refusal
-from ..rules.events import ChitDrawn, GameEnded
+from ..rules.events import ChitDrawn, Event, GameEnded
 from ..rules.hexgrid import Facing, Hex, OffsetCoord, hex_neighbor, qoffset_from_cube, qoffset_to_cube
 from ..rules.setup import placeable
 from ..rules.state import GameState
 from ..rules.types import Phase, Posture, SetupStep
 from ..rules.units import Soldier
 from .keymap import Intent
+from .legal import Legal
 
 
 class Mode(str, Enum):
@@ -88,7 +87,7 @@ class Result:
     """Only the cursor moved: the state, the mode, the selection and the highlights are as they were."""
 
     @property
-    def events(self) -> tuple[Any, ...]:
+    def events(self) -> tuple[Event, ...]:
         return self.outcome.events
 
     @property
@@ -150,6 +149,8 @@ class Core:
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        self.legal = Legal(session)
+        """What the engine allows now (the footer's keys and the map's marks come from it)."""
         self.selected: str | None = None
         """The man the keys act for (a soldier id)."""
         self.message = ""
@@ -264,13 +265,11 @@ class Core:
         self.pick_placer_man()
         return Result(Outcome(events=tuple(out)))
 
-    def automatic(self) -> list[Any]:
+    def automatic(self) -> list[Event]:
         """What nobody decides: deployment rolls (§10.2) and blind chit draws (6.1)."""
-        events: list[Any] = []
-        st = self.session.state
-        while st.phase == Phase.DEPLOY and st.setup_step in (SetupStep.ROLLOFF, SetupStep.INITIATIVE) and not st.over:
+        events: list[Event] = []
+        while self.legal.allows(RollOff()):  # a roll is due (§10.2)
             events += self.session.submit(RollOff()).events
-            st = self.session.state
         events += self.session.draw_if_needed().events
         return events
 

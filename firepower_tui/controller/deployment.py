@@ -55,7 +55,7 @@ class Deployment:
             Intent.TURN_LEFT: Handler(lambda: self._set_facing(self.facing.turned(-1))),
             Intent.TURN_RIGHT: Handler(lambda: self._set_facing(self.facing.turned(1))),
             Intent.TURN_TO: Handler(self.facing_mode),
-            Intent.END_IMPULSE: Handler(self.end_placement),
+            Intent.END_IMPULSE: Handler(self.end_placement, lambda: self.core.legal.allows(Deployed())),
         }
         for intent, posture in POSTURE_INTENTS.items():
             place[intent] = Handler(self._poser(posture))
@@ -142,15 +142,14 @@ class Deployment:
         return set_posture
 
     def highlights(self) -> Highlights:
-        """Where the selected man may be placed: his side's zone, or for a scout every legal hex."""
+        """Where the engine lets the selected man be placed (his side's zone; a scout, more); with
+        nobody selected, the placing side's zone."""
         core, st = self.core, self.core.state
         h = Highlights()
         if not st.placer:
             return h
-        s = st.soldier(core.selected) if core.selected else None
-        if s is not None and "scout" in s.traits:
-            h.impulse_hexes = frozenset(x for x in st.scenario.map.terrain
-                                        if core.session.check(Place(soldier=s.id, hex=x, facing=Facing.N)) is None)
-        else:
+        if core.selected is None:
             h.impulse_hexes = st.scenario.zone(st.placer)
+        else:
+            h.impulse_hexes = frozenset(a.hex for a in core.legal.of(Place, core.selected))
         return h

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..rules.actions import ChangePosture, Cross, EndImpulse, EndPhase, Move, StartImpulse, Turn
-from ..rules.engine import impulse_hexes
+from ..rules.actions import Action, ChangePosture, Cross, EndImpulse, EndPhase, Move, StartImpulse, Turn
 from ..rules.hexgrid import Facing, hex_neighbor, hex_to_id
 from ..rules.movement import entry_ledger
 from ..rules.types import Posture
+from ..rules.units import Soldier
 from .base import (FACING_INTENTS, POSTURE_INTENTS, SELECT_FIRST, Core, Handler, Highlights, Mode, Result, Table,
                    stay)
 from .keymap import Intent
@@ -28,21 +28,23 @@ class Play:
 
     def tables(self) -> dict[Mode, Table]:
         """Browsing, and choosing a facing to turn to."""
-        core, acting = self.core, self._acting
+        core, legal = self.core, self.core.legal
         browse: Table = {
             Intent.SELECT: Handler(self.select),
             Intent.NEXT_SOLDIER: Handler(core.next_man),
-            Intent.MOVE: Handler(self.move, acting),
-            Intent.TURN_LEFT: Handler(self.turn_left, acting),
-            Intent.TURN_RIGHT: Handler(self.turn_right, acting),
-            Intent.TURN_TO: Handler(self.turn_to_mode, acting),
-            Intent.CROSS: Handler(self.cross, self._on_a_line),
-            Intent.END_IMPULSE: Handler(self.end_impulse, lambda: core.state.impulse > 0),
-            Intent.END_PHASE: Handler(self.end_phase, lambda: core.state.active is not None),
+            Intent.MOVE: Handler(self.move, self._offers(lambda s: Move(soldier=s.id))),
+            Intent.TURN_LEFT: Handler(self.turn_left, self._offers(lambda s: Turn(soldier=s.id,
+                                                                                  facing=s.facing.turned(-1)))),
+            Intent.TURN_RIGHT: Handler(self.turn_right, self._offers(lambda s: Turn(soldier=s.id,
+                                                                                    facing=s.facing.turned(1)))),
+            Intent.TURN_TO: Handler(self.turn_to_mode, self._may_turn),
+            Intent.CROSS: Handler(self.cross, self._offers(lambda s: Cross(soldier=s.id))),
+            Intent.END_IMPULSE: Handler(self.end_impulse, lambda: legal.allows(EndImpulse())),
+            Intent.END_PHASE: Handler(self.end_phase, lambda: legal.allows(EndPhase())),
             Intent.UNDO: Handler(self.undo, lambda: core.session.undo_refusal() is None),
         }
         for intent, posture in POSTURE_INTENTS.items():
-            browse[intent] = Handler(self._poser(posture), self._can_take(posture))
+            browse[intent] = Handler(self._poser(posture), self._offers(self._posture_of(posture)))
         turn: Table = {
             Intent.SELECT: Handler(core.close_mode),
             Intent.NEXT_SOLDIER: Handler(core.next_man),
@@ -54,21 +56,23 @@ class Play:
             turn[intent] = Handler(self._turner(facing))
         return {Mode.BROWSE: browse, Mode.TURN: turn}
 
-    # --- when the keys are offered --------------------------------------------------------------
+    # --- when the keys are offered: when the engine would take the action -----------------------
 
-    def _acting(self) -> bool:
-        """The selected man is in the impulse."""
-        return self.core.in_impulse(self.core.soldier())
-
-    def _can_take(self, posture: Posture) -> Callable[[], bool]:
+    def _offers(self, make: Callable[[Soldier], Action]) -> Callable[[], bool]:
+        """The key of an action of the selected man is offered when the engine allows it."""
         def offered() -> bool:
             s = self.core.soldier()
-            return self.core.in_impulse(s) and s is not None and s.posture is not posture
+            return s is not None and self.core.legal.allows(make(s))
         return offered
 
-    def _on_a_line(self) -> bool:
+    @staticmethod
+    def _posture_of(posture: Posture) -> Callable[[Soldier], Action]:
+        return lambda s: ChangePosture(soldier=s.id, posture=posture)
+
+    def _may_turn(self) -> bool:
+        """t: he may turn to some facing."""
         s = self.core.soldier()
-        return self.core.in_impulse(s) and s is not None and self.core.state.scenario.map.line_at(s.hex) is not None
+        return s is not None and self.core.legal.any(Turn, s.id)
 
     # --- impulses ---------------------------------------------------------------------------------
 
@@ -150,7 +154,7 @@ class Play:
         s = core.soldier()
         if s is None or not core.in_impulse(s):
             return ""
-        refusal = core.session.check(Move(soldier=s.id))
+        refusal = core.legal.refusal(Move(soldier=s.id))
         ledger = entry_ledger(core.state, s)
         front = hex_to_id(hex_neighbor(s.hex, s.facing))
         if refusal is None:
@@ -161,11 +165,10 @@ class Play:
         """The hexes that may start an impulse, the men of the impulse, the hex a move would enter."""
         core, st = self.core, self.core.state
         h = Highlights()
-        if st.active is not None and not st.impulse:
-            h.impulse_hexes = frozenset(impulse_hexes(st))
+        if not st.impulse:
+            h.impulse_hexes = frozenset(a.hex for a in core.legal.of(StartImpulse))
         h.group = frozenset(st.group)
         s = core.soldier()
-        if s is not None and core.mode is Mode.BROWSE and core.in_impulse(s) \
-                and core.session.check(Move(soldier=s.id)) is None:
+        if s is not None and core.mode is Mode.BROWSE and core.legal.allows(Move(soldier=s.id)):
             h.move_target = hex_neighbor(s.hex, s.facing)
         return h

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .session import Session
+from .session import HistoryEntry, Session
 from ..rules import engine
 from ..rules.dice import DiceError, ReplayDice
 from ..rules.errors import FirepowerError
 from ..rules.notation import NotationError, parse_action
 from ..rules.scenario import Scenario, load_scenario, parse_scenario
+
+OnEntry = Callable[[HistoryEntry], None]
+"""Told of each entry as it is replayed."""
 
 
 class ReplayError(FirepowerError):
@@ -28,7 +31,7 @@ class StepRecord:
 
 
 def replay(scenario: Scenario, seed: int, entries: Iterable[StepRecord], *, where: str = "",
-           stamps: list[tuple[int, str | None]] | None = None, on_events: Any = None,
+           stamps: list[tuple[int, str | None]] | None = None, on_events: OnEntry | None = None,
            options: dict[str, Any] | None = None) -> Session:
     """A session in the state the entries lead to, its dice ready to go on as if never stopped.
 
@@ -41,7 +44,7 @@ def replay(scenario: Scenario, seed: int, entries: Iterable[StepRecord], *, wher
 
 
 def replay_into(session: Session, entries: Iterable[StepRecord], *, where: str = "",
-                stamps: list[tuple[int, str | None]] | None = None, on_events: Any = None,
+                stamps: list[tuple[int, str | None]] | None = None, on_events: OnEntry | None = None,
                 first: int = 1) -> list[tuple[str, int, int]]:
     """Apply stored entries to ``session``, each checked and its dice compared; the dice they used.
 

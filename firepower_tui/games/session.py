@@ -7,17 +7,26 @@ refuse an action that rolled dice.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..rules import engine
 from ..rules.actions import Action, DrawChit
 from ..rules.dice import ForcedDice, RecordingDice, SeededDice
 from ..rules.errors import Refusal
+from ..rules.events import Event
 from ..rules.notation import format_action
 from ..rules.scenario import Scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState
+from ..rules.types import Phase
+
+if TYPE_CHECKING:
+    from .service import Unchecked
+
+Recorder = Callable[["HistoryEntry | None", GameState], None]
+"""Called with each accepted entry and the state after it, or with None and the state a take-back returns to."""
 
 
 @dataclass(frozen=True)
@@ -26,7 +35,7 @@ class HistoryEntry:
 
     action: Action
     """The action (see :mod:`firepower_tui.rules.actions`)."""
-    events: tuple[Any, ...]
+    events: tuple[Event, ...]
     """Its events."""
     rolls: tuple[tuple[str, int, int], ...]
     """The dice it used, as ``(purpose, value, n)`` (n = 0 for a d10, else a pick among n)."""
@@ -43,7 +52,7 @@ class HistoryEntry:
 class Outcome:
     """What an attempted action did: its events, or why it was refused."""
 
-    events: tuple[Any, ...] = ()
+    events: tuple[Event, ...] = ()
     refusal: Refusal | None = None
 
     @property
@@ -75,9 +84,9 @@ class Session:
         self.dice: SeededDice = dice if dice is not None else ForcedDice(seed)
         """The live dice: what the next action rolls with (a replay passes each entry its recorded rolls)."""
         self.history: list[HistoryEntry] = []
-        self.log: list[Any] = list(opening_events(self.state))
+        self.log: list[Event] = list(opening_events(self.state))
         """Every event so far, in order (with take-backs removed)."""
-        self.recorder: Any = None
+        self.recorder: Recorder | None = None
         """Called with each accepted :class:`HistoryEntry` (and ``None`` for a take-back) *before* the
         caller sees the result: the game store commits it there (nothing lost if the terminal drops)."""
         self.history_base = history_base
@@ -85,7 +94,7 @@ class Session:
         checkpoint holds only what followed it until the full replay has been checked)."""
         self.log_base = log_base
         """Events before ``log[0]`` that this session does not hold (likewise)."""
-        self.unchecked: Any = None
+        self.unchecked: Unchecked | None = None
         """For a quick resume: what the full replay must still confirm (``games.Unchecked``)."""
 
     def __repr__(self) -> str:
@@ -137,8 +146,8 @@ class Session:
 
     def draw_if_needed(self) -> Outcome:
         """Between phases, draw chits blind until a phase is under way (or the game ends)."""
-        events: list[Any] = []
-        while self.state.active is None and not self.state.over and self.state.phase == "play":
+        events: list[Event] = []
+        while self.state.active is None and not self.state.over and self.state.phase == Phase.PLAY:
             out = self.submit(DrawChit())
             events += out.events
         return Outcome(events=tuple(events))

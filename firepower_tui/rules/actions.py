@@ -9,11 +9,17 @@ form of each is the action notation of ``docs/notation.md``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal, Union, get_args
 
 from .hexgrid import Facing, Hex
 from .types import Posture
 
+
+
+FireModeName = Literal["auto", "semi"]
+"""A mode a fire action can name (a weapon has one or both, by the weapon chart)."""
+FIRE_MODES: tuple[FireModeName, ...] = get_args(FireModeName)
+"""Every mode a fire action can name, automatic first."""
 
 
 class _Action:
@@ -94,7 +100,7 @@ class Fire(_Action):
     soldier: str
     targets: tuple[str, ...]
     """Target soldiers, all in one hex; automatic fire puts one burst on each (4.6)."""
-    mode: Literal["auto", "semi"] | None = None
+    mode: FireModeName | None = None
     """Selective fire (RFL); None takes the weapon's only mode (or auto for a rifle)."""
     then: int = 0
     """Non-combat MF he declares he will still spend after firing (6.3.6.2.7)."""

@@ -9,7 +9,7 @@ apply it; this module adds what all kinds share.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from functools import partial
 from typing import Any, overload
 
@@ -30,7 +30,7 @@ from .types import Phase
 from .units import Soldier
 
 __all__ = ["Action", "apply", "apply_trusted", "assess", "candidate_actions", "check", "checker", "impulse_hexes",
-           "legal_actions", "MF_ACTIONS"]
+           "iter_legal_actions", "legal_actions", "MF_ACTIONS"]
 
 MF_ACTIONS: tuple[type[Action], ...] = (Move, Turn, Cross, ChangePosture)
 """The movement-factor actions (RULES.md 6.2.1-6.2.4): what ``legal_actions(state, soldier_id)`` lists."""
@@ -186,11 +186,16 @@ def legal_actions(state: GameState, soldier_id: str | None = None, *,
     soldier action shares (3.10) are made once per soldier. A position of ``basic`` takes
     about a millisecond (most of it the LOS of the throws in arc).
     """
+    return list(iter_legal_actions(state, soldier_id, kinds=kinds))
+
+
+def iter_legal_actions(state: GameState, soldier_id: str | None = None, *,
+                       kinds: Collection[type[Action]] | None = None) -> Iterator[Action]:
+    """:func:`legal_actions` one at a time: whether there is any costs only the checks up to the first."""
     if state.over:
-        return []
+        return
     if kinds is None and soldier_id is not None:
         kinds = MF_ACTIONS
-    out: list[Action] = []
     acting: dict[str, Soldier] | None = None
     for kind in KINDS if kinds is None else kinds_of(kinds):
         if _stage_refusal(state, kind, None) is not None:
@@ -199,13 +204,12 @@ def legal_actions(state: GameState, soldier_id: str | None = None, *,
             continue
         rule = kind.by_soldier
         if rule is None:
-            out += [a for a in kind.candidates(state, soldier_id) if kind.check(state, a) is None]
+            yield from (a for a in kind.candidates(state, soldier_id) if kind.check(state, a) is None)
             continue
         if acting is None:
             acting = _acting(state, soldier_id)
         for s in acting.values():
-            out += [a for a in rule.candidates(state, s) if rule.check(state, s, a) is None]
-    return out
+            yield from (a for a in rule.candidates(state, s) if rule.check(state, s, a) is None)
 
 
 def _acting(state: GameState, soldier_id: str | None) -> dict[str, Soldier]:

@@ -21,7 +21,8 @@ class _Event:
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of ``firepower script --json`` (docs/notation.md)."""
-        return to_json(self)  # type: ignore[no-any-return]
+        data: dict[str, Any] = to_json(self)
+        return data
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

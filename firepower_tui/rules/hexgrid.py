@@ -251,7 +251,7 @@ _HEX_ID = re.compile(r"^([A-Za-z]{1,3})([0-9]{1,3})$")
 def is_hex_id(text: str) -> bool:
     """Whether ``text`` has the form of a map id such as ``C7`` or ``AA12``."""
     m = _HEX_ID.match(text)
-    return bool(m) and int(m.group(2)) >= 1  # type: ignore[union-attr]
+    return m is not None and int(m.group(2)) >= 1
 
 
 def hex_from_id(text: str) -> Hex:

@@ -6,6 +6,7 @@ live figures the header shows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .hexgrid import Hex, qoffset_from_cube
@@ -117,13 +118,14 @@ def decide(state: GameState, why: str) -> tuple[str | None, str]:
     return winner, f"{why}: {name(winner)} killed {max(ka, kb)} to {name(loser)}'s {min(ka, kb)} (§6)"
 
 
-def _points_and_ground(sc: dict[str, Score], a: str, b: str, name: object, why: str) -> tuple[str | None, str]:
+def _points_and_ground(sc: dict[str, Score], a: str, b: str, name: Callable[[str], str],
+                       why: str) -> tuple[str | None, str]:
     n = name
-    detail = (f"points destroyed {n(a)} {sc[a].points_destroyed}, {n(b)} {sc[b].points_destroyed}; "  # type: ignore[operator]
-              f"sectors {n(a)} {sc[a].sectors}, {n(b)} {sc[b].sectors}")  # type: ignore[operator]
+    detail = (f"points destroyed {n(a)} {sc[a].points_destroyed}, {n(b)} {sc[b].points_destroyed}; "
+              f"sectors {n(a)} {sc[a].sectors}, {n(b)} {sc[b].sectors}")
     for side, other in ((a, b), (b, a)):
         more_points = sc[side].points_destroyed > sc[side].points_lost
         more_ground = sc[side].sectors > sc[other].sectors
         if more_points and more_ground:
-            return side, f"{why}: {n(side)} destroyed more and holds more ground ({detail}) (§10.4)"  # type: ignore[operator]
+            return side, f"{why}: {n(side)} destroyed more and holds more ground ({detail}) (§10.4)"
     return None, f"{why}: neither side has both more points and more ground ({detail}), a draw (§10.4)"

@@ -9,7 +9,8 @@ from firepower_tui.controller.base import Handler, stay
 from firepower_tui.controller.controller import build_tables
 from firepower_tui.controller.keymap import VIEW_INTENTS, Intent
 from firepower_tui.games.session import Session
-from firepower_tui.rules.actions import DrawChit
+from firepower_tui.rules import engine
+from firepower_tui.rules.actions import DrawChit, Fire
 from firepower_tui.rules.dice import ScriptedDice
 from firepower_tui.rules.hexgrid import hex_from_id
 from firepower_tui.rules.types import Posture, Status
@@ -77,7 +78,7 @@ def test_posture_and_mf_refusal() -> None:
 
 
 def test_can_drives_the_footer() -> None:
-    c = controller("T1 tan RFL B4 S", "G1 green RFL J9 N")
+    c = controller("T1 tan RFL B4 S", "G1 green RFL B8 N")
     assert c.can("select") and c.can("end_phase") and not c.can("move") and not c.can("end_impulse")
     c.cursor = hex_from_id("B4")
     c.select()
@@ -109,13 +110,25 @@ def test_aim_fire_previews_then_fires() -> None:
 
 
 def test_aim_fire_out_of_arc_explains() -> None:
-    c = controller("T1 tan RFL B2 N", "G1 green RFL B8 N")
-    c.cursor = hex_from_id("B2")
+    c = controller("T1 tan RFL B4 N", "G1 green RFL B8 N", "G2 green RFL B1 N")
+    c.cursor = hex_from_id("B4")
     c.select()
-    c.aim_fire()
+    assert c.aim_fire().ok and c.mode is Mode.AIM_FIRE and c.cursor == hex_from_id("B1")
     c.cursor = hex_from_id("B8")
     _, refusal = c.preview()
     assert refusal is not None and refusal.rule == "6.3.3"
+
+
+def test_aim_fire_with_nothing_to_fire_at_gives_the_engines_reason() -> None:
+    """f with every fire refused: no aim, but the engine's refusal of fire at the nearest enemy."""
+    c = controller("T1 tan RFL B2 N", "G1 green RFL B8 N")
+    c.cursor = hex_from_id("B2")
+    c.select()
+    assert not c.can("aim_fire")
+    result = c.aim_fire()
+    assert c.mode is Mode.BROWSE
+    assert result.refusal == engine.check(c.state, Fire(soldier="T1", targets=("G1",)))
+    assert result.refusal.rule == "6.3.3" and c.message_error
 
 
 def test_toggle_mode_and_targets() -> None:
@@ -261,6 +274,8 @@ def then(c: Controller, *steps: str) -> Controller:
 
 SITUATIONS = {
     "between impulses": lambda: controller("T1 tan RFL B2 S", "G1 green RFL B8 N"),
+    "in an impulse, an enemy ahead": lambda: in_impulse("T1 tan RFL B4 S", "G1 green RFL B6 N", at="B4"),
+    "in an impulse, an enemy in front": lambda: in_impulse("T1 tan RFL B4 S", "G1 green RFL B5 N", at="B4"),
     "in an impulse, prone on a fence": lambda: in_impulse(
         "T1 tan RFL B4 S prone N", "G1 green RFL B8 N", at="B4", fences='{ hex = "B4", axis = "E-W" }'),
     "turning": lambda: then(in_impulse("T1 tan RFL B2 S", "G1 green RFL B8 N", at="B2"), "turn_to"),

@@ -33,6 +33,32 @@ async def test_first_phase_and_a_move_by_keys() -> None:
         assert any("[6.2.8]" in e.plain for e in log.entries)
 
 
+async def test_the_footer_offers_only_what_the_engine_allows() -> None:
+    """With 1 MF left a crouching man's move (2 MF) and a throw (2 MF) leave the footer; m pressed
+    anyway still answers with the engine's refusal and its rule."""
+    from firepower_tui.rules import engine
+    from firepower_tui.rules.actions import Move
+    from firepower_tui.ui.widgets.footer import KeyFooter
+
+    a = app()
+    async with a.run_test(size=(100, 30)) as pilot:
+        c = a.controller
+
+        def footer_keys() -> set[str]:
+            return {key for key, *_ in a.screen.query_one(KeyFooter).keys_shown()}
+
+        await pilot.press("enter")
+        await pilot.pause()
+        assert {"m", "g"} <= footer_keys()
+        await pilot.press("m", "t", "8", "c")
+        await pilot.pause()
+        assert c.state.mf_left(c.soldier()) == 1
+        assert "m" not in footer_keys() and "g" not in footer_keys() and "e" in footer_keys()
+        await pilot.press("m")
+        refusal = engine.check(c.state, Move(soldier="T1"))
+        assert refusal is not None and c.message == f"{refusal.reason} [{refusal.rule}]"
+
+
 async def test_cursor_keys_move_by_hex_directions() -> None:
     a = app()
     async with a.run_test(size=(100, 30)) as pilot:

@@ -8,11 +8,11 @@ wipe-out check (§2.6).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
-from typing import Literal
 
-from ..actions import Fire, Melee, Throw
+from ..actions import FIRE_MODES, Fire, FireModeName, Melee, Throw
 from ..dice import Dice
 from ..events import Event
 from ..fire import resolve_fire
@@ -24,7 +24,7 @@ from ..state import GameState
 from ..units import Soldier
 from .words import NotationError, expect, facing_word, hex_word, soldier_word, soldiers_word
 
-_MODES: dict[str, Literal["auto", "semi"]] = {"auto": "auto", "semi": "semi"}
+_MODES: dict[str, FireModeName] = {m: m for m in FIRE_MODES}
 
 # --- fire -----------------------------------------------------------------------------------
 
@@ -34,7 +34,7 @@ FIRE_USAGE = "fire <soldier> <target>[,<target>…] [auto|semi] [then <n>]"
 def parse_fire(words: list[str]) -> Fire:
     if len(words) < 3:
         raise NotationError(f"usage: {FIRE_USAGE}")
-    mode: Literal["auto", "semi"] | None = None
+    mode: FireModeName | None = None
     then = 0
     rest = [w.lower() for w in words[3:]]
     if rest and rest[0] in _MODES:
@@ -89,21 +89,19 @@ def format_throw(action: Throw) -> str:
     return f"throw {action.soldier} {hex_to_id(action.hex)}" + (f" via {action.via.name}" if action.via else "")
 
 
-def throw_candidates(state: GameState, s: Soldier) -> list[Throw]:
+def throw_candidates(state: GameState, s: Soldier) -> Iterator[Throw]:
     """A throw at each hex he might reach (6.3.2), occupied or not: without ``via`` where the
     LOS enters the hex through one hexside, and once by each hexside where it enters through a
     corner (6.3.6.3.2.1). Naming the one entry hexside with ``via`` is allowed but not listed."""
     on_map = state.scenario.map.on_map
-    out: list[Throw] = []
     for h in hexes_within(s.hex, max_throw(s)):
         if h == s.hex or not on_map(h):
             continue
         sides = entry_hexsides(s.hex, h)
         if len(sides) == 1:
-            out.append(Throw(soldier=s.id, hex=h))
+            yield Throw(soldier=s.id, hex=h)
         else:
-            out += [Throw(soldier=s.id, hex=h, via=f) for f in sides]
-    return out
+            yield from (Throw(soldier=s.id, hex=h, via=f) for f in sides)
 
 
 def apply_throw(state: GameState, action: Throw, dice: Dice) -> tuple[GameState, list[Event]]:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from rich.text import Text
 
 from ...rules.describe import describe
-from ...rules.events import ChitDrawn, GameEnded, Killed, Rolled, StatusChanged, TurnStarted
+from ...rules.events import ChitDrawn, Event, GameEnded, Killed, Rolled, StatusChanged, TurnStarted
 from ...rules.types import RollOutcome
 
 Names = Callable[[str], str]
@@ -40,7 +40,7 @@ def roll_text(e: Rolled) -> Text:
     return t
 
 
-def event_text(e: object, name: Names, side_style: Callable[[str], str]) -> Text:
+def event_text(e: Event, name: Names, side_style: Callable[[str], str]) -> Text:
     """One log entry."""
     if isinstance(e, Rolled):
         return roll_text(e)

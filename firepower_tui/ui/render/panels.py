@@ -10,6 +10,8 @@ from ...rules.fire import FireAssessment
 from ...rules.grenades import ThrowAssessment
 from ...rules.hexgrid import hex_neighbor, hex_to_id
 from ...rules.melee import MeleeAssessment
+from ...rules.state import GameState
+from ...rules.types import Phase, SetupStep
 from ...rules.units import weapon_chart
 
 POSTURE_WORD = {"stand": "standing", "crouch": "crouching", "prone": "prone"}
@@ -34,12 +36,12 @@ def header_text(c: Controller, side_style: dict[str, str]) -> Text:
             t.append("" if st.committed else " (uncommitted)", style="dim")
         else:
             t.append(f" impulses used {st.impulses_used}/2", style="dim")
-    if st.phase == "forces":
+    if st.phase == Phase.FORCES:
         t.append(" buying forces (§10.3)", style="bold")
-    elif st.phase == "deploy":
+    elif st.phase == Phase.DEPLOY:
         who = name(st.placer) if st.placer else ""
-        t.append(f" deployment: {who} places" if st.setup_step == "place" else " deployment rolls", style="bold")
-    if st.phase == "play":
+        t.append(f" deployment: {who} places" if st.setup_step == SetupStep.PLACE else " deployment rolls", style="bold")
+    if st.phase == Phase.PLAY:
         cup = st.cup_counts()
         t.append("  cup ")
         t.append(" ".join(f"{name(s)} {n}" for s, n in cup.items()))
@@ -47,13 +49,13 @@ def header_text(c: Controller, side_style: dict[str, str]) -> Text:
     return t
 
 
-def victory_text(st: object) -> str:
+def victory_text(st: GameState) -> str:
     """The live score by the scenario's victory condition (§10.4)."""
     from ...rules.victory import score
 
-    spec = st.scenario.spec  # type: ignore[attr-defined]
-    name = st.scenario.side_name  # type: ignore[attr-defined]
-    sc = score(st)  # type: ignore[arg-type]
+    spec = st.scenario.spec
+    name = st.scenario.side_name
+    sc = score(st)
     if spec.victory == "points_and_ground":
         return ("points destroyed " + " ".join(f"{name(s)} {v.points_destroyed}" for s, v in sc.items())
                 + " · sectors " + " ".join(f"{name(s)} {v.sectors}" for s, v in sc.items()))
@@ -69,7 +71,7 @@ def deployment_text(c: Controller) -> Text:
 
     st = c.state
     t = Text()
-    if st.setup_step != "place" or not st.placer:
+    if st.setup_step != SetupStep.PLACE or not st.placer:
         t.append("Deployment rolls (§10.2)", style="bold")
         return t
     name = st.scenario.side_name(st.placer)
@@ -88,7 +90,7 @@ def deployment_text(c: Controller) -> Text:
 def soldier_text(c: Controller) -> Text:
     s = c.soldier()
     st = c.state
-    if st.phase == "deploy":
+    if st.phase == Phase.DEPLOY:
         return deployment_text(c)
     t = Text()
     if s is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -16,16 +16,20 @@ from textual.widgets import Input, Static
 
 from ...controller.controller import Controller, Mode, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
+from ...rules.events import ChitDrawn, Event, Rolled
+from ...rules.types import Phase
 from ..crash import write_crash_report
 from ..key_names import key_name
 from ..render.ascii import fold
 from ..render.log_text import event_text, refusal_text
 from ..render.panels import header_text, hex_text, preview_text, soldier_text
-from ..rules_text import sections
 from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
+from .game_views import VIEWS, show_game_over
 
+KEY_INTENTS: dict[str, Intent] = {key: k.intent for k in KEYMAP for key in k.keys if not k.view}
+"""The controller's intents by key (for a key whose binding is not offered now)."""
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 SIDE_COLOURS = ("#ffd787", "#87ff87")
 """Tan-ish and green, as the counters (RULES.md §1.5); the map uses the same in firepower.tcss."""
@@ -49,7 +53,7 @@ class GameScreen(Screen[None]):
     """Whether the first ScreenResume has been sent (see post_message)."""
 
     def __init__(self, controller: Controller, *, ascii: bool, no_color: bool, handover: bool,
-                 opening_chit: object = None) -> None:
+                 opening_chit: ChitDrawn | None = None) -> None:
         super().__init__()
         self.c = controller
         self.opening_chit = opening_chit
@@ -185,62 +189,12 @@ class GameScreen(Screen[None]):
         result = self.c.dispatch(intent)
         self._sync(result, cursor_only=result.cursor_only)
 
-    # --- the screen's own intents (views and dialogs) ------------------------------------------------
-
-    def _show_help(self) -> None:
-        from .modals import TextScreen, help_text
-
-        self.app.push_screen(TextScreen(self.shown(help_text()), "Help"))
-
-    def _show_rules(self) -> None:
-        from .modals import TextScreen
-
-        self.app.push_screen(TextScreen(self.shown(sections(self.c.rules_topic())),
-                                        "RULES.md: what you are doing now"))
-
-    def _ask_quit(self) -> None:
-        from .modals import ConfirmScreen
-
-        self.app.push_screen(ConfirmScreen("Quit FIREPOWER?"), self._quit_answer)
-
-    def _show_history(self) -> None:
-        if self.app.ensure_complete():  # type: ignore[attr-defined]
-            self.app.push_screen(self.app.history_screen())  # type: ignore[attr-defined]
-
-    def _show_stats(self) -> None:
-        from ...games.stats import game_stats, stats_lines
-        from .modals import TextScreen
-
-        if not self.app.ensure_complete():  # type: ignore[attr-defined]
-            return
-        body = Text("\n".join(stats_lines(game_stats(self.c.session))))
-        self.app.push_screen(TextScreen(self.shown(body), "Dice statistics, this game (expected 10% per face)"))
-
-    def _show_log(self) -> None:
-        from .modals import LogScreen
-
-        log = self.query_one(SideLog)
-        self.app.push_screen(LogScreen(log.sources, log.render_entry, "Game log (newest last)"), lambda _: None)
-
-    def _zoom(self) -> None:
-        self.query_one(HexMap).toggle_zoom()
-
-    VIEWS: dict[Intent, Callable[[GameScreen], None]] = {
-        Intent.HELP: _show_help, Intent.RULES: _show_rules, Intent.QUIT: _ask_quit, Intent.HISTORY: _show_history,
-        Intent.STATS: _show_stats, Intent.SHOW_LOG: _show_log, Intent.ZOOM: _zoom,
-        Intent.COMMAND: lambda screen: screen._open_command(),
-    }
-    """The intents the screen handles itself (the keymap's view intents; every other is the controller's)."""
-    if set(VIEWS) != VIEW_INTENTS:
-        raise AssertionError(f"the game screen's view intents {sorted(VIEWS)} are not the keymap's")
-
-    def _quit_answer(self, yes: bool | None) -> None:
-        if yes:
-            self.app.exit()
+    VIEWS = VIEWS
+    """The intents the screen handles itself (:mod:`.game_views`)."""
 
     # --- the command line ---------------------------------------------------------------------------------
 
-    def _open_command(self) -> None:
+    def open_command(self) -> None:
         box = self.query_one("#command", Input)
         self.command_open = True
         box.display = True
@@ -269,13 +223,18 @@ class GameScreen(Screen[None]):
             self.query_one(SideLog).write([self.shown(Text(line)) for line in result.message.splitlines()])
         self._sync(result)
 
-    def on_key(self, event: object) -> None:
-        key = getattr(event, "key", "")
-        if self.command_open and key == "escape":
-            self._close_command()
-            getattr(event, "stop")()
-        elif self.c.mode is Mode.TURN and key in ("1", "2", "3", "7", "8", "9", "up", "down"):
-            pass
+    def on_key(self, event: events.Key) -> None:
+        if self.command_open:
+            if event.key == "escape":
+                self._close_command()
+                event.stop()
+            return
+        intent = KEY_INTENTS.get(event.key)
+        if intent is not None and intent in self.c.intents(self.c.mode):
+            # a key the footer leaves out because the engine would refuse it: pressed anyway, the
+            # controller tries it and the player reads the engine's reason (with its rule)
+            event.stop()
+            self.action_intent(intent)
 
     # --- mouse -----------------------------------------------------------------------------------------------
 
@@ -285,11 +244,11 @@ class GameScreen(Screen[None]):
 
     # --- show the state ---------------------------------------------------------------------------------------
 
-    def _entry_text(self, entry: object) -> Text:
+    def _entry_text(self, entry: Event | Text) -> Text:
         """A side-log entry: an event of the game, or a line already made (refusals, answers)."""
         return entry if isinstance(entry, Text) else self._event_text(entry)
 
-    def _event_text(self, e: object) -> Text:
+    def _event_text(self, e: Event) -> Text:
         return self.shown(event_text(e, self.c.state.scenario.side_name, lambda side: self.side_styles.get(side, "")))
 
     def shown(self, text: Text) -> Text:
@@ -330,7 +289,7 @@ class GameScreen(Screen[None]):
         if result.chits and not c.state.over:
             self._banner(result.chits[-1])
         if result.game_over is not None:
-            self._game_over()
+            show_game_over(self)
         self._setup_prompts()
 
     # --- before turn 1 (§10.2, §10.3) -------------------------------------------------------------
@@ -340,7 +299,7 @@ class GameScreen(Screen[None]):
         c = self.c
         if self._prompt_open:
             return
-        if c.state.phase == "forces":
+        if c.state.phase == Phase.FORCES:
             from .setup import ForceBuilderScreen
 
             self._prompt_open = True
@@ -352,7 +311,7 @@ class GameScreen(Screen[None]):
 
             decider, what = choice
             name = c.state.scenario.side_name
-            rolls = [e for e in c.session.log if getattr(e, "event", "") == "roll"][-2:]
+            rolls = [e for e in c.session.log if isinstance(e, Rolled)][-2:]
             q = Text(f"{name(decider)} decides {what} (§10.2)\n", style="bold")
             q.append(", ".join(f"{r.purpose}: {r.total}" for r in rolls) + "\n", style="dim")
             self._prompt_open = True
@@ -382,7 +341,7 @@ class GameScreen(Screen[None]):
         if result.refusal is not None:
             log.write([self.shown(refusal_text(result.refusal.reason, result.refusal.rule))])
 
-    def prepend_log(self, events: list[object]) -> None:
+    def prepend_log(self, events: Sequence[Event]) -> None:
         """The early history of a quick resume arrived: put its events above what the log shows."""
         if not events:
             return
@@ -392,7 +351,7 @@ class GameScreen(Screen[None]):
         self._entry_at = [*range(n), *(i + n for i in self._entry_at)]
         self._logged += n
 
-    def _banner(self, chit: object) -> None:
+    def _banner(self, chit: ChitDrawn) -> None:
         """A new impulse phase: say so in the status line and, with --handover, in a banner."""
         text = self._announce(chit)
         if self.handover:
@@ -400,36 +359,14 @@ class GameScreen(Screen[None]):
 
             self.app.push_screen(BannerScreen(self.shown(text)))
 
-    def _announce(self, chit: object) -> Text:
+    def _announce(self, chit: ChitDrawn) -> Text:
         """Put a new impulse phase in the status line; returns the banner's text."""
-        side = getattr(chit, "side", "")
+        side = chit.side
         name = self.c.state.scenario.side_name(side)
         text = Text(f"{name}'s impulse phase", style=f"bold {self.side_styles.get(side, '')}")
-        text.append(f"\nChit {getattr(chit, 'letter', '')} was drawn from the cup (6.1).")
-        self.c.say(f"▶ {name}'s impulse phase (chit {getattr(chit, 'letter', '')}): Enter on a marked hex")
+        text.append(f"\nChit {chit.letter} was drawn from the cup (6.1).")
+        self.c.say(f"▶ {name}'s impulse phase (chit {chit.letter}): Enter on a marked hex")
         self._update("#status", Text(self.c.message, style=f"bold reverse {self.side_styles.get(side, '')}"))
         if self.handover:
             text.append(f"\nPass the keyboard to the {name} player.")
         return text
-
-    def _game_over(self) -> None:
-        st = self.c.state
-        name = st.scenario.side_name
-        t = Text("GAME OVER\n\n", style="bold")
-        t.append((f"{name(st.winner)} wins" if st.winner else "A draw") + "\n", style="bold")
-        t.append(st.result + "\n\n")
-        from ...rules.victory import score
-
-        sc = score(st)
-        for side in st.sides:
-            lost = [s.id for s in st.soldiers if s.side == side and s.killed]
-            t.append(f"{name(side)}: {len(lost)} lost" + (f" ({', '.join(lost)})" if lost else "") +
-                     f", {st.kills.get(side, 0)} enemy killed")
-            if st.scenario.spec.victory == "points_and_ground":
-                t.append(f"; {sc[side].points_lost} points lost, {sc[side].sectors} sectors held")
-            elif st.scenario.spec.victory == "hold":
-                t.append(f"; {sc[side].objectives} objectives held")
-            t.append("\n")
-        from .modals import EndScreen
-
-        self.app.push_screen(EndScreen(self.shown(t)), self._quit_answer)

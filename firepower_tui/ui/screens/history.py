@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 
 from ...games.session import Session
 from ...rules.actions import DrawChit
-from ...rules.events import TurnStarted
+from ...rules.events import Event, TurnStarted
 from ...rules.hexgrid import hex_to_id
 from ...rules.state import GameState
 from ..render.log_text import event_text
@@ -58,7 +58,7 @@ class HistoryScreen(Screen[None]):
     def state_at(self, i: int) -> GameState:
         return self.session.history[i].before if i < self.last else self.session.state
 
-    def _event_text(self, e: object) -> Text:
+    def _event_text(self, e: Event) -> Text:
         return event_text(e, self.state_at(self.step).scenario.side_name, lambda s: self.side_styles.get(s, ""))
 
     def compose(self) -> ComposeResult:

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from ...controller.controller import Controller
 from ...rules.actions import Buy, Drop, Ready
+from ...rules.kinds.setup import BUYABLE
 from ...rules.scenario import Scenario
 from ...rules.setup import budget, spent
 from ...rules.units import weapon_chart
@@ -99,9 +100,9 @@ class ForceBuilderScreen(Screen[None]):
         self._show()
 
     def action_buy(self, code: str) -> None:
-        side = self.side
-        if side is not None:
-            self._do(Buy(side=side, weapon=code, scout=self.scout))  # type: ignore[arg-type]
+        side, weapon = self.side, BUYABLE.get(code)
+        if side is not None and weapon is not None:
+            self._do(Buy(side=side, weapon=weapon, scout=self.scout))
             self.scout = False
             self._show()
 

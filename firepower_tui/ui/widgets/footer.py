@@ -15,7 +15,7 @@ player reads first; the keys follow one refresh later.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.widgets import Footer
 
@@ -30,8 +30,8 @@ Shown = tuple[tuple[str, str, str, bool, str], ...]
 class KeyFooter(Footer):
     """A ``Footer`` that recomposes only when what it shows changes."""
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.shown: Shown | None = None
         """The keys composed (or about to be, after the next refresh)."""
         self.composed = 0

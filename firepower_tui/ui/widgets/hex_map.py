@@ -9,6 +9,7 @@ changed (STYLE.md §8).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
@@ -52,8 +53,8 @@ class HexMap(ScrollView, can_focus=True):
             self.hex = hex
 
     def __init__(self, state: GameState, *, ascii: bool = False, lower_second: bool = False,
-                 zoom: Zoom = COMPACT, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+                 zoom: Zoom = COMPACT, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.state = state
         self.glyphs = ASCII if ascii else UNICODE
         self.lower_second = lower_second
@@ -169,8 +170,8 @@ class HexMap(ScrollView, can_focus=True):
         self.highlights = highlights
         overlay: dict[Hex, list[str]] = {}
 
-        def mark(hexes: object, name: str) -> None:
-            for h in hexes:  # type: ignore[attr-defined]
+        def mark(hexes: Iterable[Hex], name: str) -> None:
+            for h in hexes:
                 overlay.setdefault(h, []).append(name)
 
         hl = highlights

@@ -1,0 +1,128 @@
+"""The game screen's own intents: the views and dialogs it opens over the map (help, the
+rules, the log, the history, the dice, zoom, the command line, quit) and the end of the game.
+
+:data:`VIEWS` is the table the screen dispatches the keymap's view intents by; every other
+intent is the controller's. The modal screens are imported when first opened (start-up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+from rich.text import Text
+from textual.screen import Screen
+
+from ...controller.keymap import VIEW_INTENTS, Intent
+from ...rules.state import GameState
+from ..rules_text import sections
+from ..widgets.hex_map import HexMap
+from ..widgets.side_log import SideLog
+
+if TYPE_CHECKING:
+    from .game import GameScreen
+
+
+class GamesApp(Protocol):
+    """What the views ask of the app besides Textual's: the full history of a quick resume."""
+
+    def ensure_complete(self) -> bool: ...
+
+    def history_screen(self) -> Screen[Any]: ...
+
+
+def _games_app(screen: GameScreen) -> GamesApp:
+    return cast(GamesApp, screen.app)
+
+
+def show_help(screen: GameScreen) -> None:
+    from .modals import TextScreen, help_text
+
+    screen.app.push_screen(TextScreen(screen.shown(help_text()), "Help"))
+
+
+def show_rules(screen: GameScreen) -> None:
+    from .modals import TextScreen
+
+    screen.app.push_screen(TextScreen(screen.shown(sections(screen.c.rules_topic())),
+                                      "RULES.md: what you are doing now"))
+
+
+def ask_quit(screen: GameScreen) -> None:
+    from .modals import ConfirmScreen
+
+    screen.app.push_screen(ConfirmScreen("Quit FIREPOWER?"), _quitter(screen))
+
+
+def show_history(screen: GameScreen) -> None:
+    app = _games_app(screen)
+    if app.ensure_complete():
+        screen.app.push_screen(app.history_screen())
+
+
+def show_stats(screen: GameScreen) -> None:
+    from ...games.stats import game_stats, stats_lines
+    from .modals import TextScreen
+
+    if not _games_app(screen).ensure_complete():
+        return
+    body = Text("\n".join(stats_lines(game_stats(screen.c.session))))
+    screen.app.push_screen(TextScreen(screen.shown(body), "Dice statistics, this game (expected 10% per face)"))
+
+
+def show_log(screen: GameScreen) -> None:
+    from .modals import LogScreen
+
+    log = screen.query_one(SideLog)
+    screen.app.push_screen(LogScreen(log.sources, log.render_entry, "Game log (newest last)"), lambda _: None)
+
+
+def zoom(screen: GameScreen) -> None:
+    screen.query_one(HexMap).toggle_zoom()
+
+
+def open_command(screen: GameScreen) -> None:
+    screen.open_command()
+
+
+VIEWS: dict[Intent, Callable[[GameScreen], None]] = {
+    Intent.HELP: show_help, Intent.RULES: show_rules, Intent.QUIT: ask_quit, Intent.HISTORY: show_history,
+    Intent.STATS: show_stats, Intent.SHOW_LOG: show_log, Intent.ZOOM: zoom, Intent.COMMAND: open_command,
+}
+"""The intents the screen handles itself (the keymap's view intents; every other is the controller's)."""
+if set(VIEWS) != VIEW_INTENTS:
+    raise AssertionError(f"the game screen's view intents {sorted(VIEWS)} are not the keymap's")
+
+
+def _quitter(screen: GameScreen) -> Callable[[bool | None], None]:
+    def answer(yes: bool | None) -> None:
+        if yes:
+            screen.app.exit()
+    return answer
+
+
+def game_over_text(st: GameState) -> Text:
+    """Who won and why, and what each side lost, killed and held (§10.4)."""
+    from ...rules.victory import score
+
+    name = st.scenario.side_name
+    t = Text("GAME OVER\n\n", style="bold")
+    t.append((f"{name(st.winner)} wins" if st.winner else "A draw") + "\n", style="bold")
+    t.append(st.result + "\n\n")
+    sc = score(st)
+    for side in st.sides:
+        lost = [s.id for s in st.soldiers if s.side == side and s.killed]
+        t.append(f"{name(side)}: {len(lost)} lost" + (f" ({', '.join(lost)})" if lost else "") +
+                 f", {st.kills.get(side, 0)} enemy killed")
+        if st.scenario.spec.victory == "points_and_ground":
+            t.append(f"; {sc[side].points_lost} points lost, {sc[side].sectors} sectors held")
+        elif st.scenario.spec.victory == "hold":
+            t.append(f"; {sc[side].objectives} objectives held")
+        t.append("\n")
+    return t
+
+
+def show_game_over(screen: GameScreen) -> None:
+    from .modals import EndScreen
+
+    screen.app.push_screen(EndScreen(screen.shown(game_over_text(screen.c.state))), _quitter(screen))

@@ -144,6 +144,9 @@ def listed_form(state: GameState, action: Action) -> Action | None:
     forms it leaves out (several targets, ``then n``, a mode that is not the default)."""
     if isinstance(action, Move):
         return dataclasses.replace(action, to=None)
+    if isinstance(action, Overwatch):  # the snap shot is listed in the form of its fire or throw
+        inner = listed_form(state, action.shot)
+        return None if inner is None else dataclasses.replace(action, shot=inner)
     if isinstance(action, Fire):
         if len(action.targets) != 1 or action.then:
             return None

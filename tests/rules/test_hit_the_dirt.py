@@ -6,7 +6,7 @@ import pytest
 
 from firepower_tui.rules import engine
 from firepower_tui.rules.dice import ScriptedDice, SeededDice
-from firepower_tui.rules.events import HitTheDirt, ReactionOpened, Rolled
+from firepower_tui.rules.events import HitTheDirt, ReactionOpened, Rolled, StatusChanged
 from firepower_tui.rules.hexgrid import hex_from_id
 from firepower_tui.rules.notation import format_action
 from firepower_tui.rules.types import Posture, ReactionKind, Status
@@ -37,6 +37,7 @@ def test_hit_the_dirt_drops_them_prone_and_suppressed_then_the_fire_goes_at_pron
     g = fired_on(dice=[9] * 8)
     events = g.do("hit-dirt G1")
     assert HitTheDirt(soldier="G1") in events
+    assert StatusChanged(soldier="G1", status="suppressed", rule="§9.2", why="he hit the dirt") in events  # at once
     g1 = g.soldier("G1")
     assert (g1.posture, g1.status, g1.dirt_used) == (Posture.PRONE, Status.SUPPRESSED, True)
     at_g1 = [e for e in events if isinstance(e, Rolled) and "at G1" in e.purpose]

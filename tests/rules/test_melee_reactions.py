@@ -108,3 +108,11 @@ def test_who_cannot_fall_back_holds_and_is_fought() -> None:
     assert FellBack(soldier="G2", origin=hex_from_id("B5"), to=None, why="he is Stunned") in events
     fought = next(e for e in events if isinstance(e, MeleeFought))
     assert fought.defenders == ("G2",) and g3.soldier("G2").killed
+
+
+@pytest.mark.rule("§9.7")
+def test_stunned_attackers_drop_out_too() -> None:
+    g = charged([10, 10, 10, 5])
+    set_soldier(g, "T1", status=Status.STUNNED)  # say a grenade had stunned him meanwhile
+    events = g.do("stand-and-shoot G1 T2")
+    assert next(e for e in events if isinstance(e, MeleeFought)).attackers == ("T2",)

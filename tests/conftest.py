@@ -154,3 +154,14 @@ def with_terrain(base: str, **cells: str) -> str:
 
 
 FIELD = "\n".join(["." * 10] * 10)
+
+
+ALL_OPTIONAL = ("overwatch", "hit_the_dirt", "hiding", "melee_reactions", "clock")
+"""Every optional rule this version implements (RULES.md §9)."""
+
+
+def optional_game(soldiers: Iterable[str], rules: Iterable[str], *, terrain: str = FIELD, dice: object | None = None,
+                  fences: str = "", hedges: str = "") -> Game:
+    """A game on ``terrain`` with some optional rules on (§9)."""
+    listed = ", ".join(f'"{r}"' for r in rules)
+    return Game(make_scenario(terrain, soldiers, extra=f"rules = [{listed}]", fences=fences, hedges=hedges), dice)

@@ -214,3 +214,20 @@ def test_a_session_rolls_the_dice_it_is_given() -> None:
     assert [h.rolls for h in injected.history] == [h.rolls for h in seeded.history]
     assert [h.rolls for h in other.history] != [h.rolls for h in seeded.history]
     assert injected.dice.calls == [r for h in injected.history for r in h.rolls]
+
+
+@pytest.mark.rule("§9")
+@pytest.mark.parametrize(("name", "expected"), [
+    ("overwatch.fps", ["watch", "reaction", "odds", "reaction_end", "fired", "roll", "overwatch_end", "reaction",
+                       "reaction_end"]),
+    ("hit_the_dirt.fps", ["reaction", "reaction_end", "hit_dirt", "status", "fired", "roll", "hidden"]),
+    ("melee_reactions.fps", ["reaction", "odds", "reaction_end", "fired", "roll", "melee"]),
+])
+def test_scripted_games_of_the_optional_rules(name: str, expected: list[str]) -> None:
+    out: list[str] = []
+    assert run_script_file(str(ROOT / "tests" / "fixtures" / "scripts" / name), as_json=True, emit=out.append) == 0
+    events = [json.loads(line) for line in out]
+    assert not [e for e in events if e["event"] == "refused"], [e for e in events if e["event"] == "refused"]
+    kinds = [e["event"] for e in events]
+    it = iter(kinds)
+    assert all(k in it for k in expected), kinds  # in this order

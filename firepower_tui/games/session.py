@@ -161,6 +161,9 @@ class Session:
             return Refusal(reason=f"'{last.notation}' rolled dice: it cannot be taken back", rule="§9.9")
         if isinstance(last.action, DrawChit):
             return Refusal(reason="a chit has been drawn: it cannot be taken back", rule="§9.9")
+        if last.before.pending is not None or self.state.pending is not None:  # the opponent has seen it (§9.1-§9.7)
+            return Refusal(reason=f"'{last.notation}' opened or answered a reaction: it cannot be taken back",
+                           rule="§9.9")
         return None
 
     def undo(self) -> Outcome:

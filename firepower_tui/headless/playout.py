@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from ..rules import engine
 from ..rules.actions import (Action, Buy, ChangePosture, Cross, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Move,
-                            Place, Ready, StartImpulse, Throw, Turn)
+                            Place, Ready, StartImpulse, Throw, Turn, Watch)
 from ..rules.combat import COMBAT_MF
 from ..rules.dice import Dice
 from ..rules.errors import Refusal
@@ -18,7 +18,7 @@ from ..rules.hexgrid import Facing, Hex, hex_distance, in_firing_arc
 from ..rules.registry import soldier_rule
 from ..rules.setup import placeable
 from ..rules.state import GameState
-from ..rules.types import Phase, Posture, SetupStep
+from ..rules.types import Phase, Posture, RuleId, SetupStep
 from ..rules.units import weapon_chart
 
 _MF_CANDIDATES = (soldier_rule(Move).candidates, soldier_rule(Cross).candidates, soldier_rule(Turn).candidates,
@@ -53,6 +53,8 @@ def random_action(state: GameState, rng: random.Random, *, combat: float = 0.5) 
         return _checked(state, _buy(state, rng))
     if state.phase == Phase.DEPLOY:
         return _checked(state, _deploy(state, rng))
+    if state.pending is not None:
+        return rng.choice(engine.legal_actions(state))  # answer the open reaction (§9.1, §9.2, §9.7)
     if state.active is None:
         return DrawChit()  # legal between phases of a game not over (6.1)
     if not state.impulse:
@@ -98,6 +100,8 @@ def _moves(state: GameState) -> list[Action]:
             continue
         for candidates in _MF_CANDIDATES:
             out += candidates(state, s)
+        if state.rules and RuleId.OVERWATCH in state.rules:
+            out.append(Watch(soldier=sid))  # §9.1 (the check says whether he may)
     return out
 
 

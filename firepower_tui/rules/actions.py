@@ -186,11 +186,65 @@ class Deployed(_Action):
     kind: Literal["deployed"] = "deployed"
 
 
+# --- optional rules: overwatch and the reactions (RULES.md §9.1, §9.2, §9.7) -----------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Watch(_Action):
+    """Go on Overwatch instead of acting: all his MF and his combat action (§9.1)."""
+
+    kind: Literal["watch"] = "watch"
+    soldier: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Overwatch(_Action):
+    """Answer an overwatch reaction: the snap shot, a fire at the man who acted or a throw at
+    his hex (§9.1). ``shot`` is written as the ordinary action (``then`` is always 0)."""
+
+    kind: Literal["overwatch"] = "overwatch"
+    shot: Fire | Throw
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hold(_Action):
+    """Decline the open reaction (§9.1, §9.2, §9.7): the suspended action goes ahead as declared."""
+
+    kind: Literal["hold"] = "hold"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HitDirt(_Action):
+    """Answer declared fire: the named targets drop Prone and are Suppressed (§9.2)."""
+
+    kind: Literal["hit-dirt"] = "hit-dirt"
+    soldiers: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandAndShoot(_Action):
+    """Answer a declared melee: one defender fires at one attacker first (§9.7)."""
+
+    kind: Literal["stand-and-shoot"] = "stand-and-shoot"
+    defender: str
+    attacker: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FallBack(_Action):
+    """Answer a declared melee: the defenders step back one hex (§9.7)."""
+
+    kind: Literal["fall-back"] = "fall-back"
+
+
 Action = Union[DrawChit, StartImpulse, Move, Turn, Cross, ChangePosture, EndImpulse, EndPhase, Fire, Throw, Melee,
-               Buy, Drop, Ready, RollOff, Choose, Place, Deployed]
+               Buy, Drop, Ready, RollOff, Choose, Place, Deployed, Watch, Overwatch, Hold, HitDirt, StandAndShoot,
+               FallBack]
 """Any action."""
 
 COMBAT_ACTIONS = (Fire, Throw, Melee)
 """Combat actions: one per soldier per impulse phase (6.2.5)."""
 SETUP_ACTIONS = (Buy, Drop, Ready, RollOff, Choose, Place, Deployed)
 """Actions of the forces and deployment phases (§10.2, §10.3)."""
+ANSWERS = (Overwatch, Hold, HitDirt, StandAndShoot, FallBack)
+"""The answers to an open reaction (§9.1, §9.2, §9.7): the only actions legal while one is open."""

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from .breakdown import Modifier
-from .events import (ChitDrawn, Crossed, Fired, GameEnded, GrenadeLanded, ImpulseEnded, ImpulseStarted, Killed,
-                     MeleeFought, Moved, PhaseEnded, PostureChanged, Rolled, RunningChanged, StatusChanged,
-                     SetupEvent, TurnEnded, Turned, TurnStarted)
+from .events import (ChitDrawn, Crossed, FellBack, Fired, GameEnded, GrenadeLanded, HiddenChanged, HitTheDirt,
+                     ImpulseEnded, ImpulseStarted, Killed, MeleeCalledOff, MeleeFought, Moved, OverwatchEnded,
+                     PhaseEnded, PostureChanged, ReactionClosed, ReactionOpened, Rolled, RunningChanged, SetupEvent,
+                     StatusChanged, TurnEnded, Turned, TurnStarted, WatchDeclared)
+from .types import ReactionKind
 from .hexgrid import hex_to_id
 
 Names = Callable[[str], str]
@@ -80,6 +82,40 @@ def describe(event: object, side_name: Names = str) -> str:
     if isinstance(e, GameEnded):
         who = f"{side_name(e.winner)} wins" if e.winner else "a draw"
         return f"Game over - {who}: {e.reason}"
+    return _describe_optional(e, side_name)
+
+
+_OPENED = {
+    ReactionKind.OVERWATCH: "{side} may fire on overwatch at {trigger} in {hex} ({who}) or hold",
+    ReactionKind.HIT_THE_DIRT: "{trigger} fires into {hex}: {side} may hit the dirt ({who}) or hold",
+    ReactionKind.MELEE: "melee declared against {hex}: {side} answers (hold, stand-and-shoot or fall-back; "
+                        "defenders {who})",
+}
+
+
+def _describe_optional(e: object, side_name: Names) -> str:
+    """The events of the optional rules (RULES.md §9)."""
+    if isinstance(e, WatchDeclared):
+        return f"{e.soldier} goes on Overwatch in {hex_to_id(e.hex)} [{e.rule}]"
+    if isinstance(e, OverwatchEnded):
+        return f"{e.soldier} is no longer on Overwatch ({e.why}) [{e.rule}]"
+    if isinstance(e, ReactionOpened):
+        text = _OPENED[e.kind].format(side=side_name(e.side), trigger=e.trigger, hex=hex_to_id(e.hex),
+                                      who=", ".join(e.answerers))
+        return f"Reaction: {text} [{e.rule}]"
+    if isinstance(e, ReactionClosed):
+        return f"{side_name(e.side)} answers: {e.answer} [{e.rule}]"
+    if isinstance(e, HitTheDirt):
+        return f"{e.soldier} hits the dirt: Prone, free [{e.rule}]"
+    if isinstance(e, HiddenChanged):
+        word = "is Hidden" if e.hidden else "is revealed"
+        return f"{e.soldier} {word}" + (f" ({e.why})" if e.why else "") + f" [{e.rule}]"
+    if isinstance(e, FellBack):
+        if e.to is None:
+            return f"{e.soldier} cannot fall back from {hex_to_id(e.origin)} ({e.why}) and holds [{e.rule}]"
+        return f"{e.soldier} falls back from {hex_to_id(e.origin)} to {hex_to_id(e.to)} [{e.rule}]"
+    if isinstance(e, MeleeCalledOff):
+        return f"No melee in {hex_to_id(e.hex)}: every attacker was killed or stunned first [{e.rule}]"
     return repr(e)
 
 

@@ -9,13 +9,13 @@ apply it; this module adds what all kinds share.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from functools import partial
 from typing import Any, overload
 
-from . import victory
+from . import reactions, victory
 from .acting import acting_soldier
-from .actions import Action, ChangePosture, Cross, Fire, Melee, Move, Throw, Turn
+from .actions import ANSWERS, Action, ChangePosture, Cross, Fire, Melee, Move, Overwatch, StandAndShoot, Throw, Turn
 from .dice import Dice
 from .errors import IllegalActionError, Refusal
 from .events import Event
@@ -23,6 +23,7 @@ from .fire import FireAssessment
 from .grenades import ThrowAssessment
 from .hexgrid import Hex
 from .melee import MeleeAssessment
+from .optional import waiting_refusal
 from .registry import KINDS, ActionKind, SoldierRule, Stage, kind_of, kinds_of
 from .sequence import impulse_hexes as _impulse_hexes
 from .state import GameState
@@ -49,6 +50,8 @@ def check(state: GameState, action: Action) -> Refusal | None:
     """
     if state.over:
         return _game_over(state)
+    if state.pending is not None and type(action) not in _ANSWER_TYPES:
+        return waiting_refusal(state)  # a reaction is open: only its answers (§9.1, §9.2, §9.7)
     in_phase = _PHASE_CHECKS.get(type(action))
     if in_phase is not None and state.active is not None and state.phase == Phase.PLAY:
         return in_phase(state, action)  # the common case: an impulse-phase action in one
@@ -63,6 +66,7 @@ def check(state: GameState, action: Action) -> Refusal | None:
 _PHASE_CHECKS: dict[type, Callable[[GameState, Any], Refusal | None]] = {
     k.action: k.check for k in KINDS if k.stage is Stage.PHASE}
 """The checks of the kinds taken in an impulse phase (their stage is then no obstacle)."""
+_ANSWER_TYPES: frozenset[type] = frozenset(ANSWERS)
 _SOLDIER_RULES: dict[type, SoldierRule[Any]] = {
     k.action: k.by_soldier for k in KINDS if k.by_soldier is not None and k.stage is Stage.PHASE}
 """The per-soldier rules of the kinds one acting soldier takes."""
@@ -105,7 +109,11 @@ def apply_trusted(state: GameState, action: Action, dice: Dice) -> tuple[GameSta
     kind = kind_of(action)
     if kind is None:
         raise TypeError(f"not an action: {action!r}")
-    new, events = kind.apply(state, action, dice)
+    events: Sequence[Event]
+    if state.rules:
+        new, events = reactions.apply(state, action, dice, kind.apply)  # the optional rules' hooks (§9)
+    else:
+        new, events = kind.apply(state, action, dice)
     if new.phase == Phase.PLAY and new.holders:
         new = victory.update_holders(new)
     return new, tuple(events)
@@ -118,11 +126,18 @@ def assess(state: GameState, action: Throw) -> ThrowAssessment: ...
 @overload
 def assess(state: GameState, action: Melee) -> MeleeAssessment: ...
 @overload
-def assess(state: GameState, action: Fire | Throw | Melee) -> FireAssessment | ThrowAssessment | MeleeAssessment: ...
+def assess(state: GameState, action: StandAndShoot) -> FireAssessment: ...
+@overload
+def assess(state: GameState, action: Overwatch) -> FireAssessment | ThrowAssessment: ...
+@overload
+def assess(state: GameState, action: Fire | Throw | Melee | Overwatch | StandAndShoot
+           ) -> FireAssessment | ThrowAssessment | MeleeAssessment: ...
 
 
-def assess(state: GameState, action: Fire | Throw | Melee) -> FireAssessment | ThrowAssessment | MeleeAssessment:
-    """The odds of a combat action before any die (the same numbers :func:`apply` rolls against).
+def assess(state: GameState, action: Fire | Throw | Melee | Overwatch | StandAndShoot
+           ) -> FireAssessment | ThrowAssessment | MeleeAssessment:
+    """The odds of a combat action before any die (the same numbers :func:`apply` rolls against),
+    a reaction's fire included (``overwatch …``, ``stand-and-shoot …``, §9.1, §9.7).
 
     Raises:
         IllegalActionError: the action is not legal now.
@@ -142,7 +157,7 @@ def assess(state: GameState, action: Fire | Throw | Melee) -> FireAssessment | T
 def checker(state: GameState) -> Callable[[Action], Refusal | None]:
     """:func:`check` for one state and many actions: the same answer for every action, with
     what every soldier action asks first (3.10) worked out once per soldier."""
-    if state.over or state.active is None or state.phase != Phase.PLAY:
+    if state.over or state.active is None or state.phase != Phase.PLAY or state.pending is not None:
         return partial(check, state)  # no soldier may act: nothing to work out once
     actors: dict[str, tuple[Soldier | None, Refusal | None]] = {}
 
@@ -196,6 +211,8 @@ def iter_legal_actions(state: GameState, soldier_id: str | None = None, *,
         return
     if kinds is None and soldier_id is not None:
         kinds = MF_ACTIONS
+    if state.pending is not None:  # only the open reaction's answers (§9.1, §9.2, §9.7)
+        kinds = ANSWERS if kinds is None else [k for k in kinds if k in _ANSWER_TYPES]
     acting: dict[str, Soldier] | None = None
     for kind in KINDS if kinds is None else kinds_of(kinds):
         if _stage_refusal(state, kind, None) is not None:

@@ -11,7 +11,7 @@ from typing import Any, Literal, Union
 
 from .breakdown import Modifier, RollBreakdown
 from .hexgrid import Facing, Hex
-from .types import GrenadeOutcome, Posture, RollOutcome
+from .types import GrenadeOutcome, Posture, ReactionKind, RollOutcome
 from .values import NOT_IN_JSON, to_json
 
 
@@ -258,13 +258,107 @@ class GameEnded(_Event):
     """Enemy soldiers killed by each side."""
 
 
+# --- optional rules (RULES.md §9) ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WatchDeclared(_Event):
+    """A soldier went on Overwatch (§9.1)."""
+
+    event: Literal["watch"] = "watch"
+    soldier: str
+    hex: Hex
+    rule: str = "§9.1"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OverwatchEnded(_Event):
+    """An Overwatch marker came off (§9.1): he fired, his side's chit was drawn, or he was
+    Suppressed or Stunned."""
+
+    event: Literal["overwatch_end"] = "overwatch_end"
+    soldier: str
+    why: str
+    rule: str = "§9.1"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReactionOpened(_Event):
+    """The game waits on the reacting side's answer (§9.1, §9.2, §9.7)."""
+
+    event: Literal["reaction"] = "reaction"
+    kind: ReactionKind
+    side: str
+    """The side that decides."""
+    trigger: str
+    """The enemy soldier whose action opened it."""
+    hex: Hex
+    answerers: tuple[str, ...]
+    """The men who may answer."""
+    rule: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReactionClosed(_Event):
+    """The reacting side answered (``answer`` is the action in notation)."""
+
+    event: Literal["reaction_end"] = "reaction_end"
+    kind: ReactionKind
+    side: str
+    answer: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HitTheDirt(_Event):
+    """A man fired on dropped Prone (free) and is Suppressed (§9.2)."""
+
+    event: Literal["hit_dirt"] = "hit_dirt"
+    soldier: str
+    rule: str = "§9.2"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HiddenChanged(_Event):
+    """A Hidden marker was placed or removed (§9.3)."""
+
+    event: Literal["hidden"] = "hidden"
+    soldier: str
+    hidden: bool
+    why: str = ""
+    rule: str = "§9.3"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FellBack(_Event):
+    """A defender fell back one hex from a melee, or could not and holds (``to`` None) (§9.7)."""
+
+    event: Literal["fell_back"] = "fell_back"
+    soldier: str
+    origin: Hex
+    to: Hex | None
+    why: str = ""
+    rule: str = "§9.7"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MeleeCalledOff(_Event):
+    """Every attacker of a declared melee was killed or stunned first: no melee (§9.7)."""
+
+    event: Literal["melee_off"] = "melee_off"
+    hex: Hex
+    rule: str = "§9.7"
+
+
 Event = Union[TurnStarted, ChitDrawn, StatusChanged, RunningChanged, ImpulseStarted, Moved, Turned, Crossed,
               PostureChanged, Rolled, Fired, Killed, GrenadeLanded, MeleeFought, ImpulseEnded, PhaseEnded,
-              TurnEnded, SetupEvent, GameEnded]
+              TurnEnded, SetupEvent, GameEnded, WatchDeclared, OverwatchEnded, ReactionOpened, ReactionClosed,
+              HitTheDirt, HiddenChanged, FellBack, MeleeCalledOff]
 """Any event."""
 
 __all__ = [
     "Event", "TurnStarted", "ChitDrawn", "StatusChanged", "RunningChanged", "ImpulseStarted", "Moved",
     "Turned", "Crossed", "PostureChanged", "Rolled", "Fired", "Killed", "GrenadeLanded", "MeleeFought",
-    "ImpulseEnded", "PhaseEnded", "TurnEnded", "GameEnded", "Facing",
+    "ImpulseEnded", "PhaseEnded", "TurnEnded", "GameEnded", "Facing", "WatchDeclared", "OverwatchEnded",
+    "ReactionOpened", "ReactionClosed", "HitTheDirt", "HiddenChanged", "FellBack", "MeleeCalledOff",
 ]

@@ -76,6 +76,12 @@ def check_fire(state: GameState, s: Soldier, action: Fire) -> Refusal | None:
     refusal = combat_refusal(state, s, then=action.then)
     if refusal is not None:
         return refusal
+    return check_shot(state, s, action)
+
+
+def check_shot(state: GameState, s: Soldier, action: Fire) -> Refusal | None:
+    """The fire's own rules, whoever fires and whenever (targets, mode, range, arc, LOS): what
+    :func:`check_fire` asks after the combat-action checks; a reaction's fire asks only this."""
     targets, refusal = _targets(state, s, action)
     if refusal is not None:
         return refusal
@@ -114,6 +120,9 @@ def _targets(state: GameState, s: Soldier, action: Fire) -> tuple[list[Soldier],
             return [], Refusal(reason=f"{t.id} has already been killed", rule="6.3.6.3")
         if t.side == s.side:
             return [], Refusal(reason=f"{t.id} is on {s.id}'s own side: fire only at enemy soldiers", rule="6.3.1.2")
+        if t.hidden:
+            return [], Refusal(reason=f"{t.id} is Hidden: he cannot be chosen as the target of small-arms fire",
+                               rule="§9.3")
         if any(t.id == f.id for f in found):
             return [], Refusal(reason=f"{t.id} is named twice: at most one burst per target soldier", rule="6.3.5.1")
         found.append(t)
@@ -182,8 +191,10 @@ def _hindrance_modifiers(hindrances: tuple[LosNote, ...]) -> tuple[Modifier, ...
     return tuple(modifier(f"{_HINDRANCE_WORD[n.kind]} in LOS ({hex_to_id(n.hex)})", 1, n.rule) for n in hindrances)
 
 
-def fire_modifiers(state: GameState, s: Soldier, t: Soldier, los: LosResult, then: int) -> tuple[Modifier, ...]:
-    """Every small-arms modifier, in the chart's order (RULES.md 4.8)."""
+def fire_modifiers(state: GameState, s: Soldier, t: Soldier, los: LosResult, then: int, *,
+                   extra: tuple[Modifier, ...] = (), firer_mf: bool = True) -> tuple[Modifier, ...]:
+    """Every small-arms modifier, in the chart's order (RULES.md 4.8); then ``extra`` (a
+    reaction's, §9.1, §9.7). ``firer_mf=False``: a reaction's fire, with no firer-MF modifier."""
     mods: list[Modifier] = []
     if s.status is Status.SUPPRESSED:
         mods.append(_SUPPRESSED)
@@ -192,15 +203,17 @@ def fire_modifiers(state: GameState, s: Soldier, t: Soldier, los: LosResult, the
     mods += _hindrance_modifiers(los.hindrances)
     if t.running:
         mods.append(_RUNNING)
-    firer_mf = min(NONCOMBAT_MF_MAX, s.noncombat_mf + then)
-    if firer_mf:
+    spent = min(NONCOMBAT_MF_MAX, s.noncombat_mf + then) if firer_mf else 0
+    if spent:
         detail = f"{s.noncombat_mf} spent" + (f" + {then} declared" if then else "")
-        mods.append(modifier(f"firer spends non-combat MF ({detail})", firer_mf, "6.3.6.2.7"))
-    return tuple(mods)
+        mods.append(modifier(f"firer spends non-combat MF ({detail})", spent, "6.3.6.2.7"))
+    return tuple(mods) + extra
 
 
-def assess_fire(state: GameState, action: Fire) -> FireAssessment:
-    """The odds of a legal fire action (``check`` must have passed)."""
+def assess_fire(state: GameState, action: Fire, *, extra: tuple[Modifier, ...] = (),
+                firer_mf: bool = True) -> FireAssessment:
+    """The odds of a legal fire action (``check`` must have passed); ``extra`` and
+    ``firer_mf`` as in :func:`fire_modifiers` (a reaction's fire)."""
     s = state.soldier(action.soldier)
     assert s is not None
     mode = fire_mode(s, action)
@@ -216,9 +229,9 @@ def assess_fire(state: GameState, action: Fire) -> FireAssessment:
         assert t is not None
         los = los_between_soldiers(state, s.id, t.id)
         losses.append(los)
+        mods = fire_modifiers(state, s, t, los, action.then, extra=extra, firer_mf=firer_mf)
         b = RollBreakdown(purpose=f"fire: {s.id} {s.weapon} {mode} at {t.id}", need=need,
-                                          need_rule=cell, modifiers=fire_modifiers(state, s, t, los, action.then),
-                                          die=None, result="", result_rule="")
+                                          need_rule=cell, modifiers=mods, die=None, result="", result_rule="")
         den = 10 ** fm.shots
         num = den - (10 - b.faces_succeeding) ** fm.shots  # 1 - (1 - p)^shots, exactly
         kills.append((num, den))
@@ -232,9 +245,10 @@ def assess_fire(state: GameState, action: Fire) -> FireAssessment:
 
 # --- resolution ---------------------------------------------------------------------------------
 
-def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice) -> tuple[GameState, list[Event]]:
+def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extra: tuple[Modifier, ...] = (),
+                 firer_mf: bool = True) -> tuple[GameState, list[Event]]:
     """Roll every shot of the assessment (6.3.6.3), then automatic-fire suppression (6.4.1)."""
-    a = assess_fire(state, action)
+    a = assess_fire(state, action, extra=extra, firer_mf=firer_mf)
     firer = s.evolve(mf_spent=s.mf_spent + COMBAT_MF, combat_used=True, mf_cap=action.then)
     state = commit(state).with_soldiers(firer, fired_from=state.fired_from | {s.hex})
     events: list[Event] = [Fired(soldier=s.id, weapon=s.weapon, mode=a.mode, target_hex=state.soldier(

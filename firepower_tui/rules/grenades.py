@@ -100,6 +100,12 @@ def check_throw(state: GameState, s: Soldier, action: Throw) -> Refusal | None:
     refusal = combat_refusal(state, s)
     if refusal is not None:
         return refusal
+    return check_throw_at(state, s, action)
+
+
+def check_throw_at(state: GameState, s: Soldier, action: Throw) -> Refusal | None:
+    """The throw's own rules, whoever throws and whenever (hex, range, arc, LOS, corner): what
+    :func:`check_throw` asks after the combat-action checks; a reaction's throw asks only this."""
     x = action.hex
     if not state.scenario.map.on_map(x):
         return Refusal(reason=f"{hex_to_id(x)} is off the map", rule="6.3.6.3.2")
@@ -214,7 +220,8 @@ _BLAST_WORDS = {
 """The result words of a blast roll, by outcome."""
 
 
-def throw_breakdown(state: GameState, s: Soldier, x: Hex, los: LosResult) -> RollBreakdown:
+def throw_breakdown(state: GameState, s: Soldier, x: Hex, los: LosResult,
+                    extra: tuple[Modifier, ...] = ()) -> RollBreakdown:
     """The throw roll: thrower Suppressed +1, each tree/hedge hex in LOS +1 (A15)."""
     g = weapon_chart().grenade
     dist = hex_distance(s.hex, x)
@@ -225,7 +232,7 @@ def throw_breakdown(state: GameState, s: Soldier, x: Hex, los: LosResult) -> Rol
         mods.append(Modifier(label="thrower suppressed", value=1, rule="6.3.6.2.1"))
     mods += hindrance_modifiers(los)
     return RollBreakdown(purpose=f"throw: {s.id} at {hex_to_id(x)}", need=g.throw[band],
-                         need_rule=f"4.7 HGN throw {weapon_chart().band_label(band)}", modifiers=tuple(mods))
+                         need_rule=f"4.7 HGN throw {weapon_chart().band_label(band)}", modifiers=tuple(mods) + extra)
 
 
 def throw_outcome(total: int, need: int) -> RollOutcome:
@@ -258,13 +265,13 @@ def spread_outcome(state: GameState, s: Soldier, x: Hex, back: Facing, roll: int
     return SpreadCell(roll, words, h, h)
 
 
-def assess_throw(state: GameState, action: Throw) -> ThrowAssessment:
-    """The odds of a legal throw (``check`` must have passed)."""
+def assess_throw(state: GameState, action: Throw, *, extra: tuple[Modifier, ...] = ()) -> ThrowAssessment:
+    """The odds of a legal throw (``check`` must have passed); ``extra``: a reaction's modifiers (§9.1)."""
     s = state.soldier(action.soldier)
     assert s is not None
     x = action.hex
     back = action.via or entry_hexsides(s.hex, x)[0]
-    tb = throw_breakdown(state, s, x, throw_los(state, s, x))
+    tb = throw_breakdown(state, s, x, throw_los(state, s, x), extra)
     faces = [throw_outcome(d + tb.modifier_total, tb.need) for d in range(1, 11)]
     lands = Fraction(faces.count(RollOutcome.LANDS), 10)
     dud = Fraction(faces.count(RollOutcome.DUD), 10)
@@ -308,11 +315,12 @@ def _risks(state: GameState, explosions: dict[Hex, Fraction]) -> tuple[BlastRisk
 
 # --- resolution ---------------------------------------------------------------------------------
 
-def resolve_throw(state: GameState, s: Soldier, action: Throw, dice: Dice) -> tuple[GameState, list[Event]]:
+def resolve_throw(state: GameState, s: Soldier, action: Throw, dice: Dice, *,
+                  extra: tuple[Modifier, ...] = ()) -> tuple[GameState, list[Event]]:
     """Throw (6.3.6.3.2), spread (6.3.6.3.2.1), blast (6.3.6.3.2.2), stun and suppression (6.4.2)."""
     x = action.hex
     back = action.via or entry_hexsides(s.hex, x)[0]
-    tb = throw_breakdown(state, s, x, throw_los(state, s, x))
+    tb = throw_breakdown(state, s, x, throw_los(state, s, x), extra)
     thrower = s.evolve(mf_spent=s.mf_spent + COMBAT_MF, combat_used=True)
     state = commit(state).with_soldiers(thrower, fired_from=state.fired_from | {s.hex})
     events: list[Event] = [Fired(soldier=s.id, weapon="HGN", mode="throw", target_hex=x, mf_left=thrower.mf_left)]

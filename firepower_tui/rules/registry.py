@@ -23,15 +23,17 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
-from . import fire, grenades, melee, movement, sequence, setup
+from . import fire, grenades, melee, melee_reactions, movement, overwatch, reactions, sequence, setup, take_cover
 from .acting import acting_soldier
-from .actions import (Action, Buy, ChangePosture, Choose, Cross, Deployed, DrawChit, Drop, EndImpulse, EndPhase, Fire,
-                      Melee, Move, Place, Ready, RollOff, StartImpulse, Throw, Turn)
+from .actions import (Action, Buy, ChangePosture, Choose, Cross, Deployed, DrawChit, Drop, EndImpulse, EndPhase,
+                      FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Place, Ready, RollOff, StandAndShoot,
+                      StartImpulse, Throw, Turn, Watch)
 from .dice import Dice
 from .errors import Refusal
 from .events import Event
 from .kinds import combat as k_combat
 from .kinds import play as k_play
+from .kinds import reactions as k_react
 from .kinds import setup as k_setup
 from .state import GameState
 from .units import Soldier
@@ -206,6 +208,32 @@ KINDS: tuple[ActionKind[Any], ...] = (
                summary="end this placement; the other side places next (§10.2)",
                parse=k_setup.parse_deployed, format=k_setup.format_deployed, check=setup.check_deployed,
                apply=setup.apply_deployed, candidates=k_setup.deployed_candidates),
+    soldier_kind(action=Watch, verb="watch", usage=k_react.WATCH_USAGE, actor=_soldier_of,
+                 summary="go on Overwatch instead of acting: all his MF and his combat action (§9.1)",
+                 parse=k_react.parse_watch, format=k_react.format_watch, rule=overwatch.check_watch,
+                 each=overwatch.watch_candidates, apply=overwatch.apply_watch),
+    ActionKind(action=Overwatch, verb="overwatch", usage=k_react.OVERWATCH_USAGE, stage=Stage.PLAY,
+               summary="answer an overwatch reaction: the snap shot at the man who acted, +1 (§9.1)",
+               parse=k_react.parse_overwatch, format=k_react.format_overwatch, check=overwatch.check_overwatch,
+               apply=overwatch.apply_overwatch, candidates=k_react.overwatch_candidates,
+               actors=lambda a: (a.shot.soldier,), assess=overwatch.assess_overwatch),
+    ActionKind(action=Hold, verb="hold", usage="hold", stage=Stage.PLAY,
+               summary="decline the open reaction: the fire or melee goes ahead, no watcher fires (§9.1, §9.2, §9.7)",
+               parse=k_react.parse_hold, format=k_react.format_hold, check=reactions.check_hold,
+               apply=reactions.apply_hold, candidates=k_react.hold_candidates),
+    ActionKind(action=HitDirt, verb="hit-dirt", usage=k_react.HIT_DIRT_USAGE, stage=Stage.PLAY,
+               summary="men fired at drop Prone and are Suppressed before the dice (§9.2)",
+               parse=k_react.parse_hit_dirt, format=k_react.format_hit_dirt, check=take_cover.check_hit_dirt,
+               apply=take_cover.apply_hit_dirt, candidates=k_react.hit_dirt_candidates, actors=lambda a: a.soldiers),
+    ActionKind(action=StandAndShoot, verb="stand-and-shoot", usage=k_react.STAND_USAGE, stage=Stage.PLAY,
+               summary="a defender fires first at one attacker, +1 hasty fire (§9.7)",
+               parse=k_react.parse_stand, format=k_react.format_stand, check=melee_reactions.check_stand_and_shoot,
+               apply=melee_reactions.apply_stand_and_shoot, candidates=k_react.stand_candidates,
+               actors=lambda a: (a.defender,), assess=melee_reactions.assess_stand_and_shoot),
+    ActionKind(action=FallBack, verb="fall-back", usage="fall-back", stage=Stage.PLAY,
+               summary="the defenders step back one hex, Suppressed; the attackers take the hex (§9.7)",
+               parse=k_react.parse_fall_back, format=k_react.format_fall_back, check=melee_reactions.check_fall_back,
+               apply=melee_reactions.apply_fall_back, candidates=k_react.fall_back_candidates),
 )
 """Every action kind, in the order of the notation's list of verbs."""
 

@@ -15,6 +15,7 @@ from .errors import Problem
 from .hexgrid import Facing, Hex, OffsetCoord, column_index, hex_from_id, hex_to_id, is_hex_id, qoffset_to_cube
 from .scenario_spec import MapSpec, ScenarioFile, SoldierSpec
 from .terrain import AXIS_HALVES, TERRAIN_LETTERS, HexLine, LineKind, MapData, Terrain
+from .types import IMPLEMENTED_RULES, RuleId
 from .units import weapon_chart
 
 if TYPE_CHECKING:  # only a text that goes through the schema needs tomllib and pydantic
@@ -22,8 +23,8 @@ if TYPE_CHECKING:  # only a text that goes through the schema needs tomllib and 
 
     from pydantic import ValidationError
 
-KNOWN_RULES: frozenset[str] = frozenset()
-"""Optional rule ids of RULES.md §9 that this version implements (none yet)."""
+KNOWN_RULES: frozenset[str] = frozenset(str(r) for r in IMPLEMENTED_RULES)
+"""Optional rule ids of RULES.md §9 that this version implements."""
 
 
 # --- where a problem is -------------------------------------------------------------------
@@ -182,8 +183,10 @@ def _check_sides_and_soldiers(spec: ScenarioFile, game_map: MapData, name: str, 
     for i, rule in enumerate(spec.rules):
         if rule not in KNOWN_RULES:
             known = ", ".join(sorted(KNOWN_RULES)) or "none yet"
+            what = (f"optional rule {rule!r} (RULES.md {RuleId(rule).section}) is not implemented yet"
+                    if rule in RuleId.__members__.values() else f"unknown optional rule {rule!r}")
             problems.append(Problem(_where(name, lines, ("rules",)),
-                                    f"rules[{i}]: unknown optional rule {rule!r} (RULES.md §9; available: {known})"))
+                                    f"rules[{i}]: {what} (RULES.md §9; available: {known})"))
     chart = weapon_chart()
     seen: dict[str, int] = {}
     occupants: dict[Hex, str] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .actions import DrawChit, EndImpulse, EndPhase, StartImpulse
@@ -12,17 +13,26 @@ from .events import (ChitDrawn, Event, GameEnded, ImpulseEnded, ImpulseStarted, 
 from .hexgrid import Facing, Hex, hex_from_id, hex_to_id
 from .scenario import Scenario
 from .state import Chit, GameState
-from .types import Phase, Status
+from .types import IMPLEMENTED_RULES, Phase, Status
 from .units import OFF_MAP, Soldier
 
 
-def new_game(scenario: Scenario, *, deploy: bool = False) -> GameState:
+def new_game(scenario: Scenario, *, deploy: bool = False, rules: Iterable[str] | None = None) -> GameState:
     """Turn 1, every chit in the cup, soldiers as the scenario places them.
 
     Args:
         deploy: place every soldier of a side with a deployment zone in a deployment
             phase, ignoring the scenario's fixed positions (§10.2).
+        rules: the optional rules in play (§9 ids); by default the scenario's ``rules``.
+
+    Raises:
+        ValueError: a rule id that is unknown or not implemented yet.
     """
+    chosen = frozenset(str(r).lower() for r in (scenario.spec.rules if rules is None else rules))
+    unknown = sorted(chosen - {str(r) for r in IMPLEMENTED_RULES})
+    if unknown:
+        raise ValueError(f"optional rule(s) not available: {', '.join(unknown)} (RULES.md §9; available: "
+                         f"{', '.join(sorted(str(r) for r in IMPLEMENTED_RULES))})")
     zoned = {z.side for z in scenario.spec.zones} if deploy else set()
     soldiers = []
     for s in scenario.spec.soldiers:
@@ -34,7 +44,7 @@ def new_game(scenario: Scenario, *, deploy: bool = False) -> GameState:
     defender = scenario.spec.defender
     holders = {h: defender for h in scenario.objective_hexes} if defender else {}
     state = GameState.start(scenario=scenario, soldiers=tuple(soldiers),
-                            kills={side.id: 0 for side in scenario.spec.sides}, holders=holders)
+                            kills={side.id: 0 for side in scenario.spec.sides}, holders=holders, rules=chosen)
     state = state.evolve(cup=full_cup(state))
     if scenario.spec.forces or any(not s.deployed for s in state.soldiers):
         from .setup import start_setup

@@ -15,8 +15,9 @@ from typing import Any
 
 from .hexgrid import Facing, Hex
 from .scenario import Scenario
-from .state import Chit, GameState
-from .types import Phase, Posture, SetupStep, Status
+from .actions import Fire, Melee
+from .state import Chit, GameState, Pending
+from .types import Phase, Posture, ReactionKind, SetupStep, Status
 from .units import Soldier
 
 FORMAT = 1
@@ -36,20 +37,46 @@ def _unhex(v: Any) -> Hex | None:
 
 
 def _soldier(s: Soldier) -> list[Any]:
-    return [s.id, s.side, s.weapon, _hex(s.hex), int(s.facing), s.posture.value, s.running, s.status.value, s.killed,
-            s.fence_side, s.mf_spent, s.noncombat_mf, s.entries, s.combat_used, s.mf_cap, s.halted, list(s.traits),
-            s.deployed]
+    out = [s.id, s.side, s.weapon, _hex(s.hex), int(s.facing), s.posture.value, s.running, s.status.value, s.killed,
+           s.fence_side, s.mf_spent, s.noncombat_mf, s.entries, s.combat_used, s.mf_cap, s.halted, list(s.traits),
+           s.deployed]
+    if s.overwatch or s.hidden or s.dirt_used:  # the optional rules' markers (§9), only when one is on him
+        out += [s.overwatch, s.hidden, s.dirt_used]
+    return out
 
 
 def _unsoldier(v: list[Any]) -> Soldier:
     (sid, side, weapon, h, facing, posture, running, status, killed, fence_side, mf_spent, noncombat_mf, entries,
-     combat_used, mf_cap, halted, traits, deployed) = v
+     combat_used, mf_cap, halted, traits, deployed) = v[:18]
+    overwatch, hidden, dirt_used = v[18:21] if len(v) > 18 else (False, False, False)
     here = _unhex(h)
     assert here is not None
     return Soldier(id=sid, side=side, weapon=weapon, hex=here, facing=Facing(facing), posture=Posture(posture),
                    running=running, status=Status(status), killed=killed, fence_side=fence_side, mf_spent=mf_spent,
                    noncombat_mf=noncombat_mf, entries=entries, combat_used=combat_used, mf_cap=mf_cap, halted=halted,
-                   traits=tuple(traits), deployed=deployed)
+                   traits=tuple(traits), deployed=deployed, overwatch=overwatch, hidden=hidden, dirt_used=dirt_used)
+
+
+def _pending(p: Pending | None) -> dict[str, Any] | None:
+    if p is None:
+        return None
+    from .notation import format_action
+
+    return {"kind": str(p.kind), "side": p.side, "trigger": p.trigger, "hex": _hex(p.hex),
+            "answerers": list(p.answerers), "action": format_action(p.action) if p.action is not None else None}
+
+
+def _unpending(v: dict[str, Any] | None) -> Pending | None:
+    if v is None:
+        return None
+    from .notation import parse_action
+
+    action = parse_action(v["action"]) if v["action"] is not None else None
+    assert action is None or isinstance(action, Fire | Melee)
+    here = _unhex(v["hex"])
+    assert here is not None
+    return Pending(kind=ReactionKind(v["kind"]), side=v["side"], trigger=v["trigger"], hex=here,
+                   answerers=tuple(v["answerers"]), action=action)
 
 
 def state_to_data(state: GameState) -> dict[str, Any]:
@@ -89,6 +116,8 @@ def state_to_data(state: GameState) -> dict[str, Any]:
         "over": state.over,
         "winner": state.winner,
         "result": state.result,
+        "rules": sorted(state.rules),
+        "pending": _pending(state.pending),
     }
 
 
@@ -130,6 +159,8 @@ def state_from_data(data: dict[str, Any], scenario: Scenario) -> GameState:
             over=data["over"],
             winner=data["winner"],
             result=data["result"],
+            rules=frozenset(data.get("rules", ())),  # checkpoints from before the optional rules: none
+            pending=_unpending(data.get("pending")),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise SnapshotError(f"checkpoint does not decode: {exc!r}") from None

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .actions import Fire, Melee
 from .hexgrid import Hex
 from .scenario import Scenario
-from .types import Phase, SetupStep
+from .types import Phase, ReactionKind, SetupStep
 from .units import Soldier
 from .values import evolve, hidden_in_json
 
@@ -20,6 +21,31 @@ class Chit(NamedTuple):
 
     side: str
     letter: str
+
+
+class Pending(NamedTuple):
+    """An open reaction (RULES.md §9.1, §9.2, §9.7): the game waits for one side's answer.
+
+    While it is open the only legal actions are its answers (``overwatch …``, ``hold``,
+    ``hit-dirt …``, ``stand-and-shoot …``, ``fall-back``); :func:`.engine.legal_actions`
+    lists them and :func:`.engine.check` refuses everything else.
+    """
+
+    kind: ReactionKind
+    """What is being answered."""
+    side: str
+    """The side that decides (the reacting side, never the active one)."""
+    trigger: str
+    """The enemy soldier whose action opened it: the man who moved or fired (overwatch), the
+    firer (hit the dirt), the first attacker (melee)."""
+    hex: Hex
+    """Where it happens: the trigger's hex (overwatch), the target hex (hit the dirt, melee)."""
+    answerers: tuple[str, ...]
+    """The reacting side's men who may answer: the eligible watchers, the targets who may hit
+    the dirt, the defenders."""
+    action: Fire | Melee | None = None
+    """The suspended action, carried out when the reaction is answered (None for overwatch,
+    whose trigger has already happened)."""
 
 
 class SoldierIndex:
@@ -157,6 +183,10 @@ class GameState(NamedTuple):
     """Winning side id when over (None: a draw, or not over)."""
     result: str = ""
     """How the game ended, in words."""
+    rules: frozenset[str] = frozenset()
+    """The optional rules in play (RULES.md §9; :class:`.types.RuleId` values). Empty: the basic game."""
+    pending: Pending | None = None
+    """The open reaction the game waits on (§9.1, §9.2, §9.7), or None."""
     lookup: SoldierIndex | None = None
     """Soldiers by id and by hex (derived from ``soldiers``; equal for any two states)."""
 

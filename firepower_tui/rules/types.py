@@ -113,3 +113,54 @@ class RollOutcome(StrEnum):
     """The attackers lose the melee; every attacker dies (§5.2)."""
     TOTAL = "total"
     """The total itself is the result: the roll-off and the roll for the first phase (§10.2)."""
+
+
+class RuleId(StrEnum):
+    """The optional rules of RULES.md §9, by the id a scenario lists (``rules = ["overwatch"]``)."""
+
+    OVERWATCH = "overwatch"
+    """§9.1: watch and fire in the enemy's impulse."""
+    HIT_THE_DIRT = "hit_the_dirt"
+    """§9.2: drop prone when fired on."""
+    HIDING = "hiding"
+    """§9.3: concealed and untargetable."""
+    WEAPONS = "weapons"
+    """§9.4: dropping, passing, jamming (not implemented yet)."""
+    SPECIAL_WEAPONS = "special_weapons"
+    """§9.5: smoke, Molotov, satchel charge, radio (not implemented yet)."""
+    BUILDINGS = "buildings"
+    """§9.6: houses, bunkers, walls, water (not implemented yet)."""
+    MELEE_REACTIONS = "melee_reactions"
+    """§9.7: answering a charge."""
+    CLOCK = "clock"
+    """§9.8: a time limit per phase (kept by the session, not the rules)."""
+
+    @property
+    def section(self) -> str:
+        """Its section of RULES.md, e.g. ``§9.1``."""
+        return _RULE_SECTION[self]
+
+
+_RULE_SECTION = {RuleId.OVERWATCH: "§9.1", RuleId.HIT_THE_DIRT: "§9.2", RuleId.HIDING: "§9.3",
+                 RuleId.WEAPONS: "§9.4", RuleId.SPECIAL_WEAPONS: "§9.5", RuleId.BUILDINGS: "§9.6",
+                 RuleId.MELEE_REACTIONS: "§9.7", RuleId.CLOCK: "§9.8"}
+
+IMPLEMENTED_RULES: frozenset[RuleId] = frozenset({RuleId.OVERWATCH, RuleId.HIT_THE_DIRT, RuleId.HIDING,
+                                                  RuleId.MELEE_REACTIONS, RuleId.CLOCK})
+"""The optional rules this version plays (the rest are refused by name until they exist)."""
+
+
+class ReactionKind(StrEnum):
+    """What an open reaction is answering (RULES.md §9.1, §9.2, §9.7)."""
+
+    OVERWATCH = "overwatch"
+    """An enemy finished an action in a watcher's arc, range and LOS (§9.1)."""
+    HIT_THE_DIRT = "hit_the_dirt"
+    """Small-arms fire was declared at Standing or Crouching men (§9.2)."""
+    MELEE = "melee"
+    """A melee was declared against a hex (§9.7)."""
+
+    @property
+    def rule(self) -> str:
+        """Its section of RULES.md."""
+        return {ReactionKind.OVERWATCH: "§9.1", ReactionKind.HIT_THE_DIRT: "§9.2", ReactionKind.MELEE: "§9.7"}[self]

@@ -145,6 +145,12 @@ class Soldier(NamedTuple):
     """``scout`` (§10.2, §10.3)."""
     deployed: bool = True
     """On the map; False until placed in the deployment phase (§10.2)."""
+    overwatch: bool = False
+    """Overwatch marker (optional rule, RULES.md §9.1)."""
+    hidden: bool = False
+    """Hidden marker (optional rule, RULES.md §9.3)."""
+    dirt_used: bool = False
+    """He hit the dirt this turn (optional rule, RULES.md §9.2: once per turn)."""
 
     @property
     def allowance(self) -> int:

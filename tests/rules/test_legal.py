@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from firepower_tui.headless.playout import random_action
 from firepower_tui.rules import engine
 from firepower_tui.rules.actions import (Action, Buy, ChangePosture, Choose, Cross, Deployed, DrawChit, Drop,
-                                         EndImpulse, EndPhase, Fire, Melee, Move, Place, Ready, RollOff, StartImpulse,
-                                         Throw, Turn)
+                                         EndImpulse, EndPhase, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
+                                         Place, Ready, RollOff, StandAndShoot, StartImpulse, Throw, Turn, Watch)
 from firepower_tui.rules.dice import SeededDice
 from firepower_tui.rules.fire import fire_mode
 from firepower_tui.rules.grenades import entry_hexsides
@@ -28,14 +28,18 @@ from firepower_tui.rules.state import GameState
 from firepower_tui.rules.types import Posture
 from tests.conftest import FIELD, Game, make_scenario
 
+OPTIONAL_VERBS = ("watch", "overwatch", "hold", "hit-dirt", "stand-and-shoot", "fall-back")
+"""The actions of the optional rules (§9), legal only when their rules are on."""
+BASIC_KINDS = tuple(k for k in KINDS if k.verb not in OPTIONAL_VERBS)
 GAMES = [("basic", False), ("basic", True), ("meeting", False), ("defence", False)]
 """Every shipped scenario (defence buys its forces by points), and basic deployed."""
 
 
-def positions(scenario_id: str, deploy: bool, seed: int, steps: int) -> Iterator[GameState]:
+def positions(scenario_id: str, deploy: bool, seed: int, steps: int,
+              rules: tuple[str, ...] | None = None) -> Iterator[GameState]:
     """States of a random legal game: half the moves uniform over ``legal_actions``, half the
     random player's (which gets to combat sooner)."""
-    state = new_game(load_scenario(scenario_id), deploy=deploy)
+    state = new_game(load_scenario(scenario_id), deploy=deploy, rules=rules)
     rng, dice = random.Random(seed), SeededDice(seed)
     for _ in range(steps):
         if state.over:
@@ -65,7 +69,8 @@ def random_well_formed(state: GameState, rng: random.Random) -> Action:
     """Any action the notation can say, with ids, hexes and sides near the game's."""
     sides = [*state.sides, "purple"]
     sid = _someone(state, rng)
-    kind = rng.choice(KINDS).action
+    pool = KINDS if state.rules else BASIC_KINDS  # with no optional rule, as before they existed
+    kind = rng.choice(pool).action
     if kind is DrawChit:
         return DrawChit(side=rng.choice([None, *sides]))
     if kind is StartImpulse:
@@ -110,7 +115,28 @@ def random_well_formed(state: GameState, rng: random.Random) -> Action:
         hexes = sorted(state.scenario.zone(state.placer or "")) or sorted(state.scenario.map.terrain)
         where = rng.choice(hexes) if rng.random() < 0.7 else rng.choice(sorted(state.scenario.map.terrain))
         return Place(soldier=who, hex=where, facing=rng.choice(list(Facing)), posture=rng.choice(list(Posture)))
-    return {RollOff: RollOff(), Deployed: Deployed(), EndImpulse: EndImpulse(), EndPhase: EndPhase()}[kind]
+    if kind is Watch:
+        return Watch(soldier=sid)
+    if kind is Overwatch:
+        p = state.pending
+        trigger = p.trigger if p is not None and rng.random() < 0.8 else _someone(state, rng)
+        watcher = rng.choice(p.answerers) if p is not None and p.answerers and rng.random() < 0.8 else sid
+        t = state.soldier(trigger)
+        if rng.random() < 0.7 or t is None:
+            return Overwatch(shot=Fire(soldier=watcher, targets=(trigger,), mode=rng.choice([None, "auto", "semi"])))
+        return Overwatch(shot=Throw(soldier=watcher, hex=t.hex, via=rng.choice([None, None, *Facing])))
+    if kind is HitDirt:
+        p = state.pending
+        ids = list(p.answerers) if p is not None and rng.random() < 0.8 else [s.id for s in state.soldiers]
+        return HitDirt(soldiers=tuple(rng.sample(ids, rng.randint(1, min(3, len(ids))))) if ids else (sid,))
+    if kind is StandAndShoot:
+        p = state.pending
+        melee = p.action if p is not None and isinstance(p.action, Melee) else None
+        defender = rng.choice(p.answerers) if p is not None and p.answerers else sid
+        attacker = rng.choice(melee.soldiers) if melee is not None else _someone(state, rng)
+        return StandAndShoot(defender=defender, attacker=attacker)
+    return {RollOff: RollOff(), Deployed: Deployed(), EndImpulse: EndImpulse(), EndPhase: EndPhase(), Hold: Hold(),
+            FallBack: FallBack()}[kind]
 
 
 def listed_form(state: GameState, action: Action) -> Action | None:
@@ -118,6 +144,9 @@ def listed_form(state: GameState, action: Action) -> Action | None:
     forms it leaves out (several targets, ``then n``, a mode that is not the default)."""
     if isinstance(action, Move):
         return dataclasses.replace(action, to=None)
+    if isinstance(action, Overwatch):  # the snap shot is listed in the form of its fire or throw
+        inner = listed_form(state, action.shot)
+        return None if inner is None else dataclasses.replace(action, shot=inner)
     if isinstance(action, Fire):
         if len(action.targets) != 1 or action.then:
             return None
@@ -174,7 +203,8 @@ def test_the_random_actions_reach_every_kind() -> None:
             rng = random.Random(seed)
             for state in positions(*game, seed=seed, steps=100):
                 check_position(state, rng, samples=40, seen=seen)
-    assert {k.verb for k in KINDS} - set(seen) <= {"melee", "cross"}, seen
+    optional = set(OPTIONAL_VERBS)  # with no optional rule on, never legal (tests/rules/test_reactions.py)
+    assert {k.verb for k in KINDS} - set(seen) - optional <= {"melee", "cross"}, seen
     assert min(n for verb, n in seen.items() if verb not in {"melee", "cross"}) >= 5  # those two: below
 
 

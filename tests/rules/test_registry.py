@@ -33,7 +33,8 @@ def test_the_verbs_stay_in_the_published_order() -> None:
     """The list is printed in the unknown-action message; docs/notation.md lists the same verbs."""
     assert notation.ACTION_WORDS == ("chit", "impulse", "move", "turn", "cross", "posture", "end", "done", "fire",
                                      "throw", "melee", "buy", "drop", "ready", "rolloff", "choose", "place",
-                                     "deployed")
+                                     "deployed", "watch", "overwatch", "hold", "hit-dirt", "stand-and-shoot",
+                                     "fall-back")
     with pytest.raises(notation.NotationError, match="unknown action 'jump' \\(actions: chit, impulse, move, .*; "
                                                      "queries: odds, los\\)"):
         notation.parse_action("jump T1")
@@ -52,8 +53,8 @@ def test_each_line_goes_through_its_kind(line: str) -> None:
 
 
 def test_odds_covers_the_kinds_with_an_assessment() -> None:
-    assert notation.ODDS_WORDS == ("fire", "throw", "melee")
-    with pytest.raises(notation.NotationError, match=r"usage: odds fire\|throw\|melee …"):
+    assert notation.ODDS_WORDS == ("fire", "throw", "melee", "overwatch", "stand-and-shoot")
+    with pytest.raises(notation.NotationError, match=r"usage: odds fire\|throw\|melee\|overwatch\|stand-and-shoot …"):
         notation.parse_line("odds move T1")
 
 

@@ -1,0 +1,82 @@
+"""Hiding (optional rule, RULES.md §9.3): concealed and untargetable.
+
+At the end of each impulse, every man of it who qualifies is marked Hidden
+(:func:`mark_hidden`; automatic, ruling R42). A Hidden man cannot be named as the target of
+small-arms fire (:func:`.fire.check_shot`) or overwatch; grenades and melee affect him
+normally. :func:`reveal_after` takes the marker off when he fires, throws or melees, enters a
+hex that does not qualify, is Stunned, or an enemy ends an action within 2 hexes with LOS.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .events import Event, FellBack, Fired, HiddenChanged, MeleeFought, Moved, StatusChanged
+from .hexgrid import Hex, hex_distance
+from .los import los_between_soldiers
+from .state import GameState
+from .terrain import Terrain
+from .units import Soldier
+
+HIDING_TERRAIN = frozenset({Terrain.TREES, Terrain.SCRUB, Terrain.ROUGH})
+"""Whole-hex terrain a man may hide in (§9.3; fence and hedge hexes too; buildings come with §9.6)."""
+NEAR = 2
+"""No enemy within 2 hexes to hide; an enemy ending an action within 2 (with LOS) reveals him."""
+
+
+def hiding_hex(state: GameState, h: Hex) -> bool:
+    """A tree, scrub, rough, or fence/hedge hex (§9.3)."""
+    gmap = state.scenario.map
+    return gmap.terrain_at(h) in HIDING_TERRAIN or gmap.line_at(h) is not None
+
+
+def may_hide(state: GameState, s: Soldier) -> bool:
+    """§9.3: in a hiding hex, did not fire, throw or melee this phase (going on Overwatch is not
+    firing), not Running, no enemy within 2 hexes."""
+    if s.killed or not s.deployed or s.hidden or s.running or (s.combat_used and not s.overwatch):
+        return False
+    if not hiding_hex(state, s.hex):
+        return False
+    return not any(e.side != s.side and hex_distance(e.hex, s.hex) <= NEAR for e in state.living())
+
+
+def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list[Event]]:
+    """At the end of an impulse: every man of it who qualifies is marked Hidden."""
+    changed = [s.evolve(hidden=True) for s in (state.soldier(i) for i in group) if s is not None and may_hide(state, s)]
+    if not changed:
+        return state, []
+    return state.with_soldiers(*changed), [HiddenChanged(soldier=s.id, hidden=True, why="the end of his impulse")
+                                           for s in changed]
+
+
+def reveal(state: GameState, reasons: dict[str, str]) -> tuple[GameState, list[Event]]:
+    """Take the Hidden marker off these men (id -> why)."""
+    changed = [s.evolve(hidden=False) for s in (state.soldier(i) for i in reasons) if s is not None and s.hidden]
+    return state.with_soldiers(*changed) if changed else state, [
+        HiddenChanged(soldier=s.id, hidden=False, why=reasons[s.id]) for s in changed]
+
+
+def reveal_after(state: GameState, actors: Iterable[str], events: list[Event]) -> tuple[GameState, list[Event]]:
+    """The reveals an action's events and actors cause (§9.3)."""
+    if not any(s.hidden for s in state.soldiers):
+        return state, []
+    why: dict[str, str] = {}
+    for e in events:
+        if isinstance(e, Fired):
+            why.setdefault(e.soldier, "he threw" if e.mode == "throw" else "he fired")
+        elif isinstance(e, MeleeFought):
+            for sid in e.attackers + e.defenders:
+                why.setdefault(sid, "he fought a melee")
+        elif isinstance(e, StatusChanged) and e.status == "stunned":
+            why.setdefault(e.soldier, "he was Stunned")
+        elif isinstance(e, (Moved, FellBack)) and (to := e.to) is not None and not hiding_hex(state, to):
+            why.setdefault(e.soldier, "he entered a hex with no cover to hide in")
+    for aid in actors:
+        a = state.soldier(aid)
+        if a is None or a.killed:
+            continue
+        for h in state.living():
+            if (h.hidden and h.side != a.side and h.id not in why and hex_distance(a.hex, h.hex) <= NEAR
+                    and los_between_soldiers(state, a.id, h.id).clear):
+                why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
+    return reveal(state, why)

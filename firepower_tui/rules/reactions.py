@@ -1,0 +1,139 @@
+"""The optional rules' hooks into every action (RULES.md §9.1-§9.3, §9.7).
+
+:func:`.engine.apply_trusted` calls :func:`apply` instead of the kind's own apply when any
+optional rule is on (with none on, nothing here runs: the basic game). It
+
+1. holds a declared fire (hit the dirt, §9.2) or melee (§9.7) as a reaction instead of
+   carrying it out;
+2. otherwise carries the action out, then: takes Overwatch markers off (his side's chit,
+   Suppressed or Stunned, §9.1), resets hit the dirt at a new turn (§9.2), reveals and marks
+   Hidden men (§9.3), and opens an overwatch reaction after an enemy's action (§9.1).
+
+``hold`` (:func:`apply_hold`) answers whichever reaction is open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .actions import (Action, ChangePosture, Cross, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
+                      StandAndShoot, Throw, Turn, Watch)
+from .dice import Dice
+from .errors import Refusal
+from .events import ChitDrawn, Event, ImpulseEnded, StatusChanged, TurnStarted
+from .hiding import mark_hidden, reveal, reveal_after
+from .melee_reactions import hold_melee, intercept_melee
+from .optional import close_reaction
+from .overwatch import end_overwatch, hold_overwatch, open_overwatch
+from .state import GameState, Pending
+from .take_cover import hold_fire, intercept_fire
+from .types import ReactionKind, RuleId
+
+Apply = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
+
+TRIGGERS = (Move, Turn, Cross, ChangePosture, Fire, Throw)
+"""The enemy actions that may open an overwatch reaction (§9.1; a melee does not: ruling R40)."""
+
+
+def check_hold(state: GameState, action: Hold) -> Refusal | None:
+    """``hold`` answers any open reaction."""
+    if state.pending is None:
+        return Refusal(reason="no reaction is waiting for an answer", rule="§9.1")
+    return None
+
+
+def apply_hold(state: GameState, action: Hold, dice: Dice) -> tuple[GameState, list[Event]]:
+    """Decline: the suspended fire or melee goes ahead; an overwatch closes for every watcher."""
+    p = state.pending
+    assert p is not None
+    if p.kind is ReactionKind.HIT_THE_DIRT:
+        return hold_fire(state, dice)
+    if p.kind is ReactionKind.MELEE:
+        return hold_melee(state, dice)
+    return hold_overwatch(state)
+
+
+def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tuple[GameState, list[Event]]:
+    """Carry out ``action`` with the optional rules in play (see the module's text)."""
+    if isinstance(action, Fire):
+        held = intercept_fire(state, action)
+        if held is not None:
+            return held
+    elif isinstance(action, Melee):
+        held = intercept_melee(state, action)
+        if held is not None:
+            if RuleId.HIDING not in state.rules:
+                return held
+            revealed, more = reveal(held[0], {a: "he declared a melee" for a in action.soldiers})
+            return revealed, held[1] + more
+    answered = state.pending
+    new, done = carry_out(state, action, dice)
+    return after(state, new, action, answered, list(done))
+
+
+def after(before: GameState, state: GameState, action: Action, answered: Pending | None,
+          events: list[Event]) -> tuple[GameState, list[Event]]:
+    """Everything the optional rules do once an action is over."""
+    rules = state.rules
+    effective = answered.action if answered is not None and answered.action is not None else action
+    if any(isinstance(e, TurnStarted) for e in events):
+        fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
+        state = state.with_soldiers(*fresh) if fresh else state
+    if RuleId.OVERWATCH in rules:
+        state, more = _overwatch_off(state, events)
+        events += more
+    if RuleId.HIDING in rules:
+        state, more = reveal_after(state, _actors(action) + _actors(effective), events)
+        events += more
+        state, events = _hide_at_impulse_end(before, state, events)
+    if RuleId.OVERWATCH in rules and state.pending is None and not state.over and state.active is not None:
+        if isinstance(action, Overwatch) and answered is not None:
+            shooter = action.shot.soldier
+            state, more = open_overwatch(state, answered.trigger, tuple(w for w in answered.answerers if w != shooter))
+            events += more
+        elif isinstance(effective, TRIGGERS) and not isinstance(action, (StandAndShoot, FallBack)):
+            state, more = open_overwatch(state, effective.soldier)
+            events += more
+    return state, events
+
+
+def _overwatch_off(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """Overwatch ends when his side's next chit is drawn, or at once when he is Suppressed or Stunned."""
+    out: list[Event] = []
+    for e in list(events):
+        if isinstance(e, ChitDrawn):
+            ids = [s.id for s in state.soldiers if s.overwatch and s.side == e.side]
+            state, more = end_overwatch(state, ids, "his side's chit was drawn")
+        elif isinstance(e, StatusChanged) and e.status != "ok":
+            state, more = end_overwatch(state, [e.soldier], f"he is {e.status.capitalize()}")
+        else:
+            continue
+        out += more
+    return state, out
+
+
+def _hide_at_impulse_end(before: GameState, state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """After an impulse that was used, its men who qualify are Hidden (the events follow its end)."""
+    at = next((i for i, e in enumerate(events) if isinstance(e, ImpulseEnded) and e.counted), None)
+    if at is None or not before.group:
+        return state, events
+    state, more = mark_hidden(state, before.group)
+    return state, events[:at + 1] + more + events[at + 1:]
+
+
+def _actors(action: Action | None) -> tuple[str, ...]:
+    """The soldiers who took an action (who ended it, for §9.3's reveal)."""
+    if isinstance(action, (Move, Turn, Cross, ChangePosture, Fire, Throw, Watch)):
+        return (action.soldier,)
+    if isinstance(action, Melee):
+        return action.soldiers
+    if isinstance(action, Overwatch):
+        return (action.shot.soldier,)
+    if isinstance(action, HitDirt):
+        return action.soldiers
+    if isinstance(action, StandAndShoot):
+        return (action.defender,)
+    return ()
+
+
+__all__ = ["TRIGGERS", "after", "apply", "apply_hold", "check_hold", "close_reaction"]

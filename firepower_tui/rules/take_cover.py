@@ -1,0 +1,77 @@
+"""Hit the dirt (optional rule, RULES.md §9.2): the answer to small-arms fire.
+
+When small-arms fire is declared at Standing or Crouching men who have not yet hit the dirt
+this turn, :func:`intercept_fire` holds the fire as a reaction of the target side before any
+die. ``hit-dirt G1,G2`` drops the named men Prone (free) and Suppresses them, then the fire
+is resolved against them; ``hold`` resolves it as declared. Grenades are never answered
+this way, nor a reaction's own fire (snap shot, stand and shoot: ruling R41).
+"""
+
+from __future__ import annotations
+
+from .actions import Fire, HitDirt
+from .combat import suppress
+from .dice import Dice
+from .errors import Refusal
+from .events import Event, HitTheDirt
+from .kinds.combat import apply_fire
+from .optional import close_reaction, open_pending, open_reaction
+from .state import GameState, Pending
+from .types import Posture, ReactionKind, RuleId
+from .units import Soldier
+
+
+def may_hit_dirt(s: Soldier) -> bool:
+    """Standing or Crouching, alive, and not yet down this turn (§9.2)."""
+    return not s.killed and s.posture is not Posture.PRONE and not s.dirt_used
+
+
+def intercept_fire(state: GameState, action: Fire) -> tuple[GameState, list[Event]] | None:
+    """Hold a declared fire as a reaction when a target may hit the dirt (§9.2); else None."""
+    if RuleId.HIT_THE_DIRT not in state.rules:
+        return None
+    targets = [t for t in (state.soldier(i) for i in action.targets) if t is not None]
+    eligible = tuple(t.id for t in targets if may_hit_dirt(t))
+    if not eligible:
+        return None
+    return open_reaction(state, Pending(kind=ReactionKind.HIT_THE_DIRT, side=targets[0].side, trigger=action.soldier,
+                                        hex=targets[0].hex, answerers=eligible, action=action))
+
+
+def check_hit_dirt(state: GameState, action: HitDirt) -> Refusal | None:
+    """§9.2: only the men fired at who may still hit the dirt, each named once."""
+    p, refusal = open_pending(state, ReactionKind.HIT_THE_DIRT)
+    if p is None:
+        return refusal
+    if len(set(action.soldiers)) != len(action.soldiers):
+        return Refusal(reason="a man is named twice", rule="§9.2")
+    for sid in action.soldiers:
+        if sid not in p.answerers:
+            return Refusal(reason=f"{sid} may not hit the dirt now (who may: {', '.join(p.answerers)})", rule="§9.2")
+    return None
+
+
+def apply_hit_dirt(state: GameState, action: HitDirt, dice: Dice) -> tuple[GameState, list[Event]]:
+    """Down they go, Suppressed at once; then the fire is resolved against them Prone (§9.2)."""
+    p = state.pending
+    assert p is not None and isinstance(p.action, Fire)
+    state, events = close_reaction(state, f"hit-dirt {','.join(action.soldiers)}")
+    changed = []
+    for sid in action.soldiers:
+        s = state.soldier(sid)
+        assert s is not None
+        events.append(HitTheDirt(soldier=s.id))
+        down, more = suppress(s.evolve(posture=Posture.PRONE, dirt_used=True), "§9.2", "he hit the dirt")
+        changed.append(down)
+        events += more
+    state, more = apply_fire(state.with_soldiers(*changed), p.action, dice)
+    return state, events + more
+
+
+def hold_fire(state: GameState, dice: Dice) -> tuple[GameState, list[Event]]:
+    """``hold``: the fire is resolved as declared."""
+    p = state.pending
+    assert p is not None and isinstance(p.action, Fire)
+    state, events = close_reaction(state, "hold")
+    state, more = apply_fire(state, p.action, dice)
+    return state, events + more

@@ -1,0 +1,122 @@
+"""Hiding (optional rule, RULES.md §9.3): the Hidden marker, what it stops, and every reveal."""
+
+from __future__ import annotations
+
+import pytest
+
+from firepower_tui.rules import engine
+from firepower_tui.rules.dice import ScriptedDice, SeededDice
+from firepower_tui.rules.events import HiddenChanged, ImpulseEnded
+from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.types import Status
+from tests.conftest import FIELD, optional_game, set_soldier, with_terrain
+
+WOODS = with_terrain(FIELD, B3="t", B4="s", C3="r", B9="t")
+MEN = ["T1 tan RFL B3 S", "T2 tan RFL J1 S", "G1 green RFL B8 N", "G2 green RFL J10 N"]
+
+
+def hidden_t1(dice: object = None, rules: tuple[str, ...] = ("hiding",)):
+    g = optional_game(MEN, rules, terrain=WOODS, dice=dice if dice is not None else SeededDice(1))
+    g.do("chit tan", "impulse B3", "turn T1 SE", "turn T1 S", "end")
+    return g
+
+
+@pytest.mark.rule("§9.3")
+def test_marked_hidden_at_the_end_of_his_impulse_automatically() -> None:
+    """Ruling R42: it is free and has no price, so it is taken."""
+    g = optional_game(MEN, ["hiding"], terrain=WOODS)
+    g.do("chit tan", "impulse B3", "turn T1 SE")
+    assert not g.soldier("T1").hidden
+    events = g.do("end")
+    assert g.soldier("T1").hidden
+    at = next(i for i, e in enumerate(events) if isinstance(e, ImpulseEnded))
+    assert events[at + 1] == HiddenChanged(soldier="T1", hidden=True, why="the end of his impulse")
+
+
+@pytest.mark.rule("§9.3")
+@pytest.mark.parametrize(("setup", "why"), [
+    ("open", "no cover"), ("fired", "fired this phase"), ("running", "Running"), ("near", "enemy within 2")])
+def test_who_may_not_hide(setup: str, why: str) -> None:
+    men = list(MEN)
+    if setup == "open":
+        men[0] = "T1 tan RFL E3 S"
+    if setup == "near":
+        men[2] = "G1 green RFL B5 N"
+    g = optional_game(men, ["hiding"], terrain=WOODS, dice=ScriptedDice([10] * 3))
+    start = "E3" if setup == "open" else "B3"
+    g.do("chit tan", f"impulse {start}")
+    if setup == "fired":
+        g.do("fire T1 G1")
+    else:
+        g.do("turn T1 SE")
+    if setup == "running":
+        set_soldier(g, "T1", running=True)
+    g.do("end")
+    assert not g.soldier("T1").hidden, why
+
+
+@pytest.mark.rule("§9.3")
+def test_fence_and_hedge_hexes_qualify() -> None:
+    g = optional_game(["T1 tan RFL E3 S stand N", "G1 green RFL J10 N"], ["hiding"], hedges='{ hex = "E3", axis = "E-W" }')
+    g.do("chit tan", "impulse E3", "turn T1 SE", "end")
+    assert g.soldier("T1").hidden
+
+
+@pytest.mark.rule("§9.3")
+def test_a_hidden_man_is_no_target_for_small_arms_but_grenades_and_melee_reach_him() -> None:
+    g = hidden_t1()
+    g.do("done", "chit green", "impulse B8")
+    r = g.refusal("fire G1 T1")
+    assert (r.rule, r.reason) == ("§9.3", "T1 is Hidden: he cannot be chosen as the target of small-arms fire")
+    assert engine.check(g.state, parse_action("throw G1 B3")) is None
+
+
+@pytest.mark.rule("§9.3")
+def test_a_hidden_man_does_not_trigger_overwatch() -> None:
+    g = optional_game(MEN, ["hiding", "overwatch"], terrain=WOODS)
+    g.do("chit green", "impulse B8", "watch G1", "done")
+    g.do("chit tan", "impulse B3", "turn T1 SE")
+    assert g.state.pending is not None  # not yet hidden: G1 may snap at him
+    g.do("hold", "end", "done")
+    assert g.soldier("T1").hidden and g.soldier("G1").overwatch
+    g.do("chit tan", "impulse B3", "turn T1 S")  # hidden: no snap shot
+    assert g.soldier("T1").hidden and g.state.pending is None
+
+
+@pytest.mark.rule("§9.3")
+def test_revealed_when_he_fires() -> None:
+    g = hidden_t1(dice=ScriptedDice([10] * 3))
+    g.do("done", "chit green", "done", "chit tan", "impulse B3")
+    events = g.do("fire T1 G1")
+    assert HiddenChanged(soldier="T1", hidden=False, why="he fired") in events
+
+
+@pytest.mark.rule("§9.3")
+def test_revealed_when_he_enters_a_hex_that_does_not_qualify_but_not_one_that_does() -> None:
+    g = hidden_t1()
+    g.do("done", "chit green", "done", "chit tan", "impulse B3")
+    g.do("move T1")  # B4 scrub: still hidden
+    assert g.soldier("T1").hidden
+    events = g.do("move T1")  # B5 open
+    assert HiddenChanged(soldier="T1", hidden=False, why="he entered a hex with no cover to hide in") in events
+
+
+@pytest.mark.rule("§9.3")
+def test_revealed_when_an_enemy_ends_an_action_within_two_hexes_with_los() -> None:
+    g = hidden_t1()
+    g.do("done", "chit green", "impulse B8", "move G1")  # B7: 4 hexes
+    assert g.soldier("T1").hidden
+    g.do("move G1")  # B6: 3 hexes
+    assert g.soldier("T1").hidden
+    events = g.do("move G1")  # B5: 2 hexes, LOS
+    assert HiddenChanged(soldier="T1", hidden=False, why="G1 is within 2 hexes with LOS to him") in events
+
+
+@pytest.mark.rule("§9.3")
+def test_revealed_when_stunned() -> None:
+    g = hidden_t1(dice=ScriptedDice([1, 9]))  # the grenade lands in B3; T1 survives the blast: Stunned
+    g.do("done", "chit green", "impulse B8")
+    events = g.do("throw G1 B3")
+    assert g.soldier("T1").status is Status.STUNNED
+    assert HiddenChanged(soldier="T1", hidden=False, why="he was Stunned") in events

@@ -1,0 +1,165 @@
+"""The optional rules as a whole (RULES.md §9): switches, the pending reaction under random
+play, take-backs (§9.9), checkpoints, the log."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from firepower_tui.games.session import Session
+from firepower_tui.headless.playout import random_action
+from firepower_tui.rules import engine
+from firepower_tui.rules.actions import EndImpulse, EndPhase, Move
+from firepower_tui.rules.describe import describe
+from firepower_tui.rules.dice import SeededDice
+from firepower_tui.rules.errors import IllegalActionError
+from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.snapshot import state_from_data, state_to_data
+from firepower_tui.rules.types import IMPLEMENTED_RULES, RuleId
+from tests.conftest import ALL_OPTIONAL, make_scenario
+from tests.rules.test_legal import check_position, positions
+
+BASIC = load_scenario("basic")
+
+
+@pytest.mark.rule("§9")
+def test_the_rules_come_from_the_scenario_or_the_caller() -> None:
+    assert new_game(BASIC).rules == frozenset()
+    assert new_game(BASIC, rules=["hiding", "OVERWATCH"]).rules == {"hiding", "overwatch"}
+    sc = make_scenario("....", ["T1 tan RFL A1 S", "G1 green RFL D1 N"], extra='rules = ["hiding"]')
+    assert new_game(sc).rules == {"hiding"} and new_game(sc, rules=()).rules == frozenset()
+    with pytest.raises(ValueError, match="weapons"):
+        new_game(BASIC, rules=["weapons"])
+    assert {str(r) for r in IMPLEMENTED_RULES} == set(ALL_OPTIONAL)
+    assert RuleId.BUILDINGS not in IMPLEMENTED_RULES and RuleId.BUILDINGS.section == "§9.6"
+
+
+def _play(seed: int, steps: int, scenario: str = "basic"):
+    rng, dice = random.Random(seed), SeededDice(seed)
+    state = new_game(load_scenario(scenario), rules=ALL_OPTIONAL)
+    for _ in range(steps):
+        if state.over:
+            return
+        yield state, rng, dice
+        before = state
+        state, _ = engine.apply(state, random_action(state, rng), dice)
+        if state.active is None or state.active != before.active:
+            assert state.pending is None, "a reaction was left open at the end of a phase"
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.sampled_from(["basic", "meeting"]))
+def test_no_reaction_is_left_open_at_the_end_of_a_phase(seed: int, scenario: str) -> None:
+    for _ in _play(seed, 600, scenario):
+        pass
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000))
+def test_refused_actions_change_nothing_with_every_rule_on(seed: int) -> None:
+    for state, rng, dice in _play(seed, 300):
+        if rng.random() > 0.1:
+            continue
+        sid = rng.choice(state.soldiers).id
+        for line in (f"move {sid}", f"watch {sid}", "hold", "fall-back", f"hit-dirt {sid}", "done", "end",
+                     f"overwatch fire {sid} {rng.choice(state.soldiers).id}"):
+            action = parse_action(line)
+            refusal = engine.check(state, action)
+            if refusal is None:
+                continue
+            assert refusal.rule and refusal.reason
+            rolled = len(dice.calls)
+            with pytest.raises(IllegalActionError):
+                engine.apply(state, action, dice)
+            assert len(dice.calls) == rolled
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000))
+def test_legal_actions_are_exactly_what_check_accepts_with_every_rule_on(seed: int) -> None:
+    rng = random.Random(seed)
+    for state in positions("basic", False, seed=seed, steps=80, rules=ALL_OPTIONAL):
+        check_position(state, rng, samples=15)
+        if state.pending is not None:
+            assert all(type(a).__name__ in {"Overwatch", "Hold", "HitDirt", "StandAndShoot", "FallBack"}
+                       for a in engine.legal_actions(state))
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000))
+def test_every_state_with_the_rules_on_survives_a_checkpoint(seed: int) -> None:
+    for state, _, _ in _play(seed, 300):
+        data = json.loads(json.dumps(state_to_data(state)))
+        assert state_from_data(data, state.scenario) == state
+
+
+def test_an_old_checkpoint_loads_with_no_rule_on() -> None:
+    state = new_game(BASIC)
+    data = state_to_data(state)
+    del data["rules"], data["pending"]
+    assert state_from_data(data, BASIC) == state
+
+
+@pytest.mark.rule("§9.9")
+def test_no_take_back_crosses_a_reaction() -> None:
+    sc = make_scenario("\n".join(["." * 10] * 10), ["T1 tan RFL B2 S", "G1 green RFL B8 N"],
+                       extra='rules = ["overwatch"]')
+    s = Session(sc, seed=1)
+    for line in ("chit green", "impulse B8", "watch G1", "end", "chit tan", "impulse B2", "move T1"):
+        assert s.submit(parse_action(line)).ok, line
+    assert s.state.pending is not None
+    r = s.undo_refusal()
+    assert r is not None and r.rule == "§9.9"  # it opened a reaction: the opponent has seen it
+    assert s.submit(parse_action("hold")).ok
+    r = s.undo_refusal()
+    assert r is not None and r.rule == "§9.9"  # it answered one
+    assert s.submit(Move(soldier="T1")).ok and s.submit(parse_action("hold")).ok
+    assert s.submit(parse_action("turn T1 SE")).ok and s.state.pending is not None
+
+
+def test_every_new_event_is_written_and_described() -> None:
+    seen: set[str] = set()
+    from firepower_tui.rules import events as ev
+    from firepower_tui.rules.hexgrid import hex_from_id
+    from firepower_tui.rules.types import ReactionKind
+
+    h = hex_from_id("B5")
+    samples = [ev.WatchDeclared(soldier="G1", hex=h), ev.OverwatchEnded(soldier="G1", why="he fired"),
+               ev.ReactionOpened(kind=ReactionKind.OVERWATCH, side="green", trigger="T1", hex=h, answerers=("G1",),
+                                 rule="§9.1"),
+               ev.ReactionClosed(kind=ReactionKind.MELEE, side="green", answer="hold", rule="§9.7"),
+               ev.HitTheDirt(soldier="G1"), ev.HiddenChanged(soldier="T1", hidden=True, why="x"),
+               ev.FellBack(soldier="G1", origin=h, to=None, why="he is Stunned"), ev.MeleeCalledOff(hex=h)]
+    for e in samples:
+        data = e.to_json()
+        assert json.loads(json.dumps(data))["event"] == e.event
+        text = describe(e)
+        assert "§9." in text and not text.startswith(type(e).__name__)
+        seen.add(e.event)
+    assert len(seen) == len(samples)
+
+
+def test_with_no_rule_on_nothing_new_happens() -> None:
+    """The basic game: no reaction ever opens, and no optional marker is ever placed."""
+    rng, dice = random.Random(11), SeededDice(11)
+    state = new_game(BASIC)
+    while not state.over:
+        state, _ = engine.apply(state, random_action(state, rng), dice)
+        assert state.pending is None
+        assert not any(s.overwatch or s.hidden or s.dirt_used for s in state.soldiers)
+
+
+def test_done_ends_a_phase_at_any_moment_but_while_a_reaction_is_open() -> None:
+    """§9.8 (the clock is the session's): ``done`` is always legal in a phase unless a reaction waits."""
+    for state, _, _ in _play(21, 500):
+        if state.active is not None:
+            refusal = engine.check(state, EndPhase())
+            assert (refusal is None) == (state.pending is None)
+            if state.pending is not None:
+                assert engine.check(state, EndImpulse()) is not None

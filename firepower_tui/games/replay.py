@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .session import HistoryEntry, Session
+from .session import HistoryEntry, Session, session_args
 from ..rules import engine
 from ..rules.dice import DiceError, ReplayDice
 from ..rules.errors import FirepowerError
@@ -38,7 +38,10 @@ def replay(scenario: Scenario, seed: int, entries: Iterable[StepRecord], *, wher
     Raises:
         ReplayError: an entry is refused, rolls differently, or is malformed; it is named.
     """
-    session = Session(scenario, seed=seed, deploy=bool((options or {}).get("deploy")))
+    try:
+        session = Session(scenario, seed=seed, **session_args(options or {}))
+    except ValueError as exc:  # a record naming a rule this version does not play
+        raise ReplayError(f"{where}{exc}") from None
     session.dice.advance(replay_into(session, entries, where=where, stamps=stamps, on_events=on_events))
     return session
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .session import HistoryEntry, Session
+from .session import HistoryEntry, Session, game_options, session_args
 from .replay import ReplayError, StepRecord, replay, replay_into, scenario_for
 from ..rules.actions import DrawChit
 from ..rules.dice import SeededDice
@@ -68,11 +68,25 @@ def scenario_text(scenario: Scenario) -> str:
 
 
 def new_game(store: Store, scenario: Scenario, seed: int, options: dict[str, Any] | None = None) -> tuple[Session, int]:
-    """A new stored game; the returned session records into the store."""
+    """A new stored game; the returned session records into the store.
+
+    ``options`` may hold ``deploy``, ``rules`` (the optional rules in play; by default the
+    scenario's own list) and ``clock`` (seconds per phase): the game's options record all three
+    as :func:`.session.game_options` completes them, so every replay plays the same rules.
+
+    Raises:
+        FirepowerError: a rule that is unknown or not implemented yet (nothing is stored).
+    """
+    given = options or {}
+    options = game_options(scenario, deploy=bool(given.get("deploy")), rules=given.get("rules"),
+                           clock=given.get("clock"))
+    try:
+        session = Session(scenario, seed=seed, **session_args(options))
+    except ValueError as exc:
+        raise FirepowerError(str(exc)) from None
     game_id = store.create_game(scenario_id=scenario.id, scenario_path=str(Path(scenario.path).resolve()),
                                 scenario_hash=scenario.digest, scenario_text=scenario_text(scenario), seed=seed,
                                 sides=[s.id for s in scenario.spec.sides], options=options)
-    session = Session(scenario, seed=seed, deploy=bool((options or {}).get("deploy")))
     attach_recorder(session, store, game_id)
     return session, game_id
 
@@ -117,7 +131,8 @@ def _from_checkpoint(store: Store, game_id: int, scenario: Scenario, seed: int,
         dice.set_generator_state(json.loads(cp.dice))
     except (SnapshotError, ValueError, TypeError):
         return None  # another format, or damaged: the full replay is the truth anyway
-    session = Session.from_checkpoint(scenario, state, dice, seed=seed, deploy=bool(options.get("deploy")),
+    args = session_args(options)
+    session = Session.from_checkpoint(scenario, state, dice, seed=seed, deploy=args["deploy"], clock=args["clock"],
                                       history_base=cp.history_len, log_base=cp.log_len)
     tail = store.entries(game_id, after=cp.seq)
     replay_into(session, [StepRecord(e.kind, e.notation, e.rolls) for e in tail],

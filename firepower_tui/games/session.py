@@ -7,9 +7,9 @@ refuse an action that rolled dice.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..rules import engine
 from ..rules.actions import Action, DrawChit
@@ -17,6 +17,7 @@ from ..rules.dice import ForcedDice, RecordingDice, SeededDice
 from ..rules.errors import Refusal
 from ..rules.events import Event
 from ..rules.notation import format_action
+from ..rules.options import DEFAULT_CLOCK, ordered
 from ..rules.scenario import Scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState
@@ -65,12 +66,16 @@ class Session:
     """The rules engine plus the dice and the record of everything that happened."""
 
     def __init__(self, scenario: Scenario, seed: int = 1, deploy: bool = False, *, dice: SeededDice | None = None,
-                 history_base: int = 0, log_base: int = 0) -> None:
+                 history_base: int = 0, log_base: int = 0, rules: Iterable[str] | None = None,
+                 clock: int | None = None) -> None:
         """A new game of ``scenario``.
 
         Args:
             seed: the game's seed (stored with it; its dice start from it).
             deploy: place the sides with zones in a deployment phase (§10.2).
+            rules: the optional rules in play (§9 ids); None: the scenario's own list.
+            clock: seconds per impulse phase when the ``clock`` rule is on (§9.8, R35); None:
+                the scenario's ``clock``, else the default.
             dice: the dice to roll; by default seeded from ``seed``, and able to take forced
                 results (:class:`~firepower_tui.rules.dice.ForcedDice`).
             history_base: see the attribute.
@@ -80,7 +85,11 @@ class Session:
         self.seed = seed
         self.deploy = deploy
         """Place the sides with zones in a deployment phase instead of the fixed positions (§10.2)."""
-        self.state: GameState = new_game(scenario, deploy=deploy)
+        self.state: GameState = new_game(scenario, deploy=deploy, rules=rules)
+        self.clock: int | None = (clock or scenario.spec.clock or DEFAULT_CLOCK) if "clock" in self.state.rules \
+            else None
+        """Seconds per impulse phase while the ``clock`` rule is on (§9.8; kept by the interface,
+        ruling R35), else None."""
         self.dice: SeededDice = dice if dice is not None else ForcedDice(seed)
         """The live dice: what the next action rolls with (a replay passes each entry its recorded rolls)."""
         self.history: list[HistoryEntry] = []
@@ -102,9 +111,11 @@ class Session:
 
     @classmethod
     def from_checkpoint(cls, scenario: Scenario, state: GameState, dice: SeededDice, *, seed: int, deploy: bool,
-                        history_base: int, log_base: int) -> Session:
-        """A session that goes on from a stored checkpoint, holding none of the history before it."""
-        session = cls(scenario, seed=seed, deploy=deploy, dice=dice, history_base=history_base, log_base=log_base)
+                        history_base: int, log_base: int, clock: int | None = None) -> Session:
+        """A session that goes on from a stored checkpoint, holding none of the history before it
+        (the checkpoint's state holds the rules in play and any open reaction)."""
+        session = cls(scenario, seed=seed, deploy=deploy, dice=dice, history_base=history_base, log_base=log_base,
+                      rules=state.rules, clock=clock)
         session.state = state
         session.log = []
         return session
@@ -177,3 +188,24 @@ class Session:
         self.state = last.before
         del self.log[len(self.log) - len(last.events):]
         return Outcome(events=last.events)
+
+
+def game_options(scenario: Scenario, *, deploy: bool = False, rules: Iterable[str] | None = None,
+                 clock: int | None = None) -> dict[str, Any]:
+    """What the store keeps in a new game's ``options``: ``deploy`` (when set), ``rules`` (the
+    optional rules in play, in §9 order; by default the scenario's own list) and ``clock`` (the
+    seconds per impulse phase, only when the clock rule is on)."""
+    chosen = ordered(scenario.spec.rules if rules is None else rules)
+    options: dict[str, Any] = {"deploy": True} if deploy else {}
+    options["rules"] = list(chosen)
+    if "clock" in chosen:
+        options["clock"] = clock or scenario.spec.clock or DEFAULT_CLOCK
+    return options
+
+
+def session_args(options: dict[str, Any]) -> dict[str, Any]:
+    """The :class:`Session` keywords a stored game's ``options`` give. A game stored by 0.1 has no
+    ``rules``: it plays the list of the scenario text stored with it (ruling R50)."""
+    rules = options.get("rules")
+    return {"deploy": bool(options.get("deploy")), "rules": None if rules is None else [str(r) for r in rules],
+            "clock": options.get("clock")}

@@ -24,7 +24,8 @@ from ..rules.errors import FirepowerError, Problem, Refusal, ScriptError
 from ..rules.events import Event
 from ..rules.hexgrid import hex_to_id
 from ..rules.los import los_query
-from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
+from ..rules.notation import LosQuery, NotationError, OddsQuery, format_action, parse_line
+from ..rules.options import RuleChoiceError, ordered, parse_rule_list, rules_label
 from ..rules.scenario import Scenario, load_scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState
@@ -54,6 +55,8 @@ class Script:
     steps: list[Step] = field(default_factory=list)
     deploy: bool = False
     """Place every side with a zone in a deployment phase (``scenario <id> deploy``)."""
+    rules: tuple[str, ...] | None = None
+    """The optional rules in play (a ``rules`` line); None: the scenario's own list."""
 
 
 def parse_script(text: str, name: str) -> Script:
@@ -66,6 +69,7 @@ def parse_script(text: str, name: str) -> Script:
     problems: list[Problem] = []
     scenario: Scenario | None = None
     deploy = False
+    rules: tuple[str, ...] | None = None
     steps: list[Step] = []
     base = Path(name).parent
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -86,6 +90,13 @@ def parse_script(text: str, name: str) -> Script:
                 ref = words[1]
                 candidate = base / ref
                 scenario = load_scenario(candidate if ref.endswith(".toml") and candidate.is_file() else ref)
+            elif verb == "rules":
+                if rules is not None or steps or len(words) < 2:
+                    raise NotationError("usage: rules <id>[,<id>…]|none|all, once, right after the scenario line")
+                try:
+                    rules = parse_rule_list(" ".join(words[1:]))
+                except RuleChoiceError as exc:
+                    raise NotationError(str(exc)) from None
             elif verb == "seed":
                 if len(words) != 2 or not words[1].isdigit():
                     raise NotationError("usage: seed <n>")
@@ -107,7 +118,7 @@ def parse_script(text: str, name: str) -> Script:
     if problems:
         raise ScriptError(name, problems)
     assert scenario is not None
-    return Script(name=name, scenario=scenario, steps=steps, deploy=deploy)
+    return Script(name=name, scenario=scenario, steps=steps, deploy=deploy, rules=rules)
 
 
 def _dice_values(words: list[str]) -> tuple[int, ...]:
@@ -125,8 +136,11 @@ def _dice_values(words: list[str]) -> tuple[int, ...]:
 
 
 def state_snapshot(state: GameState) -> dict[str, Any]:
-    """The ``state`` event: turn, active side and every soldier (docs/notation.md)."""
-    return {
+    """The ``state`` event: turn, active side and every soldier (docs/notation.md); while an
+    optional rule is on, also the rules, the open reaction and each man's §9 markers (only
+    then, so the basic game's snapshot stays as it always was)."""
+    optional = bool(state.rules)
+    snap: dict[str, Any] = {
         "event": "state",
         "phase": str(state.phase),
         "setup_step": str(state.setup_step) or None,
@@ -142,10 +156,18 @@ def state_snapshot(state: GameState) -> dict[str, Any]:
                 "id": s.id, "side": s.side, "weapon": s.weapon, "hex": hex_to_id(s.hex),
                 "facing": s.facing.name, "posture": s.posture.value, "status": state.status_word(s),
                 "running": s.running, "mf_left": state.mf_left(s), "fence_side": s.fence_side,
-            }
+            } | ({"overwatch": s.overwatch, "hidden": s.hidden, "hit_the_dirt": s.dirt_used} if optional else {})
             for s in state.soldiers
         ],
     }
+    if optional:
+        p = state.pending
+        snap["rules"] = list(ordered(state.rules))
+        snap["pending"] = None if p is None else {
+            "kind": str(p.kind), "side": p.side, "trigger": p.trigger, "hex": hex_to_id(p.hex),
+            "answerers": list(p.answerers), "action": format_action(p.action) if p.action is not None else None,
+            "rule": p.kind.rule}
+    return snap
 
 
 def snapshot_text(snap: dict[str, Any], side_name: Callable[[str], str]) -> str:
@@ -160,8 +182,15 @@ def snapshot_text(snap: dict[str, Any], side_name: Callable[[str], str]) -> str:
     for s in snap["soldiers"]:
         extra = [s["posture"], s["status"]] + (["running"] if s["running"] else [])
         fence = f" ({s['fence_side']} of line)" if s["fence_side"] else ""
+        extra += [m.replace("_", " ") for m in ("overwatch", "hidden", "hit_the_dirt") if s.get(m)]
         lines.append(f"  {s['id']:<4} {side_name(s['side']):<6} {s['weapon']} {s['hex']:<4} facing {s['facing']:<2} "
                      f"{' '.join(extra)}{fence}; MF left {s['mf_left']}")
+    if "rules" in snap:
+        lines.insert(1, f"  optional rules: {rules_label(snap['rules'])}")
+        p = snap["pending"]
+        if p is not None:
+            lines.insert(2, f"  waiting on {side_name(p['side'])}: {p['kind'].replace('_', ' ')} reaction to "
+                            f"{p['trigger']} in {p['hex']} ({p['rule']}); may answer: {', '.join(p['answerers'])}")
     return "\n".join(lines)
 
 
@@ -179,7 +208,11 @@ class Runner:
         self.emit = emit
         self.as_json = as_json
         self.dice = dice if dice is not None else ForcedDice(DEFAULT_SEED)
-        self.session = Session(script.scenario, seed=self.dice.seed, deploy=script.deploy, dice=self.dice)
+        try:
+            self.session = Session(script.scenario, seed=self.dice.seed, deploy=script.deploy, dice=self.dice,
+                                   rules=script.rules)
+        except ValueError as exc:  # the scenario's own list names a rule this version does not play
+            raise ScriptError(script.name, [Problem("", str(exc))]) from None
 
     @property
     def state(self) -> GameState:
@@ -276,6 +309,7 @@ def run_script_file(path: str, *, as_json: bool = False, emit: Callable[[str], N
 def run_record(record: Any, path: str, emit: Callable[[str], None], as_json: bool) -> int:
     """Replay a game record, printing its events as a script run would (docs/notation.md)."""
     from ..games.replay import StepRecord, replay, scenario_for
+    from ..games.session import session_args
 
     scenario, _ = scenario_for(record.scenario.id, record.scenario.id, record.scenario.hash, record.scenario.toml,
                                use_saved=bool(record.scenario.toml))
@@ -285,8 +319,11 @@ def run_record(record: Any, path: str, emit: Callable[[str], None], as_json: boo
         for e in events:
             emit(json.dumps(e.to_json()) if as_json else describe(e, name))
 
-    deploy = bool(record.options.get("deploy"))
-    out(opening_events(new_game(scenario, deploy=deploy)))
+    args = session_args(record.options)
+    try:
+        out(opening_events(new_game(scenario, deploy=args["deploy"], rules=args["rules"])))
+    except ValueError as exc:
+        raise ScriptError(path, [Problem("options.rules", str(exc))]) from None
     steps = [StepRecord(e.kind, e.action, e.rolls) for e in record.entries]
     session = replay(scenario, record.seed, steps, where=f"{path}: ", on_events=lambda entry: out(entry.events),
                      options=record.options)

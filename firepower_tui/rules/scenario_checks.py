@@ -15,7 +15,8 @@ from .errors import Problem
 from .hexgrid import Facing, Hex, OffsetCoord, column_index, hex_from_id, hex_to_id, is_hex_id, qoffset_to_cube
 from .scenario_spec import MapSpec, ScenarioFile, SoldierSpec
 from .terrain import AXIS_HALVES, TERRAIN_LETTERS, HexLine, LineKind, MapData, Terrain
-from .types import IMPLEMENTED_RULES, RuleId
+from .options import AVAILABLE, rule_problem
+from .types import IMPLEMENTED_RULES
 from .units import weapon_chart
 
 if TYPE_CHECKING:  # only a text that goes through the schema needs tomllib and pydantic
@@ -181,12 +182,10 @@ def _check_sides_and_soldiers(spec: ScenarioFile, game_map: MapData, name: str, 
     if len(set(side_ids)) != len(side_ids):
         problems.append(Problem(_where(name, lines, ("sides",)), "two sides share an id"))
     for i, rule in enumerate(spec.rules):
-        if rule not in KNOWN_RULES:
-            known = ", ".join(sorted(KNOWN_RULES)) or "none yet"
-            what = (f"optional rule {rule!r} (RULES.md {RuleId(rule).section}) is not implemented yet"
-                    if rule in RuleId.__members__.values() else f"unknown optional rule {rule!r}")
+        what = rule_problem(rule)
+        if what is not None:
             problems.append(Problem(_where(name, lines, ("rules",)),
-                                    f"rules[{i}]: {what} (RULES.md §9; available: {known})"))
+                                    f"rules[{i}]: {what}; available: {', '.join(AVAILABLE)}"))
     chart = weapon_chart()
     seen: dict[str, int] = {}
     occupants: dict[Hex, str] = {}

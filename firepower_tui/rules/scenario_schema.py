@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .options import MAX_CLOCK, MIN_CLOCK
 from .types import Posture
 
 _STRICT = ConfigDict(frozen=True, extra="forbid")
@@ -110,7 +111,9 @@ class ScenarioFile(BaseModel):
     chits_per_side: int = Field(default=4, ge=1, le=26)
     """Sequence chits per side per turn (§1.5, A23)."""
     rules: list[str] = []
-    """Optional rule ids of RULES.md §9."""
+    """Optional rule ids of RULES.md §9 turned on by default (the command line and the picker may change them)."""
+    clock: int | None = Field(default=None, ge=MIN_CLOCK, le=MAX_CLOCK)
+    """Seconds per impulse phase when the ``clock`` rule is on (§9.8; default 90, ruling R35)."""
     victory: Literal["kills", "points_and_ground", "hold"] = "kills"
     """Victory condition (§6, §10.4)."""
     sectors: SectorSpec = SectorSpec()

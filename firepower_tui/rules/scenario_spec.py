@@ -88,6 +88,7 @@ class ScenarioFile(NamedTuple):
     description: str = ""
     chits_per_side: int = 4
     rules: list[str] = []
+    clock: int | None = None
     victory: Literal["kills", "points_and_ground", "hold"] = "kills"
     sectors: SectorSpec = SectorSpec()
     objectives: list[str] = []
@@ -110,7 +111,8 @@ def spec_from_data(d: dict[str, Any]) -> ScenarioFile:
     m = d["map"]
     return ScenarioFile(
         id=d["id"], title=d["title"], turns=d["turns"], description=d["description"],
-        chits_per_side=d["chits_per_side"], rules=list(d["rules"]), victory=d["victory"],
+        chits_per_side=d["chits_per_side"], rules=list(d["rules"]), clock=d.get("clock"),
+        victory=d["victory"],
         sectors=SectorSpec(**d["sectors"]), objectives=list(d["objectives"]), defender=d["defender"],
         map=MapSpec(columns=m["columns"], rows=m["rows"], terrain=m["terrain"],
                     fences=[LineSpec(**x) for x in m["fences"]], hedges=[LineSpec(**x) for x in m["hedges"]]),

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -89,6 +91,11 @@ def test_refusals_do_not_stop_the_run(tmp_path: Path) -> None:
     ("scenario basic\ndice 11\n", 2, "a d10 shows 0-9"),
     ("scenario basic\nseed x\n", 2, "usage: seed <n>"),
     ("scenario basic\nimpulse 7C\n", 2, "not a hex id"),
+    ("scenario basic\nrules bogus\n", 2, "unknown optional rule 'bogus' (RULES.md §9); available: overwatch,"),
+    ("scenario basic\nrules buildings\n", 2, "'buildings' (RULES.md §9.6) is not implemented yet"),
+    ("scenario basic\nrules\n", 2, "usage: rules <id>"),
+    ("scenario basic\nrules none\nrules all\n", 3, "once, right after the scenario line"),
+    ("scenario basic\nchit tan\nrules hiding\n", 3, "once, right after the scenario line"),
 ])
 def test_malformed_script_names_the_line(tmp_path: Path, text: str, line: int, what: str) -> None:
     with pytest.raises(ScriptError) as info:
@@ -231,3 +238,28 @@ def test_scripted_games_of_the_optional_rules(name: str, expected: list[str]) ->
     kinds = [e["event"] for e in events]
     it = iter(kinds)
     assert all(k in it for k in expected), kinds  # in this order
+
+
+REACTIONS = Path(__file__).resolve().parent / "fixtures" / "scenarios" / "reactions.toml"
+
+
+@pytest.mark.rule("§9")
+def test_a_rules_line_chooses_the_rules_and_the_state_shows_them(tmp_path: Path) -> None:
+    """The rules line replaces the scenario's list; the snapshot shows the rules, the open
+    reaction and the markers (R52)."""
+    shutil.copy(REACTIONS, tmp_path / "reactions.toml")
+    moves = "chit green\nimpulse B8\nwatch G1\nend\ndone\nchit tan\nimpulse B2\nmove T1\nstate\n"
+    events: list[Any] = run(tmp_path, "scenario reactions.toml\nrules overwatch\n" + moves)
+    snap = events[-1]
+    assert snap["rules"] == ["overwatch"]
+    assert snap["pending"] == {"kind": "overwatch", "side": "green", "trigger": "T1", "hex": "B3",
+                               "answerers": ["G1"], "action": None, "rule": "§9.1"}
+    g1 = next(s for s in snap["soldiers"] if s["id"] == "G1")
+    assert (g1["overwatch"], g1["hidden"], g1["hit_the_dirt"]) == (True, False, False)
+    text = "\n".join(map(str, run(tmp_path, "scenario reactions.toml\nrules overwatch\n" + moves, as_json=False)))
+    assert "\n  optional rules: overwatch\n  waiting on Green: overwatch reaction to T1 in B3 (§9.1)" in text
+    assert "G1   Green  RFL B8   facing N  stand ok overwatch; MF left 0" in text
+    # rules none: the basic game, and the watch is refused; the snapshot is the basic one
+    events = run(tmp_path, "scenario reactions.toml\nrules none\n" + moves)
+    assert any(e["event"] == "refused" and e["action"] == "watch G1" for e in events)
+    assert "rules" not in events[-1] and "overwatch" not in events[-1]["soldiers"][0]

@@ -72,6 +72,7 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--deploy", action="store_true",
                     help="place the squads in the scenario's deployment zones instead of its fixed positions")
     _play_options(pl)
+    _rule_options(pl)
     _db_option(pl)
     re_ = sub.add_parser("resume", help="carry on an unfinished game (default: the most recent)")
     re_.add_argument("game", nargs="?", type=int, help="game number (see `firepower games`)")
@@ -97,6 +98,9 @@ def _parser() -> argparse.ArgumentParser:
     stt = sub.add_parser("stats", help="dice statistics per player, for one game or all")
     stt.add_argument("game", nargs="?", type=int)
     _db_option(stt)
+    _play_options(p)  # no command: the default start (R22)
+    _rule_options(p)
+    _db_option(p)
     return p
 
 
@@ -110,6 +114,52 @@ def _play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--handover", action="store_true", help="ask to pass the keyboard at each new impulse phase")
 
 
+def _rule_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", type=_rule_list, default=None, metavar="IDS",
+                   help="optional rules (RULES.md §9) instead of the scenario's own: ids joined by commas "
+                        "(overwatch, hit_the_dirt, hiding, melee_reactions, clock), none, or all")
+    p.add_argument("--clock", type=_clock_seconds, default=None, metavar="SECONDS",
+                   help="play with the phase clock (§9.8): SECONDS per impulse phase (10-3600)")
+
+
+def _rule_list(text: str) -> tuple[str, ...]:
+    """``--rules``: checked as it is parsed, so a wrong id is a usage error (exit 2) naming it."""
+    from ..rules.options import RuleChoiceError, parse_rule_list
+
+    try:
+        return parse_rule_list(text)
+    except RuleChoiceError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _clock_seconds(text: str) -> int:
+    from ..rules.options import check_clock
+
+    try:
+        seconds = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    problem = check_clock(seconds)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return seconds
+
+
+def chosen_rules(args: argparse.Namespace, scenario_rules: Sequence[str]) -> tuple[str, ...] | None:
+    """The optional rules the command line asks for, or None (the scenario's own). ``--clock``
+    turns the clock on, on top of the scenario's rules or ``--rules`` (ruling R50).
+
+    >>> chosen_rules(argparse.Namespace(rules=None, clock=60), ["overwatch"])
+    ('overwatch', 'clock')
+    """
+    rules: tuple[str, ...] | None = getattr(args, "rules", None)
+    if getattr(args, "clock", None) is None:
+        return rules
+    from ..rules.options import ordered
+
+    return ordered((*(scenario_rules if rules is None else rules), "clock"))
+
+
 APP_COMMANDS = (None, "play", "resume", "replay")
 """The commands that open the app (no command: the title screen or a new game)."""
 
@@ -117,8 +167,6 @@ APP_COMMANDS = (None, "play", "resume", "replay")
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``firepower`` console script."""
     parser = _parser()
-    _play_options(parser)
-    _db_option(parser)
     args = parser.parse_args(argv)  # --help, --version and usage errors exit here, before any rules import
     import gc
 
@@ -176,14 +224,18 @@ def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
     from ..games.service import new_game
     from ..rules.scenario import load_scenario
 
-    def start(scenario_ref: str, deploy: bool = False, scenario: Scenario | None = None):  # noqa: ANN202
-        """``scenario``: already loaded from ``scenario_ref`` (else it is loaded here)."""
+    def start(scenario_ref: str, deploy: bool = False, rules: tuple[str, ...] | None = None, *,  # noqa: ANN202
+              scenario: Scenario | None = None):
+        """``scenario``: already loaded from ``scenario_ref`` (else it is loaded here); ``rules``:
+        the optional rules chosen in the picker (else the command line's, else the scenario's)."""
         scenario = scenario if scenario is not None else load_scenario(scenario_ref)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
         if deploy and not scenario.has_zones:
             print(f"firepower: {scenario.id} has no deployment zones; playing its fixed positions", file=sys.stderr)
             deploy = False
-        return new_game(store, scenario, seed, {"deploy": True} if deploy else None)  # type: ignore[arg-type]
+        chosen = rules if rules is not None else chosen_rules(args, scenario.spec.rules)
+        options = {"deploy": deploy, "rules": chosen, "clock": getattr(args, "clock", None)}
+        return new_game(store, scenario, seed, options)  # type: ignore[arg-type]
 
     return start
 
@@ -198,7 +250,7 @@ def _play(scenario_ref: str, args: argparse.Namespace) -> int:
     from ..ui.app import make_app
 
     store = Store(args.db or default_db_path())
-    session, game_id = _starter(store, args)(scenario_ref, bool(getattr(args, "deploy", False)), scenario)
+    session, game_id = _starter(store, args)(scenario_ref, bool(getattr(args, "deploy", False)), scenario=scenario)
     make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
              handover=args.handover).run()
     return 0
@@ -224,6 +276,8 @@ def all_scenarios() -> list[tuple[object, bool]]:
 
 
 def _scenarios() -> int:
+    from ..rules.options import rules_label
+
     for sc, deploy in all_scenarios():
         spec = sc.spec  # type: ignore[attr-defined]
         forces = ", ".join(f"{f.budget} pts" for f in spec.forces.values()) or f"{len(spec.soldiers)} men"
@@ -231,6 +285,8 @@ def _scenarios() -> int:
         first = spec.description.strip().split(". ")[0].replace("\n", " ")
         print(f"{name:<16} {spec.title}: {spec.map.columns}x{spec.map.rows}, {spec.turns} turns, {forces}, "
               f"{'zones' if deploy or sc.needs_deployment else 'fixed'}, {spec.victory}")  # type: ignore[attr-defined]
+        rules = f"optional rules: {rules_label(spec.rules)}" if spec.rules else "no optional rules (the basic game)"
+        print(f"{'':<16} {rules}")
         print(f"{'':<16} {first}.")
     return 0
 

@@ -86,9 +86,21 @@ def replay_into(session: Session, entries: Iterable[StepRecord], *, where: str =
     return all_calls
 
 
+SHIPPED_BEFORE: dict[str, frozenset[str]] = {
+    "meeting": frozenset({"db97c1aad9d4e7c472c6c7c352db277ec729949f4407ece43e98db2109a7e770"}),
+    "defence": frozenset({"ddd5135ab05bca9437859bfa50e36ca9685b1c9d2d576ba3b9738935addd546d"}),
+}
+"""SHA-256 of the texts earlier versions shipped of scenarios that changed since (0.1's
+``meeting`` and ``defence``, before they turned their optional rules on, RULES.md §10.5). A
+game begun with one of them replays with the copy stored with it, without --saved-scenario:
+the player did not change the file, an upgrade did (ruling R51; R25 still holds for any other
+change)."""
+
+
 def scenario_for(path: str, scenario_id: str, digest: str, saved_text: str, *,
                  use_saved: bool = False) -> tuple[Scenario, str]:
-    """The scenario a stored game was played with, and a warning if it had to fall back.
+    """The scenario a stored game was played with, and a warning if it had to fall back (to the
+    saved copy of a scenario an upgrade changed, :data:`SHIPPED_BEFORE`).
 
     Raises:
         ReplayError: the file changed (or is gone) and ``use_saved`` is not set.
@@ -104,6 +116,9 @@ def scenario_for(path: str, scenario_id: str, digest: str, saved_text: str, *,
             raise ReplayError(f"the scenario file {path} is gone; resume with --saved-scenario to use the copy "
                               "stored with the game") from None
     if current.digest != digest:
+        if saved_text and digest in SHIPPED_BEFORE.get(scenario_id, ()):
+            return parse_scenario(saved_text, f"{scenario_id} (saved copy)", digest=digest), \
+                f"{scenario_id} changed with this version of firepower; the game goes on with its own copy"
         raise ReplayError(f"the scenario file {current.path} has changed since this game began (stored "
                           f"{digest[:12]}, now {current.digest[:12]}); resume with --saved-scenario to play on "
                           "with the copy stored with the game")

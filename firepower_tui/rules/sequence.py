@@ -13,7 +13,8 @@ from .events import (ChitDrawn, Event, GameEnded, ImpulseEnded, ImpulseStarted, 
 from .hexgrid import Facing, Hex, hex_from_id, hex_to_id
 from .scenario import Scenario
 from .state import Chit, GameState
-from .types import IMPLEMENTED_RULES, Phase, Status
+from .options import AVAILABLE, RuleChoiceError, rule_problem
+from .types import Phase, Status
 from .units import OFF_MAP, Soldier
 
 
@@ -29,10 +30,10 @@ def new_game(scenario: Scenario, *, deploy: bool = False, rules: Iterable[str] |
         ValueError: a rule id that is unknown or not implemented yet.
     """
     chosen = frozenset(str(r).lower() for r in (scenario.spec.rules if rules is None else rules))
-    unknown = sorted(chosen - {str(r) for r in IMPLEMENTED_RULES})
-    if unknown:
-        raise ValueError(f"optional rule(s) not available: {', '.join(unknown)} (RULES.md §9; available: "
-                         f"{', '.join(sorted(str(r) for r in IMPLEMENTED_RULES))})")
+    for rule in sorted(chosen):
+        problem = rule_problem(rule)
+        if problem is not None:
+            raise RuleChoiceError(f"{problem}; available: {', '.join(AVAILABLE)}")
     zoned = {z.side for z in scenario.spec.zones} if deploy else set()
     soldiers = []
     for s in scenario.spec.soldiers:

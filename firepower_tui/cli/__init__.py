@@ -300,8 +300,13 @@ def _pick_and_play(args: argparse.Namespace) -> int:
 
     store = Store(args.db or default_db_path())
     FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store, picker=all_scenarios(),  # type: ignore[arg-type]
-                 on_pick=_starter(store, args)).run()
+                 on_pick=_starter(store, args), **_picker_start(args)).run()
     return 0
+
+
+def _picker_start(args: argparse.Namespace) -> dict[str, Any]:
+    """The rules and clock the scenario picker starts each scenario with: the command line's."""
+    return {"picker_rules": lambda sc: chosen_rules(args, sc.spec.rules), "picker_clock": args.clock}
 
 
 def _default(args: argparse.Namespace) -> int:
@@ -325,7 +330,7 @@ def _default(args: argparse.Namespace) -> int:
     label = f"game {latest.id}, {latest.scenario_id}, turn {latest.turn}"
     FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
                  title=(label, "basic (two equal squads)"), on_choice=choose,
-                 picker=all_scenarios(), on_pick=start).run()  # type: ignore[arg-type]
+                 picker=all_scenarios(), on_pick=start, **_picker_start(args)).run()  # type: ignore[arg-type]
     return 0
 
 

@@ -31,6 +31,16 @@ MIN_CLOCK, MAX_CLOCK = 10, 3600
 AVAILABLE: tuple[str, ...] = tuple(str(r) for r in RuleId if r in IMPLEMENTED_RULES)
 """The rules this version plays, in §9 order."""
 
+SUMMARY = {"overwatch": "watch, then fire +1 at movers",
+           "hit_the_dirt": "drop Prone when fired on",
+           "hiding": "men in cover hide from fire",
+           "melee_reactions": "shoot or fall back",
+           "clock": "a time limit per phase"}
+"""What each rule does, in one line for the picker (RULES.md §9 has the whole text)."""
+
+ABBREVIATION = {"overwatch": "OW", "hit_the_dirt": "HD", "hiding": "HI", "melee_reactions": "MR", "clock": "CL"}
+"""Two letters per rule, for a header with no room for words."""
+
 SHORT = {"overwatch": "overwatch", "hit_the_dirt": "dirt", "hiding": "hiding", "melee_reactions": "melee",
          "clock": "clock"}
 """One short word per rule, for a narrow header."""
@@ -96,5 +106,21 @@ def rules_label(rules: Iterable[str], *, short: bool = False) -> str:
     return ", ".join(words) or "none"
 
 
-__all__ = ["AVAILABLE", "DEFAULT_CLOCK", "MAX_CLOCK", "MIN_CLOCK", "RuleChoiceError", "check_clock", "ordered",
+def header_label(rules: Iterable[str], room: int = 24) -> str:
+    """``Rules: overwatch, dirt`` if it fits in ``room`` columns, else ``Rules: OW HD HI``; ""
+    for the basic game.
+
+    >>> header_label(["hiding", "overwatch"])
+    'Rules: overwatch, hiding'
+    >>> header_label(AVAILABLE)
+    'Rules: OW HD HI MR CL'
+    """
+    chosen = ordered(rules)
+    if not chosen:
+        return ""
+    words = f"Rules: {rules_label(chosen, short=True)}"
+    return words if len(words) <= room else "Rules: " + " ".join(ABBREVIATION.get(r, r) for r in chosen)
+
+
+__all__ = ["AVAILABLE", "DEFAULT_CLOCK", "MAX_CLOCK", "MIN_CLOCK", "RuleChoiceError", "check_clock", "header_label", "ordered",
            "parse_rule_list", "rule_problem", "rules_label"]

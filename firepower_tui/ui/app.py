@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,7 +34,11 @@ class FirepowerApp(App[None]):
                  store: Store | None = None, game_id: int | None = None, replay_only: bool = False,
                  title: tuple[str, str] | None = None, on_choice: Callable[[str], tuple[Session, int] | None] | None = None,
                  picker: list[tuple[Scenario, bool]] | None = None,
-                 on_pick: Callable[[str, bool], tuple[Session, int]] | None = None) -> None:
+                 on_pick: Callable[[str, bool, tuple[str, ...]], tuple[Session, int]] | None = None,
+                 picker_rules: Callable[[Scenario], Sequence[str] | None] | None = None,
+                 picker_clock: int | None = None) -> None:
+        """``picker_rules`` and ``picker_clock``: the rules and the clock the picker starts each
+        scenario with (the command line's ``--rules`` and ``--clock``; R50)."""
         super().__init__()
         self.session = session
         self.controller = Controller(session) if session is not None else None  # type: ignore[arg-type]
@@ -47,6 +51,8 @@ class FirepowerApp(App[None]):
         self.on_choice = on_choice
         self.picker = picker
         self.on_pick = on_pick
+        self.picker_rules = picker_rules
+        self.picker_clock = picker_clock
         if ascii:
             self.add_class("-ascii", update=False)  # before the first screen is styled
         self._opens_on_game = session is not None and title is None and not replay_only
@@ -82,9 +88,9 @@ class FirepowerApp(App[None]):
         from .screens.setup import ScenarioPicker
 
         assert self.picker is not None
-        self.push_screen(ScenarioPicker(self.picker), self._picked)
+        self.push_screen(ScenarioPicker(self.picker, self.picker_rules, self.picker_clock), self._picked)
 
-    def _picked(self, choice: tuple[str, bool] | None) -> None:
+    def _picked(self, choice: tuple[str, bool, tuple[str, ...]] | None) -> None:
         if choice is None or self.on_pick is None:
             self.exit()
             return

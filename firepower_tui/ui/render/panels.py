@@ -41,12 +41,22 @@ def header_text(c: Controller, side_style: dict[str, str]) -> Text:
     elif st.phase == Phase.DEPLOY:
         who = name(st.placer) if st.placer else ""
         t.append(f" deployment: {who} places" if st.setup_step == SetupStep.PLACE else " deployment rolls", style="bold")
+    t.append(rules_text(st), style="dim")
     if st.phase == Phase.PLAY:
         cup = st.cup_counts()
         t.append("  cup ")
         t.append(" ".join(f"{name(s)} {n}" for s, n in cup.items()))
     t.append("  " + victory_text(st), style="dim")
     return t
+
+
+def rules_text(st: GameState) -> str:
+    """The optional rules on (§9), compact for the header: ``  Rules: overwatch, dirt``, two
+    letters each when that is too long; "" for the basic game (R50)."""
+    from ...rules.options import header_label
+
+    label = header_label(st.rules)
+    return f"  {label}" if label else ""
 
 
 def victory_text(st: GameState) -> str:

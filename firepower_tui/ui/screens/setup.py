@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,8 +15,10 @@ from textual.widgets.option_list import Option
 from ...controller.controller import Controller
 from ...rules.actions import Buy, Drop, Ready
 from ...rules.kinds.setup import BUYABLE
+from ...rules.options import AVAILABLE, DEFAULT_CLOCK, SUMMARY, ordered
 from ...rules.scenario import Scenario
 from ...rules.setup import budget, spent
+from ...rules.types import RuleId
 from ...rules.units import weapon_chart
 from ...rules.victory import POINTS, TRAIT_POINTS, soldier_points
 
@@ -142,7 +146,8 @@ class ChoiceScreen(ModalScreen[str]):
         self.dismiss(event.option.id or self.sides[0][0])
 
 
-def scenario_summary(sc: Scenario, deploy: bool = False) -> Text:
+def scenario_summary(sc: Scenario, deploy: bool = False, rules: Text | None = None) -> Text:
+    """Title, size and forces, then ``rules`` (the picker's toggles), then the description."""
     spec = sc.spec
     t = Text(f"{spec.title}\n", style="bold")
     forces = ", ".join(f"{sc.side_name(s)} {f.budget} points" for s, f in spec.forces.items()) or \
@@ -150,18 +155,52 @@ def scenario_summary(sc: Scenario, deploy: bool = False) -> Text:
     setup = "deployment zones" if (deploy or sc.needs_deployment) else "fixed positions"
     t.append(f"{spec.map.columns}x{spec.map.rows} hexes, {spec.turns} turns, {forces}; {setup}; "
              f"victory: {spec.victory.replace('_', ' ')}\n\n", style="dim")
+    if rules is not None:
+        t.append_text(rules)
+        t.append("\n")
     t.append(spec.description.strip())
     return t
 
 
-class ScenarioPicker(Screen[tuple[str, bool] | None]):
-    """Choose a scenario: Enter plays it; the panel describes the highlighted one."""
+RULE_KEYS = {"overwatch": "o", "hit_the_dirt": "d", "hiding": "h", "melee_reactions": "m", "clock": "c"}
+"""The picker's key for each optional rule it can turn on or off (RULES.md §9)."""
 
-    BINDINGS = [Binding("escape,q", "dismiss(None)", "Back")]
+Picked = tuple[str, bool, tuple[str, ...]]
+"""What the picker returns: the scenario's path, deploy, and the optional rules chosen."""
 
-    def __init__(self, scenarios: list[tuple[Scenario, bool]]) -> None:
+
+def rules_panel(rules: tuple[str, ...], clock: int) -> Text:
+    """The optional rules, each with its key, whether it is on, and what it does (R50)."""
+    t = Text("Optional rules (RULES.md §9), on and off by key:\n", style="bold")
+    for rule in AVAILABLE:
+        on = rule in rules
+        what = f"{clock} s per phase" if rule == "clock" else SUMMARY[rule]
+        t.append(f" [{'x' if on else ' '}] {RULE_KEYS.get(rule, '')} {rule.replace('_', ' ')} "
+                 f"{RuleId(rule).section}", style="bold" if on else "")
+        t.append(f": {what}\n", style="dim")
+    return t
+
+
+class ScenarioPicker(Screen[Picked | None]):
+    """Choose a scenario: Enter plays it; the panel describes the highlighted one and its
+    optional rules, which keys turn on and off (a choice per scenario, kept while the
+    highlight moves)."""
+
+    BINDINGS = [Binding("escape,q", "dismiss(None)", "Back"),
+                *[Binding(key, f"toggle_rule({rule!r})", rule.replace("_", " ").capitalize())
+                  for rule, key in RULE_KEYS.items() if rule in AVAILABLE]]
+
+    def __init__(self, scenarios: list[tuple[Scenario, bool]],
+                 rules: Callable[[Scenario], Sequence[str] | None] | None = None, clock: int | None = None) -> None:
+        """``rules``: the rules a scenario starts with in the picker (the command line's
+        ``--rules``), None for its own list; ``clock``: the command line's ``--clock``."""
         super().__init__()
         self.scenarios = scenarios
+        self.rules = [ordered(r if (r := (rules(sc) if rules else None)) is not None else sc.spec.rules)
+                      for sc, _ in scenarios]
+        """The rules chosen for each scenario (by its place in the list)."""
+        self.clock = clock
+        self.index = 0
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="picker"):
@@ -175,12 +214,21 @@ class ScenarioPicker(Screen[tuple[str, bool] | None]):
         self._describe(0)
 
     def _describe(self, i: int) -> None:
+        self.index = i
         sc, dep = self.scenarios[i]
-        self.query_one("#scenario-info", Static).update(scenario_summary(sc, dep))
+        t = scenario_summary(sc, dep, rules_panel(self.rules[i], self.clock or sc.spec.clock or DEFAULT_CLOCK))
+        self.query_one("#scenario-info", Static).update(t)
+
+    def action_toggle_rule(self, rule: str) -> None:
+        """Turn one optional rule on or off for the highlighted scenario."""
+        now = self.rules[self.index]
+        self.rules[self.index] = ordered(set(now) ^ {rule})
+        self._describe(self.index)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._describe(int(event.option.id or 0))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        sc, dep = self.scenarios[int(event.option.id or 0)]
-        self.dismiss((sc.path, dep))
+        i = int(event.option.id or 0)
+        sc, dep = self.scenarios[i]
+        self.dismiss((sc.path, dep, self.rules[i]))

@@ -120,3 +120,27 @@ def test_validate_command_ok_and_broken() -> None:
     assert "Traceback" not in bad.stderr
     assert "cross_checks.toml" in bad.stderr and "syntax.toml:4" in bad.stderr
     assert "unknown weapon 'BAZ'" in bad.stderr
+
+
+@pytest.mark.rule("§9.8")
+@pytest.mark.parametrize(("value", "needle"), [("5", "greater than or equal to 10"), ("4000", "less than or equal to 3600"),
+                                               ('"soon"', "valid integer")])
+def test_a_scenario_clock_out_of_range_is_named(tmp_path: Path, value: str, needle: str) -> None:
+    """The scenario's ``clock`` (seconds per impulse phase, R35) is checked with its key named."""
+    text = (ROOT / "scenarios" / "basic.toml").read_text().replace("rules = []", f"rules = []\nclock = {value}")
+    p = tmp_path / "clock.toml"
+    p.write_text(text)
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(p)
+    assert "clock" in str(e.value) and needle in str(e.value)
+
+
+def test_a_scenario_clock_is_the_budget(tmp_path: Path) -> None:
+    from firepower_tui.games.session import Session
+
+    text = (ROOT / "scenarios" / "basic.toml").read_text().replace("rules = []", 'rules = ["clock"]\nclock = 45')
+    p = tmp_path / "clock.toml"
+    p.write_text(text)
+    sc = load_scenario(p)
+    assert sc.spec.clock == 45 and Session(sc).clock == 45 and Session(sc, clock=30).clock == 30
+    assert Session(sc, rules=[]).clock is None

@@ -118,8 +118,6 @@ KEYMAP: tuple[KeySpec, ...] = (
     KeySpec(Intent.END_PHASE, ("E",), "End phase", "end this impulse phase (done; 6.2)", "Impulse"),
     KeySpec(Intent.WATCH, ("w",), "Overwatch", "go on Overwatch instead of acting: all his MF and his combat "
             "action; he may fire in the enemy's impulse (optional rule, §9.1)", "Impulse"),
-    KeySpec(Intent.HOLD, ("n",), "Hold", "a reaction is open: decline it, the enemy's action goes ahead as "
-            "declared (§9.1, §9.2, §9.7)", "Reactions"),
     KeySpec(Intent.HIT_DIRT, ("d",), "Hit dirt", "fired on: the selected man drops Prone (free) and is Suppressed "
             "(§9.2)", "Reactions"),
     KeySpec(Intent.HIT_DIRT_ALL, ("D",), "All down", "fired on: every man who may hits the dirt (§9.2)",
@@ -128,6 +126,8 @@ KEYMAP: tuple[KeySpec, ...] = (
             "hasty fire; aim, Enter fires (§9.7)", "Reactions"),
     KeySpec(Intent.FALL_BACK, ("b",), "Fall back", "charged: the defenders step one hex away, Suppressed (§9.7)",
             "Reactions"),
+    KeySpec(Intent.HOLD, ("n",), "Hold", "a reaction is open: decline it, the enemy's action goes ahead as "
+            "declared (§9.1, §9.2, §9.7)", "Reactions"),
     KeySpec(Intent.UNDO, ("z", "backspace"), "Undo", "take back the last action if it rolled no dice (§9.9)",
             "Game"),
     KeySpec(Intent.NEXT_SOLDIER, ("tab",), "Next", "cycle the soldiers of the stack / impulse", "Impulse",

@@ -148,8 +148,9 @@ class Reaction:
         s = core.state.soldier(back) if back else None
         if s is not None and core.in_impulse(s) and not s.killed:
             core.selected, core.cursor = s.id, s.hex
-        elif core.state.impulse and core.state.group:
-            core.selected = core.state.group[0]
+        else:
+            living = [m for m in (core.state.soldier(i) for i in core.state.group) if m is not None and not m.killed]
+            core.selected = living[0].id if core.state.impulse and living else None
 
     def _answerers(self) -> list[str]:
         p = self.core.state.pending
@@ -427,7 +428,14 @@ def prompt(core: Core) -> str:
     p = core.state.pending
     if p is None:
         return ""
-    side = core.state.scenario.side_name(p.side)
+    return f"{core.state.scenario.side_name(p.side)} decides: {what_opened(core)} [{p.kind.rule}]"
+
+
+def what_opened(core: Core) -> str:
+    """What opened the reaction now open, e.g. ``T1 entered K4 in sight of G2 on overwatch``."""
+    p = core.state.pending
+    if p is None:
+        return ""
     who = ", ".join(p.answerers)
     if p.kind is ReactionKind.OVERWATCH:
         what = f"{_what_he_did(core, p)} in sight of {who} on overwatch"
@@ -439,4 +447,4 @@ def prompt(core: Core) -> str:
         melee = p.action
         men = ", ".join(melee.soldiers) if isinstance(melee, Melee) else p.trigger
         what = f"{men} charge {hex_to_id(p.hex)}; defenders {who}"
-    return f"{side} decides: {what} [{p.kind.rule}]"
+    return what

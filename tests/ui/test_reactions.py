@@ -257,3 +257,22 @@ async def test_no_clock_and_no_reaction_keys_in_the_basic_game() -> None:
         assert a.screen.clock.clock is None and "clock" not in a.screen.query_one("#header").render().plain
         assert not ({"w", "n", "d", "D", "s", "b"} & answer_keys(a))
         assert Intent.PAUSE in VIEW_INTENTS
+
+
+@pytest.mark.rule("§9.1")
+@pytest.mark.parametrize("marker", ["overwatch", "hidden", "dirt_used"])
+def test_markers_on_the_map_in_both_zooms_and_both_character_sets(marker: str) -> None:
+    """Compact: one letter on the counter's lower edge; detailed: a word under the id (§9.1-§9.3)."""
+    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.ui.render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, draw_counters, terrain_base
+
+    scenario = make_scenario(FIELD, ["T1 tan RFL B2 S", "G1 green RFL B8 N"], extra='rules = ["overwatch", "hiding"]')
+    state = new_game(scenario)
+    state = state.with_soldiers(state.soldier("G1").evolve(**{marker: True}))
+    letter, word = {"overwatch": ("O", "OVW"), "hidden": ("H", "HID"), "dirt_used": ("D", "DIRT")}[marker]
+    for glyphs in (UNICODE, ASCII):
+        for zoom, text in ((COMPACT, letter), (DETAILED, word)):
+            grid = draw_counters(terrain_base(scenario.map, zoom, glyphs), state, zoom, glyphs, lower_second=True)
+            runs = grid.slots[hex_from_id("B8")]
+            drawn = "".join("".join(grid.chars[y][x:x + w]) for y, x, w in runs)
+            assert text in drawn, (glyphs is ASCII, zoom.name, drawn)

@@ -232,17 +232,17 @@ def redraw_hexes(grid: Grid, base: Grid, state: GameState, stacks: Stacks, hexes
     return new, rows
 
 
-MARKERS: tuple[tuple[str, str, str, str], ...] = (
-    ("O", "OVW", "Overwatch: may fire in the enemy's impulse", "§9.1"),
-    ("H", "HID", "Hidden: no small-arms or overwatch fire at him", "§9.3"),
-    ("R", "RUN", "Running: +2 to fire at him", "6.2.1"),
-    ("D", "DIRT", "hit the dirt this turn (not again until the next)", "§9.2"),
+MARKERS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("O", "OVW", "Overwatch", "fires in the enemy's impulse", "§9.1"),
+    ("H", "HID", "Hidden", "no small-arms or overwatch fire at him", "§9.3"),
+    ("R", "RUN", "Running", "+2 to fire at him", "6.2.1"),
+    ("D", "DIRT", "Hit the dirt", "not again this turn", "§9.2"),
 )
 """The markers besides Suppressed/Stunned, most important first: (compact letter, detailed
-word, what it means, rule). The map shows the first a man has; the panels show them all."""
+word, name, what it means, rule). The map shows the first a man has; the panels show them all."""
 
 
-def markers(s: Soldier) -> list[tuple[str, str, str, str]]:
+def markers(s: Soldier) -> list[tuple[str, str, str, str, str]]:
     """The markers of :data:`MARKERS` that ``s`` has, in order."""
     has = (s.overwatch, s.hidden, s.running, s.dirt_used)
     return [m for m, on in zip(MARKERS, has) if on]

@@ -50,7 +50,7 @@ def bottom_panel(c: Controller, side_style: dict[str, str]) -> Text:
 
 def marker_words(s: Soldier) -> list[str]:
     """His markers of the optional rules (and Running), each with its rule."""
-    return [f"{word} [{rule}]" for _, _, word, rule in markers(s)]
+    return [f"{name} [{rule}]" for _, _, name, _, rule in markers(s)]
 
 
 def marker_legend(men: list[Soldier]) -> Text:
@@ -58,10 +58,10 @@ def marker_legend(men: list[Soldier]) -> Text:
     t = Text()
     seen: set[str] = set()
     for s in men:
-        for letter, word, meaning, rule in markers(s):
+        for letter, word, name, meaning, rule in markers(s):
             if letter not in seen and rule.startswith("§"):
                 seen.add(letter)
-                t.append(f"\n{letter}/{word}: {meaning} [{rule}]", style="dim")
+                t.append(f"\n{letter}/{word} {name}: {meaning} [{rule}]", style="dim")
     return t
 
 

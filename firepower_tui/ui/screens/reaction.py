@@ -16,7 +16,7 @@ from rich.text import Text
 from ...controller.base import AIMS, Mode
 from ...controller.clock import PhaseClock, clock_budget, phase_key
 from ...controller.controller import Result
-from ...controller.reaction import prompt
+from ...controller.reaction import what_opened
 from ...rules.state import GameState
 from ..widgets.side_log import SideLog
 
@@ -48,8 +48,8 @@ class HandOver:
         name = state.scenario.side_name(now)
         style = f"bold {screen.side_styles.get(now, '')}"
         if state.pending is not None:
-            text = Text(f"{name} decides (reaction, {state.pending.kind.rule})", style=style)
-            text.append(f"\n{prompt(screen.c)}")
+            text = Text(f"Reaction: {name} decides", style=style)
+            text.append(f"\n{what_opened(screen.c)} [{state.pending.kind.rule}]")
         else:
             text = Text(f"Back to {name}'s impulse phase", style=style)
             text.append("\nThe reaction is answered; the log says how.")

@@ -445,6 +445,6 @@ def what_opened(core: Core) -> str:
         what = f"{p.trigger} fires{at} in {hex_to_id(p.hex)}; {who} may hit the dirt"
     else:
         melee = p.action
-        men = ", ".join(melee.soldiers) if isinstance(melee, Melee) else p.trigger
-        what = f"{men} charge {hex_to_id(p.hex)}; defenders {who}"
+        men = melee.soldiers if isinstance(melee, Melee) else (p.trigger,)
+        what = f"{', '.join(men)} charge{'' if len(men) > 1 else 's'} {hex_to_id(p.hex)}; defenders {who}"
     return what

@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..rules import engine
-from ..rules.actions import (ANSWERS, FIRE_MODES, Action, ChangePosture, Cross, EndImpulse, EndPhase, FallBack, Fire, HitDirt,
+from ..rules.actions import (FIRE_MODES, Action, ChangePosture, Cross, EndImpulse, EndPhase, FallBack, Fire, HitDirt,
                              Hold, Melee, Move, Overwatch, StandAndShoot, Throw, Turn, Watch, FireModeName)
 from ..rules.errors import Refusal
-from ..rules.events import ReactionOpened
 from ..rules.fire import FireAssessment
 from ..rules.grenades import ThrowAssessment, entry_hexsides
 from ..rules.hexgrid import Facing, Hex, hex_to_id
@@ -25,6 +24,7 @@ from ..rules.types import Posture, ReactionKind
 from ..rules.units import weapon_chart
 from .base import CURSOR_STEPS, Core, Handler, Highlights, Mode, Result, Table
 from .keymap import Intent
+from .reaction_prompt import prompt
 
 SNAP_HINT = "Snap shot: Enter fires at the man who acted, Space adds men, a auto/semi, Tab another watcher (Esc back)"
 SNAP_THROW_HINT = "Snap throw: Enter throws at the hex of the man who acted, Tab another watcher (Esc back)"
@@ -388,63 +388,3 @@ class Reaction:
             h.targets = frozenset({action.attacker})
         elif isinstance(action.shot, Fire):
             h.targets = frozenset(action.shot.targets)
-
-
-# --- what the reacting player reads --------------------------------------------------------------
-
-def _trigger_action(core: Core) -> Action | None:
-    """The action whose end opened the reaction now open (None if this session does not hold it)."""
-    for entry in reversed(core.session.history):
-        if any(isinstance(e, ReactionOpened) for e in entry.events):
-            action = entry.action
-            before = entry.before.pending
-            if isinstance(action, ANSWERS) and before is not None and before.action is not None:
-                return before.action  # the suspended fire or melee, carried out after the answer
-            return action
-    return None
-
-
-def _what_he_did(core: Core, p: Pending) -> str:
-    action = _trigger_action(core)
-    where = hex_to_id(p.hex)
-    if isinstance(action, Move):
-        return f"{p.trigger} entered {where}"
-    if isinstance(action, Turn):
-        return f"{p.trigger} turned to {action.facing.name} in {where}"
-    if isinstance(action, ChangePosture):
-        return f"{p.trigger} went {action.posture.value} in {where}"
-    if isinstance(action, Cross):
-        return f"{p.trigger} crossed in {where}"
-    if isinstance(action, Fire):
-        return f"{p.trigger} fired from {where}"
-    if isinstance(action, Throw):
-        return f"{p.trigger} threw a grenade from {where}"
-    return f"{p.trigger} acted in {where}"
-
-
-def prompt(core: Core) -> str:
-    """Whose decision it is and what opened it, e.g. ``Green decides: T1 entered K4 in sight
-    of G2 on overwatch [§9.1]``."""
-    p = core.state.pending
-    if p is None:
-        return ""
-    return f"{core.state.scenario.side_name(p.side)} decides: {what_opened(core)} [{p.kind.rule}]"
-
-
-def what_opened(core: Core) -> str:
-    """What opened the reaction now open, e.g. ``T1 entered K4 in sight of G2 on overwatch``."""
-    p = core.state.pending
-    if p is None:
-        return ""
-    who = ", ".join(p.answerers)
-    if p.kind is ReactionKind.OVERWATCH:
-        what = f"{_what_he_did(core, p)} in sight of {who} on overwatch"
-    elif p.kind is ReactionKind.HIT_THE_DIRT:
-        fire = p.action
-        at = f" at {', '.join(fire.targets)}" if isinstance(fire, Fire) else ""
-        what = f"{p.trigger} fires{at} in {hex_to_id(p.hex)}; {who} may hit the dirt"
-    else:
-        melee = p.action
-        men = melee.soldiers if isinstance(melee, Melee) else (p.trigger,)
-        what = f"{', '.join(men)} charge{'' if len(men) > 1 else 's'} {hex_to_id(p.hex)}; defenders {who}"
-    return what

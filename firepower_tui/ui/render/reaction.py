@@ -8,7 +8,7 @@ from rich.text import Text
 from ...controller.base import REACT_CHOICES, Mode
 from ...controller.controller import Controller
 from ...controller.keymap import KEYMAP, Intent
-from ...controller.reaction import prompt
+from ...controller.reaction_prompt import prompt
 from ...rules.units import Soldier
 from ..key_names import key_name
 from .map_grid import markers

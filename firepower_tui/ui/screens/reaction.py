@@ -16,7 +16,7 @@ from rich.text import Text
 from ...controller.base import AIMS, Mode
 from ...controller.clock import PhaseClock, clock_budget, phase_key
 from ...controller.controller import Result
-from ...controller.reaction import what_opened
+from ...controller.reaction_prompt import what_opened
 from ...rules.state import GameState
 from ..widgets.side_log import SideLog
 

@@ -46,6 +46,14 @@ class Mode(str, Enum):
     """Play: aiming a grenade."""
     MELEE = "melee"
     """Play: choosing the attackers of a melee."""
+    REACT = "react"
+    """A reaction is open (§9.1, §9.2, §9.7): the reacting side answers."""
+    REACT_FIRE = "react_fire"
+    """A reaction: aiming a watcher's snap shot (§9.1)."""
+    REACT_THROW = "react_throw"
+    """A reaction: aiming a watcher's snap throw (§9.1)."""
+    REACT_STAND = "react_stand"
+    """A reaction: aiming a defender's stand-and-shoot at an attacker (§9.7)."""
     OVER = "over"
     """The game has ended: only the cursor and the views."""
 
@@ -54,6 +62,12 @@ PLAY_CHOICES = frozenset({Mode.TURN, Mode.AIM_FIRE, Mode.AIM_THROW, Mode.MELEE})
 """The modes of play a key opens (and Esc or the action closes)."""
 AIMING = frozenset({Mode.AIM_FIRE, Mode.AIM_THROW, Mode.MELEE})
 """The modes with an action and its odds pending."""
+REACT_CHOICES = frozenset({Mode.REACT_FIRE, Mode.REACT_THROW, Mode.REACT_STAND})
+"""The modes of a reaction a key opens (and Esc or the answer closes)."""
+REACTING = REACT_CHOICES | {Mode.REACT}
+"""The modes while a reaction is open."""
+AIMS = AIMING | REACT_CHOICES
+"""Every mode with an aimed action and its odds pending (the preview panel shows them)."""
 PLACING = frozenset({Mode.PLACE, Mode.PLACE_FACING})
 """The modes of the placement (§10.2)."""
 DEPLOYING = PLACING | {Mode.SETUP}
@@ -184,6 +198,8 @@ class Core:
                 return Mode.SETUP
             return Mode.PLACE_FACING if self._chosen is Mode.PLACE_FACING else Mode.PLACE
         chosen = self._chosen
+        if st.pending is not None:  # the reacting side answers (§9.1, §9.2, §9.7)
+            return chosen if chosen is not None and chosen in REACT_CHOICES else Mode.REACT
         return chosen if chosen is not None and chosen in PLAY_CHOICES else Mode.BROWSE
 
     def enter(self, mode: Mode, hint: str) -> Result:

@@ -23,6 +23,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable
 
+from ..rules.state import GameState
+from ..rules.types import Phase
+
 DEFAULT_BUDGET = 90
 """Seconds per impulse phase when neither the scenario nor the command line says (§9.8)."""
 
@@ -91,4 +94,24 @@ class PhaseClock:
         return f"{left // 60}:{left % 60:02d}"
 
 
-__all__ = ["DEFAULT_BUDGET", "PhaseClock"]
+def clock_budget(state: GameState) -> float | None:
+    """Seconds per impulse phase when the optional rule ``clock`` is on (§9.8), else None.
+
+    The scenario's optional ``clock`` field, else :data:`DEFAULT_BUDGET` (docs/rulings.md R35).
+    One small function, so that the command line's ``--clock`` can be read here later.
+    """
+    if "clock" not in state.rules:
+        return None
+    budget = getattr(state.scenario.spec, "clock", None)
+    return float(budget) if isinstance(budget, (int, float)) and budget > 0 else float(DEFAULT_BUDGET)
+
+
+def phase_key(state: GameState) -> Hashable | None:
+    """A key naming the impulse phase under way (None between phases, before play, at the end):
+    the turn, the side and the chits left in the cup (one fewer after each draw)."""
+    if state.over or state.active is None or state.phase != Phase.PLAY:
+        return None
+    return state.turn, state.active, len(state.cup)
+
+
+__all__ = ["DEFAULT_BUDGET", "PhaseClock", "clock_budget", "phase_key"]

@@ -12,20 +12,24 @@ never imports the UI.
 
 from __future__ import annotations
 
-from ..games.session import Session
-from ..rules.actions import Fire, Melee, Throw
+from ..games.session import Outcome, Session
+from ..rules.actions import Fire, Melee, Overwatch, StandAndShoot, Throw
 from ..rules.errors import Refusal
 from ..rules.hexgrid import Facing, Hex
-from ..rules.types import Posture
+from ..rules.types import Posture, RuleId
 from .aiming import Aiming, Assessment
-from .base import CURSOR_STEPS, PLACING, POSTURE_INTENTS, Core, Highlights, Mode, Result, Table
+from .base import CURSOR_STEPS, PLACING, POSTURE_INTENTS, REACT_CHOICES, REACTING, Core, Highlights, Mode, Result, Table
 from .command import CommandLine
 from .deployment import Deployment
 from .forces import Forces
 from .keymap import VIEW_INTENTS, Intent
 from .play import Play
+from .reaction import Reaction
 
 __all__ = ["Controller", "Highlights", "Mode", "Result", "build_tables"]
+
+RULE_IDS = frozenset(RuleId)
+"""The optional rules' ids (a state lists them as plain strings)."""
 
 STEP_INTENTS: dict[str, Intent] = {step: intent for intent, step in CURSOR_STEPS.items()}
 POSTURE_KEYS: dict[Posture, Intent] = {posture: intent for intent, posture in POSTURE_INTENTS.items()}
@@ -75,8 +79,10 @@ class Controller(Core):
         self.deployment = Deployment(self)
         self.forces = Forces(self)
         self.command_line = CommandLine(self)
-        parts = (self.play, self.aiming, self.deployment, self.forces)
+        self.reaction = Reaction(self)
+        parts = (self.play, self.aiming, self.deployment, self.forces, self.reaction)
         self._tables = build_tables(self.cursor_table(), [part.tables() for part in parts])
+        self.reaction.follow()  # resumed with a reaction open
 
     # --- the keys ---------------------------------------------------------------------------------
 
@@ -201,13 +207,23 @@ class Controller(Core):
         """The facing the next man is placed with (§10.2)."""
         return self.deployment.facing
 
-    def pending_action(self) -> Fire | Throw | Melee | None:
-        """The combat action being aimed, or None."""
+    def pending_action(self) -> Fire | Throw | Melee | Overwatch | StandAndShoot | None:
+        """The combat action (or the reaction's fire) being aimed, or None."""
+        if self.mode in REACT_CHOICES:
+            return self.reaction.pending_action()
         return self.aiming.pending_action()
 
     def preview(self) -> tuple[Assessment | None, Refusal | None]:
         """The odds of what is being aimed (an assessment) or why it is not allowed."""
+        if self.mode in REACT_CHOICES:
+            return self.reaction.preview()
         return self.aiming.preview()
+
+    def _after(self, out: Outcome) -> Result:
+        """The core's bookkeeping, then follow a reaction that opened, changed or closed."""
+        result = super()._after(out)
+        self.reaction.follow()
+        return result
 
     def next_cost(self) -> str:
         """What moving forward would cost the selected soldier now (for the panel)."""
@@ -217,13 +233,22 @@ class Controller(Core):
         """What the map marks besides the cursor."""
         if self.mode in PLACING:
             return self.deployment.highlights()
+        if self.mode in REACTING:
+            h = Highlights()
+            self.reaction.mark(h)
+            return h
         h = self.play.highlights()
         self.aiming.mark(h)
         return h
 
     def rules_topic(self) -> tuple[str, ...]:
-        """RULES.md headings for what the player is doing now."""
+        """RULES.md headings for what the player is doing now: while a reaction is open its
+        section of §9; otherwise the topic, then the §9 sections of every optional rule on."""
+        p = self.state.pending
+        if p is not None:
+            return (f"### {p.kind.rule.lstrip('§')} ",)
         topic = RULES_TOPICS.get(self.mode)
-        if topic is not None:
-            return topic
-        return IMPULSE_TOPICS if self.state.impulse else PHASE_TOPICS
+        if topic is None:
+            topic = IMPULSE_TOPICS if self.state.impulse else PHASE_TOPICS
+        on = sorted(RuleId(r).section.lstrip("§") for r in self.state.rules if r in RULE_IDS)
+        return topic + tuple(f"### {section} " for section in on)

@@ -50,6 +50,13 @@ class Intent(StrEnum):
     COMMAND = "command"
     ZOOM = "zoom"
     QUIT = "quit"
+    WATCH = "watch"
+    HOLD = "hold"
+    HIT_DIRT = "hit_dirt"
+    HIT_DIRT_ALL = "hit_dirt_all"
+    STAND_SHOOT = "stand_shoot"
+    FALL_BACK = "fall_back"
+    PAUSE = "pause"
     CURSOR_N = "cursor_n"
     CURSOR_S = "cursor_s"
     CURSOR_NE = "cursor_ne"
@@ -92,8 +99,9 @@ KEYMAP: tuple[KeySpec, ...] = (
     KeySpec(Intent.PRONE, ("p",), "Prone", "go prone (1 MF; 6.2.4)", "Actions"),
     KeySpec(Intent.CROSS, ("x",), "Cross", "cross the fence or hedge in his hex (1 MF, 6.2.3)", "Actions"),
     KeySpec(Intent.AIM_FIRE, ("f",), "Fire", "aim his weapon: move the cursor to the target hex, Enter fires "
-            "(2 MF; 6.3)", "Combat"),
-    KeySpec(Intent.AIM_THROW, ("g",), "Grenade", "aim a grenade: move the cursor, Enter throws (2 MF; 6.3.6.3.2)",
+            "(2 MF; 6.3); on overwatch, the snap shot at the man who acted (§9.1)", "Combat"),
+    KeySpec(Intent.AIM_THROW, ("g",), "Grenade", "aim a grenade: move the cursor, Enter throws (2 MF; 6.3.6.3.2); on "
+            "overwatch, the snap throw (§9.1)",
             "Combat"),
     KeySpec(Intent.AIM_MELEE, ("k",), "Melee", "melee the enemy hex in front (entry + 1 MF; 6.5)", "Combat"),
     KeySpec(Intent.TOGGLE_TARGET, ("space",), "Target", "aiming automatic fire: add/remove the man under the "
@@ -108,6 +116,18 @@ KEYMAP: tuple[KeySpec, ...] = (
     KeySpec(Intent.CANCEL, ("escape",), "Cancel", "stop aiming / choosing", "Combat"),
     KeySpec(Intent.END_IMPULSE, ("e",), "End imp.", "end this impulse (6.2)", "Impulse"),
     KeySpec(Intent.END_PHASE, ("E",), "End phase", "end this impulse phase (done; 6.2)", "Impulse"),
+    KeySpec(Intent.WATCH, ("w",), "Overwatch", "go on Overwatch instead of acting: all his MF and his combat "
+            "action; he may fire in the enemy's impulse (optional rule, §9.1)", "Impulse"),
+    KeySpec(Intent.HIT_DIRT, ("d",), "Hit dirt", "fired on: the selected man drops Prone (free) and is Suppressed "
+            "(§9.2)", "Reactions"),
+    KeySpec(Intent.HIT_DIRT_ALL, ("D",), "All down", "fired on: every man who may hits the dirt (§9.2)",
+            "Reactions"),
+    KeySpec(Intent.STAND_SHOOT, ("s",), "Stand+shoot", "charged: one defender fires first at an attacker, +1 "
+            "hasty fire; aim, Enter fires (§9.7)", "Reactions"),
+    KeySpec(Intent.FALL_BACK, ("b",), "Fall back", "charged: the defenders step one hex away, Suppressed (§9.7)",
+            "Reactions"),
+    KeySpec(Intent.HOLD, ("n",), "Hold", "a reaction is open: decline it, the enemy's action goes ahead as "
+            "declared (§9.1, §9.2, §9.7)", "Reactions"),
     KeySpec(Intent.UNDO, ("z", "backspace"), "Undo", "take back the last action if it rolled no dice (§9.9)",
             "Game"),
     KeySpec(Intent.NEXT_SOLDIER, ("tab",), "Next", "cycle the soldiers of the stack / impulse", "Impulse",
@@ -127,6 +147,8 @@ KEYMAP: tuple[KeySpec, ...] = (
     KeySpec(Intent.COMMAND, ("colon",), "Cmd", "type an action in notation (docs/notation.md)", "Game", footer=False,
             view=True),
     KeySpec(Intent.ZOOM, ("o",), "Zoom", "compact or detailed map", "Game", footer=False, view=True),
+    KeySpec(Intent.PAUSE, ("P",), "Pause", "stop the phase clock (optional rule, §9.8); P again resumes", "Game",
+            footer=False, view=True),
     KeySpec(Intent.QUIT, ("Q", "ctrl+q"), "Quit", "quit (asks first)", "Game", view=True),
     KeySpec(Intent.CURSOR_N, ("up", "8"), "N", "cursor one hex north", "Cursor", footer=False),
     KeySpec(Intent.CURSOR_S, ("down", "2"), "S", "cursor one hex south", "Cursor", footer=False),

@@ -272,6 +272,16 @@ def then(c: Controller, *steps: str) -> Controller:
     return c
 
 
+def optional(lines: tuple[str, ...], *soldiers: str, rules: str) -> Controller:
+    """A controller after these actions, in a game with some optional rules on (§9)."""
+    from firepower_tui.rules.notation import parse_action
+
+    session = Session(make_scenario(FIELD, soldiers, extra=f"rules = [{rules}]"))
+    for line in lines:
+        assert session.submit(parse_action(line)).ok, line
+    return Controller(session)
+
+
 SITUATIONS = {
     "between impulses": lambda: controller("T1 tan RFL B2 S", "G1 green RFL B8 N"),
     "in an impulse, an enemy ahead": lambda: in_impulse("T1 tan RFL B4 S", "G1 green RFL B6 N", at="B4"),
@@ -284,6 +294,15 @@ SITUATIONS = {
     "aiming a grenade through a corner": lambda: then(in_impulse("T1 tan RFL B2 S", "G1 green RFL D5 N", at="B2"),
                                                       "aim_throw"),
     "choosing a melee": lambda: then(in_impulse("T1 tan RFL B4 S", "G1 green RFL B5 N", at="B4"), "aim_melee"),
+    "about to go on overwatch": lambda: optional(("chit tan", "impulse B2"), "T1 tan RFL B2 S", "G1 green RFL B8 N",
+                                                 rules='"overwatch"'),
+    "an overwatch reaction": lambda: optional(
+        ("chit green", "impulse B8", "watch G1", "done", "chit tan", "impulse B2", "move T1"),
+        "T1 tan RFL B2 S", "G1 green RFL B8 N", rules='"overwatch"'),
+    "fired on": lambda: optional(("chit tan", "impulse B2", "fire T1 G1,G2"), "T1 tan LMG B2 S", "G1 green RFL B5 N",
+                                 "G2 green RFL B5 N", rules='"hit_the_dirt"'),
+    "charged": lambda: optional(("chit tan", "impulse B4", "melee T1 B5"), "T1 tan RFL B4 S", "G1 green RFL B5 N",
+                                rules='"melee_reactions"'),
     "placing": placing,
     "placing, choosing the facing": lambda: then(placing(), "turn_to"),
 }

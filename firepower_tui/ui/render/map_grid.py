@@ -232,10 +232,37 @@ def redraw_hexes(grid: Grid, base: Grid, state: GameState, stacks: Stacks, hexes
     return new, rows
 
 
+MARKERS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("O", "OVW", "Overwatch", "fires in the enemy's impulse", "§9.1"),
+    ("H", "HID", "Hidden", "no small-arms or overwatch fire at him", "§9.3"),
+    ("R", "RUN", "Running", "+2 to fire at him", "6.2.1"),
+    ("D", "DIRT", "Hit the dirt", "not again this turn", "§9.2"),
+)
+"""The markers besides Suppressed/Stunned, most important first: (compact letter, detailed
+word, name, what it means, rule). The map shows the first a man has; the panels show them all."""
+
+
+def markers(s: Soldier) -> list[tuple[str, str, str, str, str]]:
+    """The markers of :data:`MARKERS` that ``s`` has, in order."""
+    has = (s.overwatch, s.hidden, s.running, s.dirt_used)
+    return [m for m, on in zip(MARKERS, has) if on]
+
+
 def status_char(s: Soldier) -> str:
+    """One letter for the map: Stunned X, Suppressed S, then the first of :data:`MARKERS`."""
     if s.status in STATUS_LETTER:
         return STATUS_LETTER[s.status]
-    return "R" if s.running else ""
+    found = markers(s)
+    return found[0][0] if found else ""
+
+
+def status_word(s: Soldier) -> str:
+    """The detailed zoom's word: STUN, SUP, then the first of :data:`MARKERS`."""
+    word = {Status.STUNNED: "STUN", Status.SUPPRESSED: "SUP"}.get(s.status)
+    if word is not None:
+        return word
+    found = markers(s)
+    return found[0][1] if found else ""
 
 
 def draw_stack(grid: Grid, state: GameState, h: Hex, men: list[Soldier], terrain: Terrain, line: HexLine | None,
@@ -262,7 +289,7 @@ def draw_stack(grid: Grid, state: GameState, h: Hex, men: list[Soldier], terrain
     (y1, x1, w1), (y2, x2, w2), (y3, x3, w3), _ = grid.slots[h]
     posture = {Posture.STAND: "", Posture.CROUCH: "cr", Posture.PRONE: "pr"}[top.posture]
     _put(grid, y2, x2, f"{ident[:4]:<4}{glyphs.facing[top.facing]:<2}{posture:<2}"[:w2], side)
-    status = {Status.STUNNED: "STUN", Status.SUPPRESSED: "SUP"}.get(top.status, "RUN" if top.running else "")
+    status = status_word(top)
     more = f"{glyphs.stack}{len(men)}" if len(men) > 1 else ""
     fence = f"{top.fence_side}" if top.fence_side else ""
     _put(grid, y3, x3, f"{status:<4}{fence:<2}{more:>2}"[:w3], "status" if status else side)

@@ -21,7 +21,8 @@ def pct(p: float) -> str:
     return f"{p * 100:.1f}%".replace(".0%", "%")
 
 
-def header_text(c: Controller, side_style: dict[str, str]) -> Text:
+def header_text(c: Controller, side_style: dict[str, str], clock: Text | None = None) -> Text:
+    """The header line; ``clock`` is the phase clock's part (§9.8), after the phase."""
     st = c.state
     spec = st.scenario.spec
     name = st.scenario.side_name
@@ -36,6 +37,8 @@ def header_text(c: Controller, side_style: dict[str, str]) -> Text:
             t.append("" if st.committed else " (uncommitted)", style="dim")
         else:
             t.append(f" impulses used {st.impulses_used}/2", style="dim")
+    if clock is not None:
+        t.append_text(clock)
     if st.phase == Phase.FORCES:
         t.append(" buying forces (§10.3)", style="bold")
     elif st.phase == Phase.DEPLOY:
@@ -121,8 +124,11 @@ def soldier_text(c: Controller) -> Text:
         t.append(f", {s.fence_side} of the line")
     t.append("\n")
     status = st.status_word(s)
-    marks = [status] + (["Running"] if s.running else [])
-    t.append("status: " + ", ".join(marks), style="bold yellow" if status != "ok" or s.running else "")
+    from .reaction import marker_words  # (imported here: it imports this module)
+
+    optional = [w for w in marker_words(s) if not w.startswith("Running")]
+    marks = [status] + (["Running"] if s.running else []) + optional
+    t.append("status: " + ", ".join(marks), style="bold yellow" if status != "ok" or s.running or optional else "")
     if c.in_impulse(s):
         t.append(f"\nMF left {s.mf_left}/{s.allowance}", style="bold")
         if s.mf_cap is not None:
@@ -163,7 +169,8 @@ def preview_text(c: Controller) -> Text:
             t.append(f"; {a.wasted_bursts} burst wasted (one per man, 6.3.5.1)", style="dim")
         if a.suppresses:
             t.append(f"; suppresses every survivor in {a.target_hex} [6.4.1]", style="dim")
-        t.append(f"\nNon-combat MF declared for after the fire: {c.aiming.then} (+/-) [6.3.6.2.7]", style="dim")
+        if c.mode is Mode.AIM_FIRE:
+            t.append(f"\nNon-combat MF declared for after the fire: {c.aiming.then} (+/-) [6.3.6.2.7]", style="dim")
         return t
     if isinstance(assessment, ThrowAssessment):
         ta = assessment
@@ -215,10 +222,15 @@ def hex_text(c: Controller) -> Text:
         mark = "*" if u.id in st.group else " "
         extra = f" {u.status.value}" if u.status.value != "ok" else ""
         extra += " running" if u.running else ""
+        extra += " overwatch" if u.overwatch else ""
+        extra += " hidden" if u.hidden else ""
         extra += f" {u.fence_side}-side" if u.fence_side else ""
         t.append(f"\n{mark}{u.id} {st.scenario.side_name(u.side)} {u.weapon} {u.facing.name} {u.posture.value}{extra}")
+    from .reaction import marker_legend
+
+    t.append_text(marker_legend(st.soldiers_at(h)))
     s = c.soldier()
-    if s is not None and c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW) and h != s.hex:
+    if s is not None and c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW, Mode.REACT_FIRE, Mode.REACT_THROW) and h != s.hex:
         from ...rules.hexgrid import hex_distance
         from ...rules.los import los_query
 

@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from ...controller.controller import Controller, Mode, Result
+from ...controller.controller import Controller, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
 from ...rules.events import ChitDrawn, Event, Rolled
 from ...rules.types import Phase
@@ -22,11 +22,13 @@ from ..crash import write_crash_report
 from ..key_names import key_name
 from ..render.ascii import fold
 from ..render.log_text import event_text, refusal_text
-from ..render.panels import header_text, hex_text, preview_text, soldier_text
+from ..render.panels import header_text, hex_text, soldier_text
+from ..render.reaction import bottom_panel, shows_panel
 from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
 from .game_views import VIEWS, show_game_over
+from .reaction import HandOver, ScreenClock
 
 KEY_INTENTS: dict[str, Intent] = {key: k.intent for k in KEYMAP for key in k.keys if not k.view}
 """The controller's intents by key (for a key whose binding is not offered now)."""
@@ -70,6 +72,10 @@ class GameScreen(Screen[None]):
         self._panel_cache: dict[str, object] = {}
         sides = controller.state.sides
         self.side_styles = {sides[0]: SIDE_COLOURS[0], sides[1]: SIDE_COLOURS[1]}
+        self.hand_over = HandOver(self)
+        """Pass-the-keyboard prompts for reactions (§9.1, §9.2, §9.7)."""
+        self.clock = ScreenClock(self)
+        """The phase clock (§9.8; does nothing unless that rule is on)."""
 
     # --- layout ----------------------------------------------------------------------------------
 
@@ -106,6 +112,11 @@ class GameScreen(Screen[None]):
         if hex_map.state is not self.c.state:
             hex_map.set_state(self.c.state)
         self._state_seen = self.c.state
+        self.clock.sync()
+
+    def on_screen_suspend(self) -> None:
+        """A dialog or another view is up: the phase clock stops (R35)."""
+        self.clock.sync()
 
     def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
@@ -120,6 +131,7 @@ class GameScreen(Screen[None]):
 
                 self.call_after_refresh(self.app.push_screen, BannerScreen(self.shown(text)))
         self.call_after_refresh(hex_map.scroll_to_cursor)
+        self.clock.start()
 
     async def show_game(self, controller: Controller) -> None:
         """Play ``controller``'s game on this screen from now on, shown afresh as a new game
@@ -132,6 +144,7 @@ class GameScreen(Screen[None]):
         self._entry_at = []
         self._state_seen = None
         self._panel_cache = {}
+        self.hand_over, self.clock = HandOver(self), ScreenClock(self)
         await self.recompose()
         self.on_mount()
 
@@ -274,13 +287,13 @@ class GameScreen(Screen[None]):
         self._update("#hex-panel", hex_text(c))
         if not cursor_only:
             self._update("#soldier-panel", soldier_text(c))
-            self._update("#header", header_text(c, self.side_styles))
-        aiming = c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW, Mode.MELEE)
+            self.redraw_header()
+        aiming = shows_panel(c)
         preview = self.query_one("#preview", Static)
         if preview.display != aiming:
             preview.display = aiming
         if aiming:
-            self._update("#preview", preview_text(c))
+            self._update("#preview", bottom_panel(c, self.side_styles))
         self._log_new(result)
         status = Text(c.message, style="bold red" if c.message_error else "")
         self._update("#status", status)
@@ -288,9 +301,19 @@ class GameScreen(Screen[None]):
             self.refresh_bindings()
         if result.chits and not c.state.over:
             self._banner(result.chits[-1])
+        self.hand_over.follow(result)
+        self.clock.sync()
         if result.game_over is not None:
             show_game_over(self)
         self._setup_prompts()
+
+    def sync_result(self, result: Result) -> None:
+        """Show the state after ``result`` (the clock's ``done``, the pause key)."""
+        self._sync(result)
+
+    def redraw_header(self) -> None:
+        """The header alone (the clock's tick redraws nothing else)."""
+        self._update("#header", header_text(self.c, self.side_styles, self.clock.header()))
 
     # --- before turn 1 (§10.2, §10.3) -------------------------------------------------------------
 

@@ -85,9 +85,14 @@ def open_command(screen: GameScreen) -> None:
     screen.open_command()
 
 
+def pause(screen: GameScreen) -> None:
+    screen.clock.toggle_pause()
+
+
 VIEWS: dict[Intent, Callable[[GameScreen], None]] = {
     Intent.HELP: show_help, Intent.RULES: show_rules, Intent.QUIT: ask_quit, Intent.HISTORY: show_history,
     Intent.STATS: show_stats, Intent.SHOW_LOG: show_log, Intent.ZOOM: zoom, Intent.COMMAND: open_command,
+    Intent.PAUSE: pause,
 }
 """The intents the screen handles itself (the keymap's view intents; every other is the controller's)."""
 if set(VIEWS) != VIEW_INTENTS:

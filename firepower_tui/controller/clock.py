@@ -26,9 +26,6 @@ from collections.abc import Callable, Hashable
 from ..rules.state import GameState
 from ..rules.types import Phase
 
-DEFAULT_BUDGET = 90
-"""Seconds per impulse phase when neither the scenario nor the command line says (§9.8)."""
-
 
 class PhaseClock:
     """How much of the current impulse phase's budget is left.
@@ -94,18 +91,6 @@ class PhaseClock:
         return f"{left // 60}:{left % 60:02d}"
 
 
-def clock_budget(state: GameState) -> float | None:
-    """Seconds per impulse phase when the optional rule ``clock`` is on (§9.8), else None.
-
-    The scenario's optional ``clock`` field, else :data:`DEFAULT_BUDGET` (docs/rulings.md R35).
-    One small function, so that the command line's ``--clock`` can be read here later.
-    """
-    if "clock" not in state.rules:
-        return None
-    budget = getattr(state.scenario.spec, "clock", None)
-    return float(budget) if isinstance(budget, (int, float)) and budget > 0 else float(DEFAULT_BUDGET)
-
-
 def phase_key(state: GameState) -> Hashable | None:
     """A key naming the impulse phase under way (None between phases, before play, at the end):
     the turn, the side and the chits left in the cup (one fewer after each draw)."""
@@ -114,4 +99,4 @@ def phase_key(state: GameState) -> Hashable | None:
     return state.turn, state.active, len(state.cup)
 
 
-__all__ = ["DEFAULT_BUDGET", "PhaseClock", "clock_budget", "phase_key"]
+__all__ = ["PhaseClock", "phase_key"]

@@ -23,8 +23,9 @@ WATCHING = ("chit green", "impulse B8", "watch G1", "done", "chit tan", "impulse
 """Green's G1 on Overwatch in B8 facing north; Tan's T1 in B2 about to step south into view."""
 
 
-def game(lines: tuple[str, ...], *soldiers: str, rules: str, dice: list[int] = (), handover: bool = False):  # noqa: ANN201
-    session = Session(make_scenario(FIELD, soldiers, extra=f"rules = [{rules}]"), seed=1)
+def game(lines: tuple[str, ...], *soldiers: str, rules: str, dice: list[int] = (), handover: bool = False,  # noqa: ANN201
+         clock: int | None = None):
+    session = Session(make_scenario(FIELD, soldiers, extra=f"rules = [{rules}]"), seed=1, clock=clock)
     for line in lines:
         assert session.submit(parse_action(line)).ok, line
     session.dice.force(dice)
@@ -218,6 +219,18 @@ async def test_the_clock_runs_out_and_done_is_entered() -> None:
         assert a.controller.session.history[-2].notation == "done" or any(
             h.notation == "done" for h in a.controller.session.history)
         assert "time is up (§9.8)" in log_text(a)
+
+
+@pytest.mark.rule("§9.8")
+async def test_the_clock_counts_down_the_budget_chosen_for_the_game() -> None:
+    a = game(("chit tan", "impulse B2"), "T1 tan RFL B2 S", "G1 green RFL B8 N", rules='"clock"', clock=25)
+    now = [0.0]
+    async with a.run_test(size=(100, 30)):
+        screen = a.screen
+        screen.clock.use_time(lambda: now[0])
+        now[0] = 5.0
+        screen.clock.tick()
+        assert "clock 0:20" in screen.query_one("#header").render().plain
 
 
 @pytest.mark.rule("§9.8")

@@ -44,7 +44,7 @@ def header_text(c: Controller, side_style: dict[str, str], clock: Text | None = 
     elif st.phase == Phase.DEPLOY:
         who = name(st.placer) if st.placer else ""
         t.append(f" deployment: {who} places" if st.setup_step == SetupStep.PLACE else " deployment rolls", style="bold")
-    t.append(rules_text(st), style="dim")
+    t.append(rules_text(st, clock_shown=clock is not None), style="dim")
     if st.phase == Phase.PLAY:
         cup = st.cup_counts()
         t.append("  cup ")
@@ -53,12 +53,13 @@ def header_text(c: Controller, side_style: dict[str, str], clock: Text | None = 
     return t
 
 
-def rules_text(st: GameState) -> str:
+def rules_text(st: GameState, *, clock_shown: bool = False) -> str:
     """The optional rules on (§9), compact for the header: ``  Rules: overwatch, dirt``, two
-    letters each when that is too long; "" for the basic game (R50)."""
+    letters each when that is too long; "" for the basic game (R50). While the phase clock is
+    shown, it says itself that the clock rule is on, and the list leaves it out."""
     from ...rules.options import header_label
 
-    label = header_label(st.rules)
+    label = header_label(r for r in st.rules if not (clock_shown and r == "clock"))
     return f"  {label}" if label else ""
 
 

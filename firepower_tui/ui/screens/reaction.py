@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ...controller.base import AIMS, Mode
-from ...controller.clock import PhaseClock, clock_budget, phase_key
+from ...controller.clock import PhaseClock, phase_key
 from ...controller.controller import Result
 from ...controller.reaction_prompt import what_opened
 from ...rules.state import GameState
@@ -66,7 +66,7 @@ class ScreenClock:
 
     def __init__(self, screen: GameScreen, now: Callable[[], float] = time.monotonic) -> None:
         self.screen = screen
-        budget = clock_budget(screen.c.state)
+        budget = screen.c.session.clock  # seconds while the clock rule is on (R35, R50), else None
         self.clock: PhaseClock | None = PhaseClock(budget, now=now) if budget is not None else None
         """None: the clock rule is off, and nothing here does anything."""
         self.paused = False
@@ -98,7 +98,7 @@ class ScreenClock:
         clock = self.clock
         if clock is None or clock.phase is None:
             return None
-        t = Text("  ")
+        t = Text(" ")
         low = clock.remaining() <= 10
         t.append(f" clock {clock.text()} ", style="bold reverse red" if low else "bold reverse")
         if self.paused:

@@ -12,7 +12,7 @@ from typing import Any, Literal, Union
 from .breakdown import Modifier, RollBreakdown
 from .hexgrid import Facing, Hex
 from .types import GrenadeOutcome, Posture, RollOutcome
-from .values import NOT_IN_JSON, to_json
+from .values import NOT_IN_JSON, quick_init, to_json
 
 
 
@@ -24,6 +24,7 @@ class _Event:
         return to_json(self)  # type: ignore[no-any-return]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TurnStarted(_Event):
     """A new turn: every chit back in the cup (§2.1)."""
@@ -34,6 +35,7 @@ class TurnStarted(_Event):
     """Chits per side in the cup."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChitDrawn(_Event):
     """A sequence chit was drawn; its side has an impulse phase (6.1)."""
@@ -48,6 +50,7 @@ class ChitDrawn(_Event):
     """Chits left in the cup per side after the draw."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StatusChanged(_Event):
     """A Suppressed / Stunned marker was placed, changed or removed (6.1, 6.4)."""
@@ -59,6 +62,7 @@ class StatusChanged(_Event):
     why: str = ""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RunningChanged(_Event):
     """A Running marker was placed or removed (6.2.1, 6.1.1, 6.4.3)."""
@@ -70,6 +74,7 @@ class RunningChanged(_Event):
     why: str = ""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ImpulseStarted(_Event):
     """The soldiers in one hex were activated (6.2)."""
@@ -81,6 +86,7 @@ class ImpulseStarted(_Event):
     soldiers: tuple[str, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Moved(_Event):
     """A soldier entered the hex in front (6.2.1)."""
@@ -94,6 +100,7 @@ class Moved(_Event):
     fence_side: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Turned(_Event):
     """A soldier turned in place (6.2.2)."""
@@ -106,6 +113,7 @@ class Turned(_Event):
     mf_left: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Crossed(_Event):
     """A soldier crossed the fence or hedge in his hex (6.2.3)."""
@@ -119,6 +127,7 @@ class Crossed(_Event):
     mf_left: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PostureChanged(_Event):
     """A soldier stood, crouched or went prone (6.2.4)."""
@@ -132,6 +141,7 @@ class PostureChanged(_Event):
     rule: str = "6.2.4"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rolled(_Event):
     """One d10 with its full breakdown (every roll of the game)."""
@@ -158,6 +168,7 @@ class Rolled(_Event):
                    total=b.total, result=b.result, result_rule=b.result_rule, outcome=outcome)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Fired(_Event):
     """A soldier fired or threw (the rolls follow as ``roll`` events)."""
@@ -172,6 +183,7 @@ class Fired(_Event):
     note: str = ""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Killed(_Event):
     """A soldier was killed and removed (6.3.6.3)."""
@@ -181,6 +193,7 @@ class Killed(_Event):
     rule: str = "6.3.6.3"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GrenadeLanded(_Event):
     """Where a thrown grenade ended up (6.3.6.3.2)."""
@@ -193,6 +206,7 @@ class GrenadeLanded(_Event):
     why: str = ""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MeleeFought(_Event):
     """A melee was resolved (6.5)."""
@@ -204,6 +218,7 @@ class MeleeFought(_Event):
     winner: Literal["attackers", "defenders"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ImpulseEnded(_Event):
     """The current impulse is over (6.2)."""
@@ -214,6 +229,7 @@ class ImpulseEnded(_Event):
     """False when nobody spent an MF: the impulse was not used (§9.9)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PhaseEnded(_Event):
     """The active side's impulse phase is over (6.1.3 housekeeping follows)."""
@@ -222,6 +238,7 @@ class PhaseEnded(_Event):
     side: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TurnEnded(_Event):
     """The cup is empty (§2.1)."""
@@ -230,6 +247,7 @@ class TurnEnded(_Event):
     turn: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SetupEvent(_Event):
     """Something in the forces or deployment phase (§10.2, §10.3)."""
@@ -245,6 +263,7 @@ class SetupEvent(_Event):
     rule: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameEnded(_Event):
     """The game is over (§2.6, §6)."""

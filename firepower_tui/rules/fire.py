@@ -25,11 +25,13 @@ from .state import GameState
 from .terrain import LineKind, Terrain
 from .types import Posture, RollOutcome, Status
 from .units import Soldier, weapon_chart
+from .values import quick_init
 
 NONCOMBAT_MF_MAX = 2
 """The firer-MF modifier tops out at +2 (6.3.6.2.7)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TargetShots:
     """The shots at one target soldier, assessed."""
@@ -43,6 +45,7 @@ class TargetShots:
     """Chance that at least one shot kills him."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FireAssessment:
     """Everything about a fire action before the dice (the odds)."""

@@ -65,6 +65,53 @@ def evolve(record: R, changes: dict[str, Any]) -> R:
     return _tuple_new(cls, values)  # type: ignore[no-any-return]
 
 
+def quick_init(cls: C) -> C:
+    """Class decorator for a frozen, slotted, keyword-only dataclass (events, actions,
+    assessments): its ``__init__`` sets each slot through the slot's own descriptor, bound once,
+    instead of looking up ``object.__setattr__`` per field (what a frozen dataclass's generated
+    ``__init__`` does). The signature, defaults, values, equality, hash and repr are unchanged;
+    a record is built about three times as fast.
+
+    >>> from dataclasses import dataclass
+    >>> @quick_init
+    ... @dataclass(frozen=True, slots=True, kw_only=True)
+    ... class Note:
+    ...     text: str
+    ...     size: int = 1
+    >>> Note(text="x"), Note(text="y", size=2) == Note(text="y", size=2)
+    (Note(text='x', size=1), True)
+
+    Raises:
+        TypeError: not such a dataclass (or it has a ``default_factory``, a field outside
+            ``__init__`` or a ``__post_init__``, which this ``__init__`` would not honour).
+    """
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__} is not a frozen slotted dataclass without __post_init__")
+    names: dict[str, Any] = {}
+    args: list[str] = []
+    body: list[str] = []
+    for f in dataclasses.fields(cls):
+        if not f.init or not f.kw_only or f.default_factory is not dataclasses.MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: only keyword-only fields with plain defaults are supported")
+        names[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+        if f.default is dataclasses.MISSING:
+            args.append(f.name)
+        else:
+            names[f"_default_{f.name}"] = f.default
+            args.append(f"{f.name}=_default_{f.name}")
+        body.append(f"    _set_{f.name}(self, {f.name})")
+    signature = f"self, *, {', '.join(args)}" if args else "self"
+    source = f"def __init__({signature}) -> None:\n" + ("\n".join(body) or "    pass") + "\n"
+    exec(source, names)  # noqa: S102 - our own source, from the dataclass's own field names
+    init = names["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init.__doc__ = getattr(cls, "__init__").__doc__  # noqa: B009
+    setattr(cls, "__init__", init)  # noqa: B010 - mypy forbids assigning a method
+    return cls
+
+
 def to_json(value: Any) -> Any:
     """``value`` as JSON-ready data, field by field in declaration order.
 
@@ -108,4 +155,4 @@ def to_json(value: Any) -> Any:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "to_json"]
+__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "quick_init", "to_json"]

@@ -139,22 +139,33 @@ def hit_number(weapon: str, mode: str, distance: int) -> tuple[int, str]:
 
 def target_terrain_modifiers(state: GameState, t: Soldier, attack_from: object, *, concealment: bool) -> list[Modifier]:
     """Cover and concealment of the target's hex (6.3.6.2.2, 6.3.6.2.3)."""
+    return list(_target_terrain(state, t, attack_from, concealment))
+
+
+def _target_terrain(state: GameState, t: Soldier, attack_from: object, concealment: bool) -> tuple[Modifier, ...]:
     gmap = state.scenario.map
-    terrain = gmap.terrain_at(t.hex)
-    mods: list[Modifier] = []
     line = gmap.line_at(t.hex)
     between = (line is not None and t.fence_side is not None and attack_from is not None
                and half_containing(t.hex, line.axis, attack_from) not in (None, t.fence_side))  # type: ignore[arg-type]
+    return _terrain_modifiers(gmap.terrain_at(t.hex), line.kind if line is not None and between else None,
+                              concealment)
+
+
+@lru_cache(maxsize=64)
+def _terrain_modifiers(terrain: Terrain, line_between: LineKind | None, concealment: bool) -> tuple[Modifier, ...]:
+    """The modifiers of a target's terrain, and of the fence or hedge line in his hex when it is
+    between him and the attacker (``line_between``), built once each."""
+    mods: list[Modifier] = []
     if terrain in (Terrain.TREES, Terrain.ROUGH):
         mods.append(modifier(f"target in cover ({terrain.value})", 1, "6.3.6.2.2"))
-    elif line is not None and line.kind is LineKind.FENCE and between:
+    elif line_between is LineKind.FENCE:
         mods.append(modifier("target in cover (fence between)", 1, "6.3.6.2.2"))
     if concealment:
         if terrain in (Terrain.TREES, Terrain.SCRUB):
             mods.append(modifier(f"target concealed ({terrain.value})", 1, "6.3.6.2.3"))
-        elif line is not None and line.kind is LineKind.HEDGE and between:
+        elif line_between is LineKind.HEDGE:
             mods.append(modifier("target concealed (hedge between)", 1, "6.3.6.2.3"))
-    return mods
+    return tuple(mods)
 
 
 _POSTURE_MODIFIERS = {
@@ -187,17 +198,26 @@ def _hindrance_modifiers(hindrances: tuple[LosNote, ...]) -> tuple[Modifier, ...
 
 def fire_modifiers(state: GameState, s: Soldier, t: Soldier, los: LosResult, then: int) -> tuple[Modifier, ...]:
     """Every small-arms modifier, in the chart's order (RULES.md 4.8)."""
+    return _fire_modifiers(s.status is Status.SUPPRESSED, _target_terrain(state, t, s.hex, True), t.posture,
+                           los.hindrances, t.running, s.noncombat_mf, then)
+
+
+@lru_cache(maxsize=4096)
+def _fire_modifiers(suppressed: bool, terrain: tuple[Modifier, ...], posture: Posture,
+                    hindrances: tuple[LosNote, ...], running: bool, noncombat_mf: int,
+                    then: int) -> tuple[Modifier, ...]:
+    """:func:`fire_modifiers` from what they depend on (built once for each combination)."""
     mods: list[Modifier] = []
-    if s.status is Status.SUPPRESSED:
-        mods.append(_SUPPRESSED)
-    mods += target_terrain_modifiers(state, t, s.hex, concealment=True)
-    mods += _POSTURE_MODIFIERS[t.posture]
-    mods += _hindrance_modifiers(los.hindrances)
-    if t.running:
-        mods.append(_RUNNING)
-    firer_mf = min(NONCOMBAT_MF_MAX, s.noncombat_mf + then)
+    if suppressed:
+        mods.append(_SUPPRESSED)  # 6.3.6.2.1
+    mods += terrain  # 6.3.6.2.2, 6.3.6.2.3
+    mods += _POSTURE_MODIFIERS[posture]  # 6.3.6.2.4
+    mods += _hindrance_modifiers(hindrances)  # 6.3.6.2.5
+    if running:
+        mods.append(_RUNNING)  # 6.3.6.2.6
+    firer_mf = min(NONCOMBAT_MF_MAX, noncombat_mf + then)  # 6.3.6.2.7
     if firer_mf:
-        detail = f"{s.noncombat_mf} spent" + (f" + {then} declared" if then else "")
+        detail = f"{noncombat_mf} spent" + (f" + {then} declared" if then else "")
         mods.append(modifier(f"firer spends non-combat MF ({detail})", firer_mf, "6.3.6.2.7"))
     return tuple(mods)
 

@@ -17,6 +17,7 @@ from .memo import ByteBoundedCache
 from .state import GameState
 from .terrain import LineKind, MapData, Terrain
 from .types import Posture
+from .units import Soldier
 from .values import hidden_in_json
 
 
@@ -188,11 +189,17 @@ def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: st
 
 def _friendly_blockers(state: GameState, level: dict[Hex, tuple[int, str]], side: str,
                        height: int) -> tuple[tuple[int, int, LosNote], ...]:
-    """Rule 3: the viewer's own men at his level, at least as tall as he is, on the line."""
+    """Rule 3: the viewer's own men at his level, at least as tall as he is, on the line (in
+    any order: the caller sorts them along the line)."""
+    occupied = state.occupied()
+    on_line: list[tuple[Hex, tuple[int, str] | None, tuple[Soldier, ...] | None]]
+    if len(level) < len(occupied):
+        on_line = [(h, at, occupied.get(h)) for h, at in level.items()]
+    else:
+        on_line = [(h, level.get(h), men) for h, men in occupied.items()]
     out = []
-    for h, men in state.occupied().items():
-        at = level.get(h)
-        if at is None:
+    for h, at, men in on_line:
+        if at is None or men is None:
             continue
         ids = [s.id for s in men if s.side == side and s.posture.height >= height]
         if ids:
@@ -213,11 +220,16 @@ def _own_hex_fences(state: GameState, here: Hex, other: Hex, fence_side: str | N
 
 
 MEMO_PAIRS = 1024
-"""LOS results kept per soldiers tuple (a check, its preview and its resolution share them)."""
+"""LOS memo entries kept per soldiers tuple, two per pair (a check, its preview and its
+resolution share them)."""
 
 
 def los_between_soldiers(state: GameState, firer_id: str, target_id: str) -> LosResult:
-    """LOS from one soldier to another, with both postures and fence sides."""
+    """LOS from one soldier to another, with both postures and fence sides.
+
+    Kept in the soldiers' memo by the two ids, and by what the verdict depends on (both hexes,
+    the firer's side, both postures and fence sides, 4.4): men who stand alike in one hex (a
+    burst at each, 6.3.5.1) share one trace."""
     memo = state.memo()
     key = ("los", firer_id, target_id)
     found = memo.get(key)
@@ -226,11 +238,15 @@ def los_between_soldiers(state: GameState, firer_id: str, target_id: str) -> Los
     f = state.soldier(firer_id)
     t = state.soldier(target_id)
     assert f is not None and t is not None
-    result = line_of_sight(state, f.hex, t.hex, viewer_side=f.side, viewer_posture=f.posture,
-                           viewer_fence_side=f.fence_side, target_posture=t.posture, target_fence_side=t.fence_side)
+    alike = ("los=", f.hex, t.hex, f.side, f.posture, f.fence_side, t.posture, t.fence_side)
+    result = memo.get(alike)
+    if result is None:
+        result = line_of_sight(state, f.hex, t.hex, viewer_side=f.side, viewer_posture=f.posture,
+                               viewer_fence_side=f.fence_side, target_posture=t.posture,
+                               target_fence_side=t.fence_side)
     if len(memo) >= MEMO_PAIRS:
         memo.clear()
-    memo[key] = result
+    memo[key] = memo[alike] = result
     return result
 
 

@@ -71,6 +71,9 @@ class SoldierIndex:
         pos = self.pos
         for c in {c.id: c for c in self._changed}.values():
             was = prev.soldiers[pos[c.id]]
+            if was.hex == c.hex and not was.killed and was.deployed and not c.killed and c.deployed:
+                by_hex[c.hex] = tuple([c if s.id == c.id else s for s in by_hex[c.hex]])  # in place
+                continue
             if not was.killed and was.deployed:
                 rest = tuple(s for s in by_hex[was.hex] if s.id != c.id)
                 if rest:

@@ -20,7 +20,7 @@ from .events import Event, Fired, Killed, Rolled
 from .hexgrid import hex_distance, hex_to_id, in_firing_arc
 from .los import LosNote, LosNoteKind, LosResult, los_between_soldiers
 from .los_geometry import half_containing
-from .sequence import commit
+from .sequence import commit_changes
 from .state import GameState
 from .terrain import LineKind, Terrain
 from .types import Posture, RollOutcome, Status
@@ -259,42 +259,45 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice) -> tupl
     """Roll every shot of the assessment (6.3.6.3), then automatic-fire suppression (6.4.1)."""
     a = assess_fire(state, action)
     firer = s.evolve(mf_spent=s.mf_spent + COMBAT_MF, combat_used=True, mf_cap=action.then)
-    state = commit(state).with_soldiers(firer, fired_from=state.fired_from | {s.hex})
-    events: list[Event] = [Fired(soldier=s.id, weapon=s.weapon, mode=a.mode, target_hex=state.soldier(
-        a.bursts[0].target).hex, targets=tuple(b.target for b in a.bursts), mf_left=firer.mf_left,  # type: ignore[union-attr]
-        note=f"{a.wasted_bursts} burst(s) wasted (no target of their own, 4.6)" if a.wasted_bursts else "")]
-    kills = state.kills
+    state = state.with_soldiers(firer, fired_from=state.fired_from | {s.hex}, **commit_changes(state))  # 6.2.5, 4.5
+    th = state.soldier(a.bursts[0].target).hex  # type: ignore[union-attr]
+    events: list[Event] = [Fired(soldier=s.id, weapon=s.weapon, mode=a.mode, target_hex=th,
+                                 targets=tuple(b.target for b in a.bursts), mf_left=firer.mf_left,
+                                 note=f"{a.wasted_bursts} burst(s) wasted (no target of their own, 4.6)"
+                                 if a.wasted_bursts else "")]
+    auto = a.mode == "auto"
+    dice_for = f"fire: {s.id} "  # + the shot: what each die is rolled for
+    roll_for = f"fire: {s.id} {s.weapon} {a.mode} "  # + the shot: the purpose the roll event shows
+    d10, add = dice.d10, events.append
     for ts in a.bursts:
         dead = False
         b = ts.breakdown
-        mod_total = b.modifier_total
+        need, mod_total = b.need, b.modifier_total
         for shot in range(1, ts.shots + 1):
-            label = f"burst at {ts.target}, shot {shot}" if a.mode == "auto" else f"shot {shot} at {ts.target}"
-            die = dice.d10(f"fire: {s.id} {label}")
+            label = f"burst at {ts.target}, shot {shot}" if auto else f"shot {shot} at {ts.target}"
+            die = d10(dice_for + label)
             total = die + mod_total
             if dead:
                 outcome, result = RollOutcome.NO_EFFECT, f"no effect: {ts.target} already killed"
-            elif total <= b.need:
+            elif total <= need:  # 6.3.6.3: a hit kills
                 outcome, result = RollOutcome.HIT, f"hit: {ts.target} killed"
             else:
                 outcome, result = RollOutcome.MISS, "miss"
-            events.append(Rolled(
-                purpose=f"fire: {s.id} {s.weapon} {a.mode} {label}", die=die, need=b.need,
-                need_rule=b.need_rule, modifiers=b.modifiers, total=total, result=result,
-                result_rule="6.3.6.3", outcome=outcome))
+            add(Rolled(purpose=roll_for + label, die=die, need=need, need_rule=b.need_rule, modifiers=b.modifiers,
+                       total=total, result=result, result_rule="6.3.6.3", outcome=outcome))
             if outcome is RollOutcome.HIT:
                 dead = True
                 victim = state.soldier(ts.target)
                 assert victim is not None
-                kills = credit_kill(state, s.side, victim)
-                state = state.with_soldiers(victim.evolve(killed=True), kills=kills)
-                events.append(Killed(soldier=victim.id))
-    if a.suppresses:
-        th = state.soldier(a.bursts[0].target).hex  # type: ignore[union-attr]
+                state = state.with_soldiers(victim.evolve(killed=True), kills=credit_kill(state, s.side, victim))
+                add(Killed(soldier=victim.id))
+    if a.suppresses:  # 6.4.1: every survivor in the hex
+        why = f"automatic fire into {hex_to_id(th)}"
         changed = []
         for survivor in state.soldiers_at(th):
-            new, evs = suppress(survivor, "6.4.1", f"automatic fire into {hex_to_id(th)}")
-            changed.append(new)
+            new, evs = suppress(survivor, "6.4.1", why)
+            if new is not survivor:
+                changed.append(new)
             events += evs
         state = state.with_soldiers(*changed)
     return state, events

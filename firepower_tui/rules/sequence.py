@@ -85,12 +85,12 @@ def apply_draw(state: GameState, action: DrawChit, dice: Dice) -> tuple[GameStat
     changed: list[Soldier] = []
     for s in state.living():
         if s.side == active:
-            update: dict[str, object] = {"combat_used": False}
-            if s.running:
-                update["running"] = False
+            if s.running:  # 6.1.1
                 events.append(RunningChanged(soldier=s.id, running=False, rule="6.1.1",
                                              why="his side's chit was drawn"))
-            changed.append(s.evolve(**update))
+                changed.append(s.evolve(combat_used=False, running=False))
+            elif s.combat_used:  # a new phase: a combat action again (6.2.5)
+                changed.append(s.evolve(combat_used=False))
         elif s.status is Status.SUPPRESSED:
             changed.append(s.evolve(status=Status.OK))
             events.append(StatusChanged(soldier=s.id, status="ok", rule="6.1.2", why="the enemy's chit was drawn"))
@@ -116,9 +116,10 @@ def impulse_hexes(state: GameState) -> list[Hex]:
     """Hexes that may start an impulse now (someone there who is not Stunned and has not acted)."""
     if state.active is None or state.impulses_used >= 2 or state.over:
         return []
-    seen: dict[Hex, None] = {}
-    for s in state.living(state.active):
-        if s.id not in state.acted and s.status is not Status.STUNNED:
+    active, acted, stunned = state.active, state.acted, Status.STUNNED
+    seen: dict[Hex, None] = {}  # in the order of the soldiers (the living of the active side)
+    for s in state.soldiers:
+        if s.side == active and not s.killed and s.deployed and s.id not in acted and s.status is not stunned:
             seen.setdefault(s.hex, None)
     return list(seen)
 
@@ -153,7 +154,7 @@ def apply_start_impulse(state: GameState, action: StartImpulse) -> tuple[GameSta
         events.append(ImpulseEnded(number=state.impulse, counted=False))
     group = impulse_group(state, action.hex)
     fresh = [s.evolve(mf_spent=0, noncombat_mf=0, entries=0, mf_cap=None, halted=False)
-             for s in group]
+             for s in group if s.mf_spent or s.noncombat_mf or s.entries or s.mf_cap is not None or s.halted]
     number = state.impulses_used + 1
     state = state.with_soldiers(*fresh, impulse=number, impulse_hex=action.hex, group=tuple(s.id for s in group),
                                 committed=False, fired_from=frozenset())
@@ -247,10 +248,11 @@ def check_wipe_out(state: GameState) -> tuple[GameState, list[Event]]:
     """§2.6: the game ends at once when a side has no soldiers left."""
     if state.over or state.phase != Phase.PLAY:
         return state, []
+    alive = {s.side for s in state.soldiers if not s.killed and s.deployed}  # sides with someone living
     for side in state.sides:
-        if not state.living(side):
+        if side not in alive:
             other = state.enemy_of(side)
-            if not state.living(other):
+            if other not in alive:
                 return _game_over(state, None, "both sides were wiped out: a draw (§2.6)")
             why = f"{state.scenario.side_name(side)} has no soldiers left (§2.6)"
             if state.scenario.spec.victory == "kills":

@@ -8,24 +8,16 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..rules import engine
-from ..rules.actions import (Action, Buy, ChangePosture, Cross, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Move,
-                            Place, Ready, StartImpulse, Throw, Turn)
+from ..rules.actions import Action, Buy, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Place, Ready, StartImpulse, Throw
 from ..rules.combat import COMBAT_MF
 from ..rules.dice import Dice
 from ..rules.errors import Refusal
 from ..rules.grenades import max_throw
 from ..rules.hexgrid import Facing, Hex, hex_distance, in_firing_arc
-from ..rules.registry import soldier_rule
 from ..rules.setup import placeable
 from ..rules.state import GameState
 from ..rules.types import Phase, Posture, SetupStep
 from ..rules.units import weapon_chart
-
-_MF_CANDIDATES = (soldier_rule(Move).candidates, soldier_rule(Cross).candidates, soldier_rule(Turn).candidates,
-                  soldier_rule(ChangePosture).candidates)
-"""Each MF kind's candidates for one soldier (the registry's: built once per soldier, facing
-and posture, then shared), in the order this player has always drawn them from, so that a
-seeded game plays as it always has."""
 
 
 @lru_cache(maxsize=4096)
@@ -96,8 +88,7 @@ def _moves(state: GameState) -> list[Action]:
         s = state.soldier(sid)
         if s is None or not state.mf_left(s):
             continue
-        for candidates in _MF_CANDIDATES:
-            out += candidates(state, s)
+        out += engine.candidate_actions(state, sid)
     return out
 
 
@@ -105,22 +96,24 @@ def _combat(state: GameState) -> list[Action]:
     """Fire at, or throw a grenade at, each enemy in arc and in range (the player's choice of
     targets; the LOS and the rest are the engine's to say)."""
     out: list[Action] = []
-    enemies = [e for e in state.living() if e.side != state.active]
+    active = state.active
+    enemies = [(e.id, e.hex) for e in state.soldiers if not e.killed and e.deployed and e.side != active]
     weapons = weapon_chart().weapons
     for sid in state.group:
         s = state.soldier(sid)
         assert s is not None
         if s.killed or s.combat_used or state.mf_left(s) < COMBAT_MF:  # 6.2.5
             continue
+        here, facing = s.hex, s.facing
         reach, throw = weapons[s.weapon].max_range, max_throw(s)  # 6.3.2
-        for e in enemies:
-            if not in_firing_arc(s.hex, s.facing, e.hex):  # 6.3.3
+        for eid, there in enemies:
+            if not in_firing_arc(here, facing, there):  # 6.3.3
                 continue
-            d = hex_distance(s.hex, e.hex)
+            d = hex_distance(here, there)
             if d <= reach:
-                out.append(_fire_at(sid, e.id))
+                out.append(_fire_at(sid, eid))
             if d <= throw:
-                out.append(_throw_at(sid, e.hex))
+                out.append(_throw_at(sid, there))
     return out
 
 

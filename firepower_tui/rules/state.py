@@ -201,10 +201,11 @@ class GameState(NamedTuple):
 
     def soldier(self, soldier_id: str) -> Soldier | None:
         """A soldier by id (case-insensitive), killed or not."""
-        ix = self._index()
-        i = ix.pos.get(soldier_id)
+        ix = self.lookup
+        pos = (ix if ix is not None else SoldierIndex(self.soldiers)).pos
+        i = pos.get(soldier_id)
         if i is None:
-            i = ix.pos.get(soldier_id.upper())
+            i = pos.get(soldier_id.upper())
             if i is None:
                 return None
         return self.soldiers[i]

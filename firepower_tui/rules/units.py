@@ -156,13 +156,15 @@ class Soldier(NamedTuple):
 
     @property
     def mf_left(self) -> int:
-        """MF he may still spend in this impulse."""
+        """MF he may still spend in this impulse: his allowance less what he spent, at most the
+        MF he declared when he fired (4.8); none after winning a melee (6.5.3)."""
         if self.halted:
             return 0
-        left = max(0, self.allowance - self.mf_spent)
-        if self.mf_cap is not None:
-            left = min(left, self.mf_cap)
-        return left
+        left = self.allowance - self.mf_spent
+        if left < 0:
+            left = 0
+        cap = self.mf_cap
+        return cap if cap is not None and cap < left else left
 
     def evolve(self, **changes: Any) -> Soldier:
         """A copy with ``changes`` (field names as keywords)."""

@@ -116,12 +116,18 @@ def impulse_hexes(state: GameState) -> list[Hex]:
     """Hexes that may start an impulse now (someone there who is not Stunned and has not acted)."""
     if state.active is None or state.impulses_used >= 2 or state.over:
         return []
-    active, acted, stunned = state.active, state.acted, Status.STUNNED
-    seen: dict[Hex, None] = {}  # in the order of the soldiers (the living of the active side)
-    for s in state.soldiers:
-        if s.side == active and not s.killed and s.deployed and s.id not in acted and s.status is not stunned:
-            seen.setdefault(s.hex, None)
-    return list(seen)
+    active, acted = state.active, state.acted
+    memo = state.memo()  # asked after the action that led here and again by the next player
+    key = ("impulse_hexes", active, acted)
+    found: tuple[Hex, ...] | None = memo.get(key)
+    if found is None:
+        stunned = Status.STUNNED
+        seen: dict[Hex, None] = {}  # in the order of the soldiers (the living of the active side)
+        for s in state.soldiers:
+            if s.side == active and not s.killed and s.deployed and s.id not in acted and s.status is not stunned:
+                seen.setdefault(s.hex, None)
+        found = memo[key] = tuple(seen)
+    return list(found)
 
 
 def check_start_impulse(state: GameState, action: StartImpulse) -> Refusal | None:

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..rules import engine
-from ..rules.actions import Action, Buy, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Place, Ready, StartImpulse, Throw
+from ..rules.actions import (Action, Buy, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Place, Ready, StartImpulse,
+                            Throw)
 from ..rules.combat import COMBAT_MF
 from ..rules.dice import Dice
 from ..rules.errors import Refusal

@@ -16,7 +16,7 @@ from .breakdown import Modifier, RollBreakdown, modifier
 from .combat import COMBAT_MF, combat_refusal, credit_kill, kill_distribution, suppress
 from .dice import Dice
 from .errors import Refusal
-from .events import Event, Fired, Killed, Rolled
+from .events import Event, new_fired, new_killed, new_rolled
 from .hexgrid import hex_distance, hex_to_id, in_firing_arc
 from .los import LosNote, LosNoteKind, LosResult, los_between_soldiers
 from .los_geometry import half_containing
@@ -25,7 +25,7 @@ from .state import GameState
 from .terrain import LineKind, Terrain
 from .types import Posture, RollOutcome, Status
 from .units import Soldier, weapon_chart
-from .values import quick_init
+from .values import quick_init, record_maker
 
 NONCOMBAT_MF_MAX = 2
 """The firer-MF modifier tops out at +2 (6.3.6.2.7)."""
@@ -64,6 +64,10 @@ class FireAssessment:
     suppresses: bool
     """Automatic fire suppresses every survivor in the target hex (6.4.1, A14)."""
     los: tuple[LosResult, ...]
+
+
+_new_target_shots = record_maker(TargetShots)
+_new_assessment = record_maker(FireAssessment)
 
 
 def fire_mode(s: Soldier, action: Fire) -> str:
@@ -245,8 +249,8 @@ def assess_fire(state: GameState, action: Fire) -> FireAssessment:
         den = 10 ** fm.shots
         num = den - (10 - b.faces_succeeding) ** fm.shots  # 1 - (1 - p)^shots, exactly
         kills.append((num, den))
-        shots.append(TargetShots(target=t.id, shots=fm.shots, breakdown=b, kill_chance=num / den))
-    return FireAssessment(
+        shots.append(_new_target_shots(target=t.id, shots=fm.shots, breakdown=b, kill_chance=num / den))
+    return _new_assessment(
         soldier=s.id, weapon=s.weapon, mode=mode, target_hex=hex_to_id(th), range=dist, bursts=tuple(shots),
         wasted_bursts=max(0, fm.bursts - len(targets)) if mode == "auto" else 0,
         kill_distribution=kill_distribution(kills), expected_kills=sum(n / d for n, d in kills),
@@ -261,7 +265,7 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice) -> tupl
     firer = s.evolve(mf_spent=s.mf_spent + COMBAT_MF, combat_used=True, mf_cap=action.then)
     state = state.with_soldiers(firer, fired_from=state.fired_from | {s.hex}, **commit_changes(state))  # 6.2.5, 4.5
     th = state.soldier(a.bursts[0].target).hex  # type: ignore[union-attr]
-    events: list[Event] = [Fired(soldier=s.id, weapon=s.weapon, mode=a.mode, target_hex=th,
+    events: list[Event] = [new_fired(soldier=s.id, weapon=s.weapon, mode=a.mode, target_hex=th,
                                  targets=tuple(b.target for b in a.bursts), mf_left=firer.mf_left,
                                  note=f"{a.wasted_bursts} burst(s) wasted (no target of their own, 4.6)"
                                  if a.wasted_bursts else "")]
@@ -283,14 +287,14 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice) -> tupl
                 outcome, result = RollOutcome.HIT, f"hit: {ts.target} killed"
             else:
                 outcome, result = RollOutcome.MISS, "miss"
-            add(Rolled(purpose=roll_for + label, die=die, need=need, need_rule=b.need_rule, modifiers=b.modifiers,
-                       total=total, result=result, result_rule="6.3.6.3", outcome=outcome))
+            add(new_rolled(purpose=roll_for + label, die=die, need=need, need_rule=b.need_rule, modifiers=b.modifiers,
+                           total=total, result=result, result_rule="6.3.6.3", outcome=outcome))
             if outcome is RollOutcome.HIT:
                 dead = True
                 victim = state.soldier(ts.target)
                 assert victim is not None
                 state = state.with_soldiers(victim.evolve(killed=True), kills=credit_kill(state, s.side, victim))
-                add(Killed(soldier=victim.id))
+                add(new_killed(soldier=victim.id))
     if a.suppresses:  # 6.4.1: every survivor in the hex
         why = f"automatic fire into {hex_to_id(th)}"
         changed = []

@@ -23,12 +23,14 @@ import dataclasses
 from collections.abc import Callable
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from .hexgrid import Facing, Hex, hex_to_id
 
 R = TypeVar("R", bound=tuple[Any, ...])
 C = TypeVar("C", bound=type)
+T = TypeVar("T")
+P = ParamSpec("P")
 
 _FIELD_INDEX: dict[type, dict[str, int]] = {}
 _tuple_new = tuple.__new__
@@ -112,6 +114,51 @@ def quick_init(cls: C) -> C:
     return cls
 
 
+def record_maker(cls: Callable[P, T]) -> Callable[P, T]:
+    """A function that builds records of a frozen, slotted, keyword-only dataclass, with the
+    same keywords, at about a third of the cost of calling the class: for the records built by
+    the thousand (the rolls of a fire, the events of every action).
+
+    Calling a class with keywords packs them in a dict, and a frozen record's ``__init__`` may
+    set its slots only through their descriptors; this function fills an open twin of the
+    class (the same slots, no frozen ``__setattr__``) with plain assignments, then gives it the
+    class. The record is the same: same type, fields, equality, hash and repr, and frozen.
+
+    >>> from dataclasses import dataclass
+    >>> @quick_init
+    ... @dataclass(frozen=True, slots=True, kw_only=True)
+    ... class Note:
+    ...     text: str
+    ...     size: int = 1
+    >>> new_note = record_maker(Note)
+    >>> new_note(text="x") == Note(text="x"), type(new_note(text="x")) is Note
+    (True, True)
+    """
+    klass: Any = cls
+    params = getattr(klass, "__dataclass_params__", None)
+    fields = dataclasses.fields(klass) if params is not None else ()
+    slots = tuple(klass.__dict__.get("__slots__", ()))
+    if (params is None or not params.frozen or hasattr(klass, "__post_init__") or slots != tuple(f.name for f in fields)
+            or any(not f.init or f.default_factory is not dataclasses.MISSING for f in fields)):
+        raise TypeError(f"{klass.__name__} is not a frozen slotted dataclass with plain fields")
+    names: dict[str, Any] = {"_Open": type(f"_Open{klass.__name__}", klass.__bases__, {"__slots__": slots}),
+                             "_cls": klass, "_set": object.__setattr__}
+    args = []
+    for f in fields:
+        if f.default is dataclasses.MISSING:
+            args.append(f.name)
+        else:
+            names[f"_default_{f.name}"] = f.default
+            args.append(f"{f.name}=_default_{f.name}")
+    body = "".join(f"    _record_.{f.name} = {f.name}\n" for f in fields)
+    signature = f"*, {', '.join(args)}" if args else ""
+    source = (f"def make({signature}):\n    _record_ = _Open()\n{body}"
+              "    _set(_record_, '__class__', _cls)\n    return _record_\n")
+    exec(source, names)  # noqa: S102 - our own source, from the dataclass's own field names
+    make: Callable[P, T] = names["make"]
+    return make
+
+
 def to_json(value: Any) -> Any:
     """``value`` as JSON-ready data, field by field in declaration order.
 
@@ -155,4 +202,4 @@ def to_json(value: Any) -> Any:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "quick_init", "to_json"]
+__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "quick_init", "record_maker", "to_json"]

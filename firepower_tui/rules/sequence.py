@@ -110,7 +110,9 @@ def apply_draw(state: GameState, action: DrawChit, dice: Dice) -> tuple[GameStat
 
 def impulse_group(state: GameState, h: Hex) -> list[Soldier]:
     """Soldiers an impulse in ``h`` would activate: the active side's, not yet used this phase."""
-    return [s for s in state.soldiers_at(h) if s.side == state.active and s.id not in state.acted]
+    active, acted = state.active, state.acted  # the men in the hex, in scenario order (as soldiers_at)
+    return [s for s in state.soldiers
+            if s.hex == h and s.side == active and not s.killed and s.deployed and s.id not in acted]
 
 
 def impulse_hexes(state: GameState) -> list[Hex]:

@@ -22,6 +22,10 @@ class Chit(NamedTuple):
     letter: str
 
 
+PATCH_MAX = 16
+"""Most soldier changes a by-hex table is patched with (beyond, it is built anew)."""
+
+
 class SoldierIndex:
     """Where each soldier of one soldiers tuple is: by id (as written and upper-case) and,
     built on first use, the living deployed soldiers of each hex.
@@ -30,6 +34,8 @@ class SoldierIndex:
     """
 
     __slots__ = ("soldiers", "pos", "_by_hex", "_prev", "_changed", "memo")
+    _prev: SoldierIndex | None
+    _changed: tuple[Soldier, ...]
 
     def __init__(self, soldiers: tuple[Soldier, ...], pos: dict[str, int] | None = None, *,
                  prev: SoldierIndex | None = None, changed: tuple[Soldier, ...] = ()) -> None:
@@ -41,8 +47,12 @@ class SoldierIndex:
                 pos.setdefault(s.id.upper(), i)
         self.pos = pos
         self._by_hex: dict[Hex, tuple[Soldier, ...]] | None = None
+        if (prev is not None and prev._by_hex is None and prev._prev is not None
+                and len(prev._changed) + len(changed) <= PATCH_MAX):
+            # Nobody asked the previous index where anyone is: patch from the one it would have.
+            prev, changed = prev._prev, prev._changed + changed
         # The previous index, kept only if its by-hex table is built: this one is then that
-        # table with the changed soldiers moved (never a chain of older states).
+        # table with the changed soldiers moved (one index back, never a chain of older states).
         self._prev = prev if prev is not None and prev._by_hex is not None else None
         self._changed = changed
         self.memo: dict[Any, Any] = {}

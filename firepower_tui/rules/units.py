@@ -160,7 +160,8 @@ class Soldier(NamedTuple):
         MF he declared when he fired (4.8); none after winning a melee (6.5.3)."""
         if self.halted:
             return 0
-        left = self.allowance - self.mf_spent
+        status = self.status  # the allowance (6.2, 6.2.8), inline: asked of every candidate action
+        left = (4 if status is Status.OK else 3 if status is Status.SUPPRESSED else 0) - self.mf_spent
         if left < 0:
             left = 0
         cap = self.mf_cap

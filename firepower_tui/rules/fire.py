@@ -243,9 +243,8 @@ def assess_fire(state: GameState, action: Fire) -> FireAssessment:
         assert t is not None
         los = los_between_soldiers(state, s.id, t.id)
         losses.append(los)
-        b = RollBreakdown(purpose=f"fire: {s.id} {s.weapon} {mode} at {t.id}", need=need,
-                                          need_rule=cell, modifiers=fire_modifiers(state, s, t, los, action.then),
-                                          die=None, result="", result_rule="")
+        b = RollBreakdown(f"fire: {s.id} {s.weapon} {mode} at {t.id}", need, cell,  # purpose, need, need_rule
+                          fire_modifiers(state, s, t, los, action.then))  # a preview: no die, no result yet
         den = 10 ** fm.shots
         num = den - (10 - b.faces_succeeding) ** fm.shots  # 1 - (1 - p)^shots, exactly
         kills.append((num, den))

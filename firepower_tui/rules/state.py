@@ -189,6 +189,8 @@ class GameState(NamedTuple):
 
     def with_soldiers(self, *changed: Soldier, **changes: Any) -> GameState:
         """A copy with some soldiers replaced (matched by id), the rest shared, and ``changes``."""
+        if not changed:
+            return evolve(self, changes)  # the same soldiers: the same index (and memo)
         soldiers = list(self.soldiers)
         pos = self._index().pos
         for s in changed:

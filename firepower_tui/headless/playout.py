@@ -105,17 +105,25 @@ def _combat(state: GameState) -> list[Action]:
         assert s is not None
         if s.killed or s.combat_used or state.mf_left(s) < COMBAT_MF:  # 6.2.5
             continue
-        here, facing = s.hex, s.facing
+        q, r, facing = s.hex.q, s.hex.r, s.facing
         reach, throw = weapons[s.weapon].max_range, max_throw(s)  # 6.3.2
         for eid, there in enemies:
-            if not in_firing_arc(here, facing, there):  # 6.3.3
+            arcs, d = _sight(there.q - q, there.r - r)
+            if facing not in arcs:  # 6.3.3
                 continue
-            d = hex_distance(here, there)
             if d <= reach:
                 out.append(_fire_at(sid, eid))
             if d <= throw:
                 out.append(_throw_at(sid, there))
     return out
+
+
+@lru_cache(maxsize=8192)
+def _sight(dq: int, dr: int) -> tuple[frozenset[Facing], int]:
+    """For a hex ``(dq, dr)`` away: the facings that have it in their firing arc (6.3.3) and its
+    distance (6.3.2), worked out once per offset."""
+    origin, there = Hex(0, 0), Hex(dq, dr)
+    return frozenset(f for f in Facing if in_firing_arc(origin, f, there)), hex_distance(origin, there)
 
 
 def _buy(state: GameState, rng: random.Random) -> Action:

@@ -83,7 +83,7 @@ RELATIVE_TRACE_BUDGET = 2 << 20
 _relative_traces: ByteBoundedCache[tuple[tuple[int, int, str], ...]] = ByteBoundedCache(RELATIVE_TRACE_BUDGET)
 _TOUCH_BYTES = 130
 """Estimated bytes of one touched hex in a kept trace: its coordinates, the tuple and a slot."""
-_new_hex = tuple.__new__
+_new_hex = _new_note = tuple.__new__  # a Hex or LosNote from its values, without the keyword-aware __new__
 _LEVEL = {t: t.level for t in Terrain}
 
 
@@ -133,6 +133,8 @@ def _build_pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
     ends_on_hill = terrain_of[origin] is Terrain.HILL or terrain_of[target] is Terrain.HILL
     levels = _LEVEL
     view_level = levels[terrain_of[origin]]
+    hill, trees = Terrain.HILL, Terrain.TREES
+    note = _new_note
     hills: list[tuple[int, int, LosNote]] = []
     prone: list[tuple[int, int, LosNote]] = []
     hind: list[LosNote] = []
@@ -141,19 +143,20 @@ def _build_pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
         terrain = terrain_of.get(h)
         if terrain is None:
             continue
-        line = lines_of.get(h) if lines_of else None
-        if terrain is Terrain.HILL and not ends_on_hill:
-            note = (i, 0, LosNote(h, f"hill ({touch})", "6.3.4.1", LosNoteKind.HILL))
-            hills.append(note)
-            prone.append(note)
-        if line is not None and line.kind is LineKind.FENCE and segment_crosses_axis(origin, target, h, line.axis):
-            prone.append((i, 1, LosNote(h, "fence with a Prone end", "6.3.4.2", LosNoteKind.FENCE)))
+        if terrain is hill and not ends_on_hill:
+            block = (i, 0, note(LosNote, (h, f"hill ({touch})", "6.3.4.1", LosNoteKind.HILL)))
+            hills.append(block)
+            prone.append(block)
         if levels[terrain] == view_level:
             level[h] = (i, touch)
-        if terrain is Terrain.TREES:
-            hind.append(LosNote(h, f"trees ({touch})", "6.3.6.2.5", LosNoteKind.TREES))
-        if line is not None and line.kind is LineKind.HEDGE and segment_crosses_axis(origin, target, h, line.axis):
-            hind.append(LosNote(h, "hedge", "6.3.6.2.5", LosNoteKind.HEDGE))
+        if terrain is trees:
+            hind.append(note(LosNote, (h, f"trees ({touch})", "6.3.6.2.5", LosNoteKind.TREES)))
+        line = lines_of.get(h)
+        if line is not None and segment_crosses_axis(origin, target, h, line.axis):
+            if line.kind is LineKind.FENCE:  # after the hill of the same hex, as the rules list them
+                prone.append((i, 1, note(LosNote, (h, "fence with a Prone end", "6.3.4.2", LosNoteKind.FENCE))))
+            else:  # a hedge, after the trees of the same hex
+                hind.append(note(LosNote, (h, "hedge", "6.3.6.2.5", LosNoteKind.HEDGE)))
     return _PairLos(touched, tuple(hills), tuple(prone), tuple(hind), level)
 
 

@@ -21,6 +21,15 @@ from ..rules.types import Phase, Posture, SetupStep
 from ..rules.units import weapon_chart
 
 
+_DRAW, _END_PHASE, _END_IMPULSE = DrawChit(), EndPhase(), EndImpulse()
+"""The actions without parameters (values: built once, then shared)."""
+
+
+@lru_cache(maxsize=1024)
+def _impulse_in(h: Hex) -> StartImpulse:
+    return StartImpulse(hex=h)
+
+
 @lru_cache(maxsize=4096)
 def _fire_at(soldier_id: str, target_id: str) -> Fire:
     """Fire at one man in the default mode (built once, then shared)."""
@@ -47,10 +56,10 @@ def random_action(state: GameState, rng: random.Random, *, combat: float = 0.5) 
     if state.phase == Phase.DEPLOY:
         return _checked(state, _deploy(state, rng))
     if state.active is None:
-        return DrawChit()  # legal between phases of a game not over (6.1)
+        return _DRAW  # legal between phases of a game not over (6.1)
     if not state.impulse:
         hexes = engine.impulse_hexes(state)  # hexes someone may start an impulse in (6.2)
-        return StartImpulse(hex=rng.choice(hexes)) if hexes and rng.random() < 0.95 else EndPhase()
+        return _impulse_in(rng.choice(hexes)) if hexes and rng.random() < 0.95 else _END_PHASE
     check = engine.checker(state)
     if rng.random() < combat:
         shot = _first_legal(rng, _combat(state), check)
@@ -60,7 +69,7 @@ def random_action(state: GameState, rng: random.Random, *, combat: float = 0.5) 
         move = _first_legal(rng, _moves(state), check)
         if move is not None:
             return move
-    return EndImpulse()
+    return _END_IMPULSE
 
 
 def _checked(state: GameState, action: Action) -> Action:

@@ -83,7 +83,7 @@ RELATIVE_TRACE_BUDGET = 2 << 20
 _relative_traces: ByteBoundedCache[tuple[tuple[int, int, str], ...]] = ByteBoundedCache(RELATIVE_TRACE_BUDGET)
 _TOUCH_BYTES = 130
 """Estimated bytes of one touched hex in a kept trace: its coordinates, the tuple and a slot."""
-_new_hex = _new_note = tuple.__new__  # a Hex or LosNote from its values, without the keyword-aware __new__
+_new_hex = _new_note = tuple.__new__  # a Hex, LosNote or LosResult from its values (no keyword-aware __new__)
 _LEVEL = {t: t.level for t in Terrain}
 
 
@@ -187,7 +187,7 @@ def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: st
         blocked += _own_hex_fences(state, origin, target, viewer_fence_side, "firer's")
         if target_posture is not None:
             blocked += _own_hex_fences(state, target, origin, target_fence_side, "target's")
-    return LosResult(origin, target, tuple(blocked), pair.hindrances, pair.touched)
+    return _new_hex(LosResult, (origin, target, tuple(blocked), pair.hindrances, pair.touched))
 
 
 def _friendly_blockers(state: GameState, level: dict[Hex, tuple[int, str]], side: str,
@@ -213,8 +213,10 @@ def _friendly_blockers(state: GameState, level: dict[Hex, tuple[int, str]], side
 
 def _own_hex_fences(state: GameState, here: Hex, other: Hex, fence_side: str | None, whose: str) -> list[LosNote]:
     """4.4 rule 2 in an end hex: the fence is between when the other end lies across it."""
+    if fence_side is None:  # not in a line hex
+        return []
     line = state.scenario.map.line_at(here)
-    if line is None or line.kind is not LineKind.FENCE or fence_side is None:
+    if line is None or line.kind is not LineKind.FENCE:
         return []
     other_half = half_containing(here, line.axis, other)
     if other_half is None or other_half == fence_side:

@@ -8,24 +8,26 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..rules import engine
-from ..rules.actions import (Action, Buy, ChangePosture, Cross, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Move,
-                            Place, Ready, StartImpulse, Throw, Turn, Watch)
+from ..rules.actions import (Action, Buy, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Place, Ready, StartImpulse,
+                            Throw, Watch)
 from ..rules.combat import COMBAT_MF
 from ..rules.dice import Dice
 from ..rules.errors import Refusal
 from ..rules.grenades import max_throw
 from ..rules.hexgrid import Facing, Hex, hex_distance, in_firing_arc
-from ..rules.registry import soldier_rule
 from ..rules.setup import placeable
 from ..rules.state import GameState
 from ..rules.types import Phase, Posture, RuleId, SetupStep
 from ..rules.units import weapon_chart
 
-_MF_CANDIDATES = (soldier_rule(Move).candidates, soldier_rule(Cross).candidates, soldier_rule(Turn).candidates,
-                  soldier_rule(ChangePosture).candidates)
-"""Each MF kind's candidates for one soldier (the registry's: built once per soldier, facing
-and posture, then shared), in the order this player has always drawn them from, so that a
-seeded game plays as it always has."""
+
+_DRAW, _END_PHASE, _END_IMPULSE = DrawChit(), EndPhase(), EndImpulse()
+"""The actions without parameters (values: built once, then shared)."""
+
+
+@lru_cache(maxsize=1024)
+def _impulse_in(h: Hex) -> StartImpulse:
+    return StartImpulse(hex=h)
 
 
 @lru_cache(maxsize=4096)
@@ -56,10 +58,10 @@ def random_action(state: GameState, rng: random.Random, *, combat: float = 0.5) 
     if state.pending is not None:
         return rng.choice(engine.legal_actions(state))  # answer the open reaction (§9.1, §9.2, §9.7)
     if state.active is None:
-        return DrawChit()  # legal between phases of a game not over (6.1)
+        return _DRAW  # legal between phases of a game not over (6.1)
     if not state.impulse:
         hexes = engine.impulse_hexes(state)  # hexes someone may start an impulse in (6.2)
-        return StartImpulse(hex=rng.choice(hexes)) if hexes and rng.random() < 0.95 else EndPhase()
+        return _impulse_in(rng.choice(hexes)) if hexes and rng.random() < 0.95 else _END_PHASE
     check = engine.checker(state)
     if rng.random() < combat:
         shot = _first_legal(rng, _combat(state), check)
@@ -69,7 +71,7 @@ def random_action(state: GameState, rng: random.Random, *, combat: float = 0.5) 
         move = _first_legal(rng, _moves(state), check)
         if move is not None:
             return move
-    return EndImpulse()
+    return _END_IMPULSE
 
 
 def _checked(state: GameState, action: Action) -> Action:
@@ -98,8 +100,7 @@ def _moves(state: GameState) -> list[Action]:
         s = state.soldier(sid)
         if s is None or not state.mf_left(s):
             continue
-        for candidates in _MF_CANDIDATES:
-            out += candidates(state, s)
+        out += engine.candidate_actions(state, sid)
         if state.rules and RuleId.OVERWATCH in state.rules:
             out.append(Watch(soldier=sid))  # §9.1 (the check says whether he may)
     return out
@@ -109,23 +110,33 @@ def _combat(state: GameState) -> list[Action]:
     """Fire at, or throw a grenade at, each enemy in arc and in range (the player's choice of
     targets; the LOS and the rest are the engine's to say)."""
     out: list[Action] = []
-    enemies = [e for e in state.living() if e.side != state.active]
+    active = state.active
+    enemies = [(e.id, e.hex) for e in state.soldiers if not e.killed and e.deployed and e.side != active]
     weapons = weapon_chart().weapons
     for sid in state.group:
         s = state.soldier(sid)
         assert s is not None
         if s.killed or s.combat_used or state.mf_left(s) < COMBAT_MF:  # 6.2.5
             continue
+        q, r, facing = s.hex.q, s.hex.r, s.facing
         reach, throw = weapons[s.weapon].max_range, max_throw(s)  # 6.3.2
-        for e in enemies:
-            if not in_firing_arc(s.hex, s.facing, e.hex):  # 6.3.3
+        for eid, there in enemies:
+            arcs, d = _sight(there.q - q, there.r - r)
+            if facing not in arcs:  # 6.3.3
                 continue
-            d = hex_distance(s.hex, e.hex)
             if d <= reach:
-                out.append(_fire_at(sid, e.id))
+                out.append(_fire_at(sid, eid))
             if d <= throw:
-                out.append(_throw_at(sid, e.hex))
+                out.append(_throw_at(sid, there))
     return out
+
+
+@lru_cache(maxsize=8192)
+def _sight(dq: int, dr: int) -> tuple[frozenset[Facing], int]:
+    """For a hex ``(dq, dr)`` away: the facings that have it in their firing arc (6.3.3) and its
+    distance (6.3.2), worked out once per offset."""
+    origin, there = Hex(0, 0), Hex(dq, dr)
+    return frozenset(f for f in Facing if in_firing_arc(origin, f, there)), hex_distance(origin, there)
 
 
 def _buy(state: GameState, rng: random.Random) -> Action:
@@ -161,10 +172,10 @@ def _deploy(state: GameState, rng: random.Random) -> Action:
 
 def play_to_end(state: GameState, rng: random.Random, dice: Dice, limit: int = 20000) -> GameState:
     """Random legal play until the game is over (or ``limit`` actions)."""
+    apply = engine.apply_trusted
     for _ in range(limit):
         if state.over:
             return state
-        action = random_action(state, rng)  # already checked
-        state, _ = engine.apply_trusted(state, action, dice)
+        state, _ = apply(state, random_action(state, rng), dice)  # the action is already checked
     return state
 

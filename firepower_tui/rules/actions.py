@@ -13,6 +13,7 @@ from typing import Literal, Union, get_args
 
 from .hexgrid import Facing, Hex
 from .types import Posture
+from .values import quick_init
 
 
 
@@ -26,6 +27,7 @@ class _Action:
     __slots__ = ()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DrawChit(_Action):
     """Draw the next sequence chit (RULES.md 6.1). ``side=None`` draws at random."""
@@ -35,6 +37,7 @@ class DrawChit(_Action):
     """Force a chit of this side (scripts and tests); it must still be in the cup."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StartImpulse(_Action):
     """Activate the soldiers in one hex for an impulse (RULES.md 6.2)."""
@@ -43,6 +46,7 @@ class StartImpulse(_Action):
     hex: Hex
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Move(_Action):
     """Enter the hex in front (RULES.md 6.2.1). Naming the hex is a check."""
@@ -52,6 +56,7 @@ class Move(_Action):
     to: Hex | None = None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Turn(_Action):
     """Turn to any new facing for 1 MF (RULES.md 6.2.2)."""
@@ -61,6 +66,7 @@ class Turn(_Action):
     facing: Facing
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Cross(_Action):
     """Cross the fence or hedge line in his hex for 1 MF (RULES.md 6.2.3)."""
@@ -69,6 +75,7 @@ class Cross(_Action):
     soldier: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChangePosture(_Action):
     """Stand, crouch or go prone (RULES.md 6.2.4, §3.2)."""
@@ -78,6 +85,7 @@ class ChangePosture(_Action):
     posture: Posture
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EndImpulse(_Action):
     """End the current impulse (RULES.md 6.2)."""
@@ -85,6 +93,7 @@ class EndImpulse(_Action):
     kind: Literal["end"] = "end"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EndPhase(_Action):
     """End the impulse phase now, using no further impulse (RULES.md 6.2)."""
@@ -92,6 +101,7 @@ class EndPhase(_Action):
     kind: Literal["done"] = "done"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Fire(_Action):
     """Fire a personal weapon at soldiers in one hex (RULES.md 6.3, 4.6)."""
@@ -106,6 +116,7 @@ class Fire(_Action):
     """Non-combat MF he declares he will still spend after firing (6.3.6.2.7)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Throw(_Action):
     """Throw a hand grenade at a hex (RULES.md 6.3.6.3.2)."""
@@ -118,6 +129,7 @@ class Throw(_Action):
     orient the spread diagram by (6.3.6.3.2.1)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Melee(_Action):
     """Attackers of this impulse enter an enemy hex and fight (RULES.md 6.5)."""
@@ -127,6 +139,7 @@ class Melee(_Action):
     hex: Hex
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Buy(_Action):
     """Buy a man for a side bought by points (§10.3)."""
@@ -137,6 +150,7 @@ class Buy(_Action):
     scout: bool = False
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Drop(_Action):
     """Take back a man bought for points (§10.3)."""
@@ -145,6 +159,7 @@ class Drop(_Action):
     soldier: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ready(_Action):
     """A side's bought force is complete (§10.3)."""
@@ -153,6 +168,7 @@ class Ready(_Action):
     side: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RollOff(_Action):
     """Both sides roll a d10: the deployment roll-off, or the roll for the first phase (§10.2)."""
@@ -160,6 +176,7 @@ class RollOff(_Action):
     kind: Literal["rolloff"] = "rolloff"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Choose(_Action):
     """The side that won a roll decides: who deploys first, or who takes the first phase (§10.2)."""
@@ -168,6 +185,7 @@ class Choose(_Action):
     side: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Place(_Action):
     """Place one soldier in the deployment phase (§10.2)."""
@@ -179,6 +197,7 @@ class Place(_Action):
     posture: Posture = Posture.STAND
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Deployed(_Action):
     """End this placement; the other side places next (§10.2)."""

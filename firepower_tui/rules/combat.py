@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .errors import Refusal
-from .events import Event, RunningChanged, StatusChanged
+from .events import Event, RunningChanged, StatusChanged, new_running_changed, new_status_changed
 from .hexgrid import hex_to_id
 from .state import GameState
 from .types import Posture, Status
@@ -71,10 +71,10 @@ def suppress(s: Soldier, rule: str, why: str) -> tuple[Soldier, list[Event]]:
     update: dict[str, object] = {}
     if s.status is not Status.SUPPRESSED:
         update["status"] = Status.SUPPRESSED
-        events.append(StatusChanged(soldier=s.id, status="suppressed", rule=rule, why=why))
+        events.append(new_status_changed(soldier=s.id, status="suppressed", rule=rule, why=why))
     if s.running:
         update["running"] = False
-        events.append(RunningChanged(soldier=s.id, running=False, rule="6.4.3", why="he became Suppressed"))
+        events.append(new_running_changed(soldier=s.id, running=False, rule="6.4.3", why="he became Suppressed"))
     return (s.evolve(**update) if update else s), events
 
 

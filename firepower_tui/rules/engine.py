@@ -239,15 +239,20 @@ def _acting(state: GameState, soldier_id: str | None) -> dict[str, Soldier]:
     return out
 
 
+_MF_CANDIDATE_RULES: tuple[SoldierRule[Any], ...] = tuple(_SOLDIER_RULES[k] for k in (Move, Cross, Turn, ChangePosture))
+"""The per-soldier rules of the MF actions (6.2.1-6.2.4), in the order :func:`candidate_actions`
+lists their candidates (the random player draws from that list: seeded games depend on it)."""
+
+
 def candidate_actions(state: GameState, soldier_id: str) -> list[Action]:
-    """Every MF action one soldier might take now, legal or not (:func:`legal_actions` checks them)."""
+    """Every MF action one soldier might take now, legal or not (:func:`legal_actions` checks
+    them): his moves, crossings, turns and posture changes, in that order."""
     s = state.soldier(soldier_id)
     if s is None:
         return []
     out: list[Action] = []
-    for kind in kinds_of(MF_ACTIONS):
-        assert kind.by_soldier is not None
-        out += kind.by_soldier.candidates(state, s)
+    for rule in _MF_CANDIDATE_RULES:
+        out += rule.candidates(state, s)
     return out
 
 

@@ -16,20 +16,22 @@ from .breakdown import Modifier, RollBreakdown, modifier
 from .combat import COMBAT_MF, combat_refusal, credit_kill, kill_distribution, suppress
 from .dice import Dice
 from .errors import Refusal
-from .events import Event, Fired, Killed, Rolled
+from .events import Event, new_fired, new_killed, new_rolled
 from .hexgrid import hex_distance, hex_to_id, in_firing_arc
 from .los import LosNote, LosNoteKind, LosResult, los_between_soldiers
 from .los_geometry import half_containing
-from .sequence import commit
+from .sequence import commit_changes
 from .state import GameState
 from .terrain import LineKind, Terrain
 from .types import Posture, RollOutcome, Status
 from .units import Soldier, weapon_chart
+from .values import quick_init, record_maker
 
 NONCOMBAT_MF_MAX = 2
 """The firer-MF modifier tops out at +2 (6.3.6.2.7)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TargetShots:
     """The shots at one target soldier, assessed."""
@@ -43,6 +45,7 @@ class TargetShots:
     """Chance that at least one shot kills him."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FireAssessment:
     """Everything about a fire action before the dice (the odds)."""
@@ -61,6 +64,10 @@ class FireAssessment:
     suppresses: bool
     """Automatic fire suppresses every survivor in the target hex (6.4.1, A14)."""
     los: tuple[LosResult, ...]
+
+
+_new_target_shots = record_maker(TargetShots)
+_new_assessment = record_maker(FireAssessment)
 
 
 def fire_mode(s: Soldier, action: Fire) -> str:
@@ -145,22 +152,33 @@ def hit_number(weapon: str, mode: str, distance: int) -> tuple[int, str]:
 
 def target_terrain_modifiers(state: GameState, t: Soldier, attack_from: object, *, concealment: bool) -> list[Modifier]:
     """Cover and concealment of the target's hex (6.3.6.2.2, 6.3.6.2.3)."""
+    return list(_target_terrain(state, t, attack_from, concealment))
+
+
+def _target_terrain(state: GameState, t: Soldier, attack_from: object, concealment: bool) -> tuple[Modifier, ...]:
     gmap = state.scenario.map
-    terrain = gmap.terrain_at(t.hex)
-    mods: list[Modifier] = []
     line = gmap.line_at(t.hex)
     between = (line is not None and t.fence_side is not None and attack_from is not None
                and half_containing(t.hex, line.axis, attack_from) not in (None, t.fence_side))  # type: ignore[arg-type]
+    return _terrain_modifiers(gmap.terrain_at(t.hex), line.kind if line is not None and between else None,
+                              concealment)
+
+
+@lru_cache(maxsize=64)
+def _terrain_modifiers(terrain: Terrain, line_between: LineKind | None, concealment: bool) -> tuple[Modifier, ...]:
+    """The modifiers of a target's terrain, and of the fence or hedge line in his hex when it is
+    between him and the attacker (``line_between``), built once each."""
+    mods: list[Modifier] = []
     if terrain in (Terrain.TREES, Terrain.ROUGH):
         mods.append(modifier(f"target in cover ({terrain.value})", 1, "6.3.6.2.2"))
-    elif line is not None and line.kind is LineKind.FENCE and between:
+    elif line_between is LineKind.FENCE:
         mods.append(modifier("target in cover (fence between)", 1, "6.3.6.2.2"))
     if concealment:
         if terrain in (Terrain.TREES, Terrain.SCRUB):
             mods.append(modifier(f"target concealed ({terrain.value})", 1, "6.3.6.2.3"))
-        elif line is not None and line.kind is LineKind.HEDGE and between:
+        elif line_between is LineKind.HEDGE:
             mods.append(modifier("target concealed (hedge between)", 1, "6.3.6.2.3"))
-    return mods
+    return tuple(mods)
 
 
 _POSTURE_MODIFIERS = {
@@ -195,19 +213,29 @@ def fire_modifiers(state: GameState, s: Soldier, t: Soldier, los: LosResult, the
                    extra: tuple[Modifier, ...] = (), firer_mf: bool = True) -> tuple[Modifier, ...]:
     """Every small-arms modifier, in the chart's order (RULES.md 4.8); then ``extra`` (a
     reaction's, §9.1, §9.7). ``firer_mf=False``: a reaction's fire, with no firer-MF modifier."""
+    mods = _fire_modifiers(s.status is Status.SUPPRESSED, _target_terrain(state, t, s.hex, True), t.posture,
+                           los.hindrances, t.running, s.noncombat_mf if firer_mf else 0, then if firer_mf else 0)
+    return mods + extra if extra else mods
+
+
+@lru_cache(maxsize=4096)
+def _fire_modifiers(suppressed: bool, terrain: tuple[Modifier, ...], posture: Posture,
+                    hindrances: tuple[LosNote, ...], running: bool, noncombat_mf: int,
+                    then: int) -> tuple[Modifier, ...]:
+    """:func:`fire_modifiers` from what they depend on (built once for each combination)."""
     mods: list[Modifier] = []
-    if s.status is Status.SUPPRESSED:
-        mods.append(_SUPPRESSED)
-    mods += target_terrain_modifiers(state, t, s.hex, concealment=True)
-    mods += _POSTURE_MODIFIERS[t.posture]
-    mods += _hindrance_modifiers(los.hindrances)
-    if t.running:
-        mods.append(_RUNNING)
-    spent = min(NONCOMBAT_MF_MAX, s.noncombat_mf + then) if firer_mf else 0
-    if spent:
-        detail = f"{s.noncombat_mf} spent" + (f" + {then} declared" if then else "")
-        mods.append(modifier(f"firer spends non-combat MF ({detail})", spent, "6.3.6.2.7"))
-    return tuple(mods) + extra
+    if suppressed:
+        mods.append(_SUPPRESSED)  # 6.3.6.2.1
+    mods += terrain  # 6.3.6.2.2, 6.3.6.2.3
+    mods += _POSTURE_MODIFIERS[posture]  # 6.3.6.2.4
+    mods += _hindrance_modifiers(hindrances)  # 6.3.6.2.5
+    if running:
+        mods.append(_RUNNING)  # 6.3.6.2.6
+    firer_mf = min(NONCOMBAT_MF_MAX, noncombat_mf + then)  # 6.3.6.2.7
+    if firer_mf:
+        detail = f"{noncombat_mf} spent" + (f" + {then} declared" if then else "")
+        mods.append(modifier(f"firer spends non-combat MF ({detail})", firer_mf, "6.3.6.2.7"))
+    return tuple(mods)
 
 
 def assess_fire(state: GameState, action: Fire, *, extra: tuple[Modifier, ...] = (),
@@ -229,14 +257,13 @@ def assess_fire(state: GameState, action: Fire, *, extra: tuple[Modifier, ...] =
         assert t is not None
         los = los_between_soldiers(state, s.id, t.id)
         losses.append(los)
-        mods = fire_modifiers(state, s, t, los, action.then, extra=extra, firer_mf=firer_mf)
-        b = RollBreakdown(purpose=f"fire: {s.id} {s.weapon} {mode} at {t.id}", need=need,
-                                          need_rule=cell, modifiers=mods, die=None, result="", result_rule="")
+        b = RollBreakdown(f"fire: {s.id} {s.weapon} {mode} at {t.id}", need, cell,  # purpose, need, need_rule
+                          fire_modifiers(state, s, t, los, action.then, extra=extra, firer_mf=firer_mf))  # a preview
         den = 10 ** fm.shots
         num = den - (10 - b.faces_succeeding) ** fm.shots  # 1 - (1 - p)^shots, exactly
         kills.append((num, den))
-        shots.append(TargetShots(target=t.id, shots=fm.shots, breakdown=b, kill_chance=num / den))
-    return FireAssessment(
+        shots.append(_new_target_shots(target=t.id, shots=fm.shots, breakdown=b, kill_chance=num / den))
+    return _new_assessment(
         soldier=s.id, weapon=s.weapon, mode=mode, target_hex=hex_to_id(th), range=dist, bursts=tuple(shots),
         wasted_bursts=max(0, fm.bursts - len(targets)) if mode == "auto" else 0,
         kill_distribution=kill_distribution(kills), expected_kills=sum(n / d for n, d in kills),
@@ -250,42 +277,45 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
     """Roll every shot of the assessment (6.3.6.3), then automatic-fire suppression (6.4.1)."""
     a = assess_fire(state, action, extra=extra, firer_mf=firer_mf)
     firer = s.evolve(mf_spent=s.mf_spent + COMBAT_MF, combat_used=True, mf_cap=action.then)
-    state = commit(state).with_soldiers(firer, fired_from=state.fired_from | {s.hex})
-    events: list[Event] = [Fired(soldier=s.id, weapon=s.weapon, mode=a.mode, target_hex=state.soldier(
-        a.bursts[0].target).hex, targets=tuple(b.target for b in a.bursts), mf_left=firer.mf_left,  # type: ignore[union-attr]
-        note=f"{a.wasted_bursts} burst(s) wasted (no target of their own, 4.6)" if a.wasted_bursts else "")]
-    kills = state.kills
+    state = state.with_soldiers(firer, fired_from=state.fired_from | {s.hex}, **commit_changes(state))  # 6.2.5, 4.5
+    th = state.soldier(a.bursts[0].target).hex  # type: ignore[union-attr]
+    events: list[Event] = [new_fired(soldier=s.id, weapon=s.weapon, mode=a.mode, target_hex=th,
+                                 targets=tuple(b.target for b in a.bursts), mf_left=firer.mf_left,
+                                 note=f"{a.wasted_bursts} burst(s) wasted (no target of their own, 4.6)"
+                                 if a.wasted_bursts else "")]
+    auto = a.mode == "auto"
+    dice_for = f"fire: {s.id} "  # + the shot: what each die is rolled for
+    roll_for = f"fire: {s.id} {s.weapon} {a.mode} "  # + the shot: the purpose the roll event shows
+    d10, add = dice.d10, events.append
     for ts in a.bursts:
         dead = False
         b = ts.breakdown
-        mod_total = b.modifier_total
+        need, mod_total = b.need, b.modifier_total
         for shot in range(1, ts.shots + 1):
-            label = f"burst at {ts.target}, shot {shot}" if a.mode == "auto" else f"shot {shot} at {ts.target}"
-            die = dice.d10(f"fire: {s.id} {label}")
+            label = f"burst at {ts.target}, shot {shot}" if auto else f"shot {shot} at {ts.target}"
+            die = d10(dice_for + label)
             total = die + mod_total
             if dead:
                 outcome, result = RollOutcome.NO_EFFECT, f"no effect: {ts.target} already killed"
-            elif total <= b.need:
+            elif total <= need:  # 6.3.6.3: a hit kills
                 outcome, result = RollOutcome.HIT, f"hit: {ts.target} killed"
             else:
                 outcome, result = RollOutcome.MISS, "miss"
-            events.append(Rolled(
-                purpose=f"fire: {s.id} {s.weapon} {a.mode} {label}", die=die, need=b.need,
-                need_rule=b.need_rule, modifiers=b.modifiers, total=total, result=result,
-                result_rule="6.3.6.3", outcome=outcome))
+            add(new_rolled(purpose=roll_for + label, die=die, need=need, need_rule=b.need_rule, modifiers=b.modifiers,
+                           total=total, result=result, result_rule="6.3.6.3", outcome=outcome))
             if outcome is RollOutcome.HIT:
                 dead = True
                 victim = state.soldier(ts.target)
                 assert victim is not None
-                kills = credit_kill(state, s.side, victim)
-                state = state.with_soldiers(victim.evolve(killed=True), kills=kills)
-                events.append(Killed(soldier=victim.id))
-    if a.suppresses:
-        th = state.soldier(a.bursts[0].target).hex  # type: ignore[union-attr]
+                state = state.with_soldiers(victim.evolve(killed=True), kills=credit_kill(state, s.side, victim))
+                add(new_killed(soldier=victim.id))
+    if a.suppresses:  # 6.4.1: every survivor in the hex
+        why = f"automatic fire into {hex_to_id(th)}"
         changed = []
         for survivor in state.soldiers_at(th):
-            new, evs = suppress(survivor, "6.4.1", f"automatic fire into {hex_to_id(th)}")
-            changed.append(new)
+            new, evs = suppress(survivor, "6.4.1", why)
+            if new is not survivor:
+                changed.append(new)
             events += evs
         state = state.with_soldiers(*changed)
     return state, events

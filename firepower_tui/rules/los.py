@@ -17,6 +17,7 @@ from .memo import ByteBoundedCache
 from .state import GameState
 from .terrain import LineKind, MapData, Terrain
 from .types import Posture
+from .units import Soldier
 from .values import hidden_in_json
 
 
@@ -82,7 +83,7 @@ RELATIVE_TRACE_BUDGET = 2 << 20
 _relative_traces: ByteBoundedCache[tuple[tuple[int, int, str], ...]] = ByteBoundedCache(RELATIVE_TRACE_BUDGET)
 _TOUCH_BYTES = 130
 """Estimated bytes of one touched hex in a kept trace: its coordinates, the tuple and a slot."""
-_new_hex = tuple.__new__
+_new_hex = _new_note = tuple.__new__  # a Hex, LosNote or LosResult from its values (no keyword-aware __new__)
 _LEVEL = {t: t.level for t in Terrain}
 
 
@@ -132,6 +133,8 @@ def _build_pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
     ends_on_hill = terrain_of[origin] is Terrain.HILL or terrain_of[target] is Terrain.HILL
     levels = _LEVEL
     view_level = levels[terrain_of[origin]]
+    hill, trees = Terrain.HILL, Terrain.TREES
+    note = _new_note
     hills: list[tuple[int, int, LosNote]] = []
     prone: list[tuple[int, int, LosNote]] = []
     hind: list[LosNote] = []
@@ -140,19 +143,20 @@ def _build_pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
         terrain = terrain_of.get(h)
         if terrain is None:
             continue
-        line = lines_of.get(h) if lines_of else None
-        if terrain is Terrain.HILL and not ends_on_hill:
-            note = (i, 0, LosNote(h, f"hill ({touch})", "6.3.4.1", LosNoteKind.HILL))
-            hills.append(note)
-            prone.append(note)
-        if line is not None and line.kind is LineKind.FENCE and segment_crosses_axis(origin, target, h, line.axis):
-            prone.append((i, 1, LosNote(h, "fence with a Prone end", "6.3.4.2", LosNoteKind.FENCE)))
+        if terrain is hill and not ends_on_hill:
+            block = (i, 0, note(LosNote, (h, f"hill ({touch})", "6.3.4.1", LosNoteKind.HILL)))
+            hills.append(block)
+            prone.append(block)
         if levels[terrain] == view_level:
             level[h] = (i, touch)
-        if terrain is Terrain.TREES:
-            hind.append(LosNote(h, f"trees ({touch})", "6.3.6.2.5", LosNoteKind.TREES))
-        if line is not None and line.kind is LineKind.HEDGE and segment_crosses_axis(origin, target, h, line.axis):
-            hind.append(LosNote(h, "hedge", "6.3.6.2.5", LosNoteKind.HEDGE))
+        if terrain is trees:
+            hind.append(note(LosNote, (h, f"trees ({touch})", "6.3.6.2.5", LosNoteKind.TREES)))
+        line = lines_of.get(h)
+        if line is not None and segment_crosses_axis(origin, target, h, line.axis):
+            if line.kind is LineKind.FENCE:  # after the hill of the same hex, as the rules list them
+                prone.append((i, 1, note(LosNote, (h, "fence with a Prone end", "6.3.4.2", LosNoteKind.FENCE))))
+            else:  # a hedge, after the trees of the same hex
+                hind.append(note(LosNote, (h, "hedge", "6.3.6.2.5", LosNoteKind.HEDGE)))
     return _PairLos(touched, tuple(hills), tuple(prone), tuple(hind), level)
 
 
@@ -183,16 +187,22 @@ def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: st
         blocked += _own_hex_fences(state, origin, target, viewer_fence_side, "firer's")
         if target_posture is not None:
             blocked += _own_hex_fences(state, target, origin, target_fence_side, "target's")
-    return LosResult(origin, target, tuple(blocked), pair.hindrances, pair.touched)
+    return _new_hex(LosResult, (origin, target, tuple(blocked), pair.hindrances, pair.touched))
 
 
 def _friendly_blockers(state: GameState, level: dict[Hex, tuple[int, str]], side: str,
                        height: int) -> tuple[tuple[int, int, LosNote], ...]:
-    """Rule 3: the viewer's own men at his level, at least as tall as he is, on the line."""
+    """Rule 3: the viewer's own men at his level, at least as tall as he is, on the line (in
+    any order: the caller sorts them along the line)."""
+    occupied = state.occupied()
+    on_line: list[tuple[Hex, tuple[int, str] | None, tuple[Soldier, ...] | None]]
+    if len(level) < len(occupied):
+        on_line = [(h, at, occupied.get(h)) for h, at in level.items()]
+    else:
+        on_line = [(h, level.get(h), men) for h, men in occupied.items()]
     out = []
-    for h, men in state.occupied().items():
-        at = level.get(h)
-        if at is None:
+    for h, at, men in on_line:
+        if at is None or men is None:
             continue
         ids = [s.id for s in men if s.side == side and s.posture.height >= height]
         if ids:
@@ -203,8 +213,10 @@ def _friendly_blockers(state: GameState, level: dict[Hex, tuple[int, str]], side
 
 def _own_hex_fences(state: GameState, here: Hex, other: Hex, fence_side: str | None, whose: str) -> list[LosNote]:
     """4.4 rule 2 in an end hex: the fence is between when the other end lies across it."""
+    if fence_side is None:  # not in a line hex
+        return []
     line = state.scenario.map.line_at(here)
-    if line is None or line.kind is not LineKind.FENCE or fence_side is None:
+    if line is None or line.kind is not LineKind.FENCE:
         return []
     other_half = half_containing(here, line.axis, other)
     if other_half is None or other_half == fence_side:
@@ -213,11 +225,16 @@ def _own_hex_fences(state: GameState, here: Hex, other: Hex, fence_side: str | N
 
 
 MEMO_PAIRS = 1024
-"""LOS results kept per soldiers tuple (a check, its preview and its resolution share them)."""
+"""LOS memo entries kept per soldiers tuple, two per pair (a check, its preview and its
+resolution share them)."""
 
 
 def los_between_soldiers(state: GameState, firer_id: str, target_id: str) -> LosResult:
-    """LOS from one soldier to another, with both postures and fence sides."""
+    """LOS from one soldier to another, with both postures and fence sides.
+
+    Kept in the soldiers' memo by the two ids, and by what the verdict depends on (both hexes,
+    the firer's side, both postures and fence sides, 4.4): men who stand alike in one hex (a
+    burst at each, 6.3.5.1) share one trace."""
     memo = state.memo()
     key = ("los", firer_id, target_id)
     found = memo.get(key)
@@ -226,11 +243,15 @@ def los_between_soldiers(state: GameState, firer_id: str, target_id: str) -> Los
     f = state.soldier(firer_id)
     t = state.soldier(target_id)
     assert f is not None and t is not None
-    result = line_of_sight(state, f.hex, t.hex, viewer_side=f.side, viewer_posture=f.posture,
-                           viewer_fence_side=f.fence_side, target_posture=t.posture, target_fence_side=t.fence_side)
+    alike = ("los=", f.hex, t.hex, f.side, f.posture, f.fence_side, t.posture, t.fence_side)
+    result = memo.get(alike)
+    if result is None:
+        result = line_of_sight(state, f.hex, t.hex, viewer_side=f.side, viewer_posture=f.posture,
+                               viewer_fence_side=f.fence_side, target_posture=t.posture,
+                               target_fence_side=t.fence_side)
     if len(memo) >= MEMO_PAIRS:
         memo.clear()
-    memo[key] = result
+    memo[key] = memo[alike] = result
     return result
 
 

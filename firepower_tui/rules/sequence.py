@@ -8,8 +8,8 @@ from typing import Any
 from .actions import DrawChit, EndImpulse, EndPhase, StartImpulse
 from .dice import Dice
 from .errors import Refusal
-from .events import (ChitDrawn, Event, GameEnded, ImpulseEnded, ImpulseStarted, PhaseEnded, RunningChanged,
-                     StatusChanged, TurnEnded, TurnStarted)
+from .events import (Event, GameEnded, TurnEnded, TurnStarted, new_chit_drawn, new_impulse_ended, new_impulse_started,
+                     new_phase_ended, new_running_changed, new_status_changed)
 from .hexgrid import Facing, Hex, hex_from_id, hex_to_id
 from .scenario import Scenario
 from .state import Chit, GameState
@@ -96,20 +96,21 @@ def apply_draw(state: GameState, action: DrawChit, dice: Dice) -> tuple[GameStat
     changed: list[Soldier] = []
     for s in state.living():
         if s.side == active:
-            update: dict[str, object] = {"combat_used": False}
-            if s.running:
-                update["running"] = False
-                events.append(RunningChanged(soldier=s.id, running=False, rule="6.1.1",
-                                             why="his side's chit was drawn"))
-            changed.append(s.evolve(**update))
+            if s.running:  # 6.1.1
+                events.append(new_running_changed(soldier=s.id, running=False, rule="6.1.1",
+                                                  why="his side's chit was drawn"))
+                changed.append(s.evolve(combat_used=False, running=False))
+            elif s.combat_used:  # a new phase: a combat action again (6.2.5)
+                changed.append(s.evolve(combat_used=False))
         elif s.status is Status.SUPPRESSED:
             changed.append(s.evolve(status=Status.OK))
-            events.append(StatusChanged(soldier=s.id, status="ok", rule="6.1.2", why="the enemy's chit was drawn"))
+            events.append(new_status_changed(soldier=s.id, status="ok", rule="6.1.2",
+                                             why="the enemy's chit was drawn"))
     state = state.with_soldiers(*changed, cup=tuple(cup), played=state.played + (chit,), active=active, impulse=0,
                                 impulses_used=0, impulse_hex=None, group=(), committed=False, acted=frozenset(),
                                 fired_from=frozenset())
-    events.insert(0, ChitDrawn(turn=state.turn, side=active, letter=chit.letter, random=action.side is None,
-                               cup=state.cup_counts()))
+    events.insert(0, new_chit_drawn(turn=state.turn, side=active, letter=chit.letter,
+                                    random=action.side is None, cup=state.cup_counts()))
     if not impulse_hexes(state):
         state, more = end_phase(state)
         events += more
@@ -120,18 +121,27 @@ def apply_draw(state: GameState, action: DrawChit, dice: Dice) -> tuple[GameStat
 
 def impulse_group(state: GameState, h: Hex) -> list[Soldier]:
     """Soldiers an impulse in ``h`` would activate: the active side's, not yet used this phase."""
-    return [s for s in state.soldiers_at(h) if s.side == state.active and s.id not in state.acted]
+    active, acted = state.active, state.acted  # the men in the hex, in scenario order (as soldiers_at)
+    return [s for s in state.soldiers
+            if s.hex == h and s.side == active and not s.killed and s.deployed and s.id not in acted]
 
 
 def impulse_hexes(state: GameState) -> list[Hex]:
     """Hexes that may start an impulse now (someone there who is not Stunned and has not acted)."""
     if state.active is None or state.impulses_used >= 2 or state.over:
         return []
-    seen: dict[Hex, None] = {}
-    for s in state.living(state.active):
-        if s.id not in state.acted and s.status is not Status.STUNNED:
-            seen.setdefault(s.hex, None)
-    return list(seen)
+    active, acted = state.active, state.acted
+    memo = state.memo()  # asked after the action that led here and again by the next player
+    key = ("impulse_hexes", active, acted)
+    found: tuple[Hex, ...] | None = memo.get(key)
+    if found is None:
+        stunned = Status.STUNNED
+        seen: dict[Hex, None] = {}  # in the order of the soldiers (the living of the active side)
+        for s in state.soldiers:
+            if s.side == active and not s.killed and s.deployed and s.id not in acted and s.status is not stunned:
+                seen.setdefault(s.hex, None)
+        found = memo[key] = tuple(seen)
+    return list(found)
 
 
 def check_start_impulse(state: GameState, action: StartImpulse) -> Refusal | None:
@@ -161,14 +171,14 @@ def apply_start_impulse(state: GameState, action: StartImpulse) -> tuple[GameSta
     """Activate the hex; an uncommitted impulse is simply replaced (§9.9)."""
     events: list[Event] = []
     if state.impulse:
-        events.append(ImpulseEnded(number=state.impulse, counted=False))
+        events.append(new_impulse_ended(number=state.impulse, counted=False))
     group = impulse_group(state, action.hex)
     fresh = [s.evolve(mf_spent=0, noncombat_mf=0, entries=0, mf_cap=None, halted=False)
-             for s in group]
+             for s in group if s.mf_spent or s.noncombat_mf or s.entries or s.mf_cap is not None or s.halted]
     number = state.impulses_used + 1
     state = state.with_soldiers(*fresh, impulse=number, impulse_hex=action.hex, group=tuple(s.id for s in group),
                                 committed=False, fired_from=frozenset())
-    events.append(ImpulseStarted(number=number, hex=action.hex, soldiers=state.group))
+    events.append(new_impulse_started(number=number, hex=action.hex, soldiers=state.group))
     return state, events
 
 
@@ -196,7 +206,7 @@ def check_end_impulse(state: GameState, action: EndImpulse) -> Refusal | None:
 def apply_end_impulse(state: GameState, action: EndImpulse | None = None) -> tuple[GameState, list[Event]]:
     """Close the impulse; the phase ends after the second one or when no hex can start another."""
     counted = state.committed
-    events: list[Event] = [ImpulseEnded(number=state.impulse, counted=counted)]
+    events: list[Event] = [new_impulse_ended(number=state.impulse, counted=counted)]
     state = state.evolve(impulse=0, impulse_hex=None, group=(), committed=False, fired_from=frozenset(),
                          impulses_used=state.impulses_used + (1 if counted else 0))
     if counted and not impulse_hexes(state):
@@ -224,13 +234,13 @@ def end_phase(state: GameState) -> tuple[GameState, list[Event]]:
     """6.1.3: the phasing side's Stunned men become Suppressed; then maybe the turn ends."""
     side = state.active
     assert side is not None
-    events: list[Event] = [PhaseEnded(side=side)]
+    events: list[Event] = [new_phase_ended(side=side)]
     changed = []
     for s in state.living(side):
         if s.status is Status.STUNNED:
             changed.append(s.evolve(status=Status.SUPPRESSED))
-            events.append(StatusChanged(soldier=s.id, status="suppressed", rule="6.1.3",
-                                        why="Stunned men of the side that ends its phase become Suppressed"))
+            events.append(new_status_changed(soldier=s.id, status="suppressed", rule="6.1.3",
+                                             why="Stunned men of the side that ends its phase become Suppressed"))
     state = state.with_soldiers(*changed, active=None, impulse=0, impulses_used=0, impulse_hex=None, group=(),
                                 committed=False, acted=frozenset(), fired_from=frozenset())
     if not state.cup:
@@ -258,10 +268,11 @@ def check_wipe_out(state: GameState) -> tuple[GameState, list[Event]]:
     """§2.6: the game ends at once when a side has no soldiers left."""
     if state.over or state.phase != Phase.PLAY:
         return state, []
+    alive = {s.side for s in state.soldiers if not s.killed and s.deployed}  # sides with someone living
     for side in state.sides:
-        if not state.living(side):
+        if side not in alive:
             other = state.enemy_of(side)
-            if not state.living(other):
+            if other not in alive:
                 return _game_over(state, None, "both sides were wiped out: a draw (§2.6)")
             why = f"{state.scenario.side_name(side)} has no soldiers left (§2.6)"
             if state.scenario.spec.victory == "kills":

@@ -23,6 +23,10 @@ class Chit(NamedTuple):
     letter: str
 
 
+PATCH_MAX = 16
+"""Most soldier changes a by-hex table is patched with (beyond, it is built anew)."""
+
+
 class Pending(NamedTuple):
     """An open reaction (RULES.md §9.1, §9.2, §9.7): the game waits for one side's answer.
 
@@ -56,6 +60,8 @@ class SoldierIndex:
     """
 
     __slots__ = ("soldiers", "pos", "_by_hex", "_prev", "_changed", "memo")
+    _prev: SoldierIndex | None
+    _changed: tuple[Soldier, ...]
 
     def __init__(self, soldiers: tuple[Soldier, ...], pos: dict[str, int] | None = None, *,
                  prev: SoldierIndex | None = None, changed: tuple[Soldier, ...] = ()) -> None:
@@ -67,8 +73,12 @@ class SoldierIndex:
                 pos.setdefault(s.id.upper(), i)
         self.pos = pos
         self._by_hex: dict[Hex, tuple[Soldier, ...]] | None = None
+        if (prev is not None and prev._by_hex is None and prev._prev is not None
+                and len(prev._changed) + len(changed) <= PATCH_MAX):
+            # Nobody asked the previous index where anyone is: patch from the one it would have.
+            prev, changed = prev._prev, prev._changed + changed
         # The previous index, kept only if its by-hex table is built: this one is then that
-        # table with the changed soldiers moved (never a chain of older states).
+        # table with the changed soldiers moved (one index back, never a chain of older states).
         self._prev = prev if prev is not None and prev._by_hex is not None else None
         self._changed = changed
         self.memo: dict[Any, Any] = {}
@@ -97,6 +107,9 @@ class SoldierIndex:
         pos = self.pos
         for c in {c.id: c for c in self._changed}.values():
             was = prev.soldiers[pos[c.id]]
+            if was.hex == c.hex and not was.killed and was.deployed and not c.killed and c.deployed:
+                by_hex[c.hex] = tuple([c if s.id == c.id else s for s in by_hex[c.hex]])  # in place
+                continue
             if not was.killed and was.deployed:
                 rest = tuple(s for s in by_hex[was.hex] if s.id != c.id)
                 if rest:
@@ -206,6 +219,8 @@ class GameState(NamedTuple):
 
     def with_soldiers(self, *changed: Soldier, **changes: Any) -> GameState:
         """A copy with some soldiers replaced (matched by id), the rest shared, and ``changes``."""
+        if not changed:
+            return evolve(self, changes)  # the same soldiers: the same index (and memo)
         soldiers = list(self.soldiers)
         pos = self._index().pos
         for s in changed:
@@ -228,10 +243,11 @@ class GameState(NamedTuple):
 
     def soldier(self, soldier_id: str) -> Soldier | None:
         """A soldier by id (case-insensitive), killed or not."""
-        ix = self._index()
-        i = ix.pos.get(soldier_id)
+        ix = self.lookup
+        pos = (ix if ix is not None else SoldierIndex(self.soldiers)).pos
+        i = pos.get(soldier_id)
         if i is None:
-            i = ix.pos.get(soldier_id.upper())
+            i = pos.get(soldier_id.upper())
             if i is None:
                 return None
         return self.soldiers[i]

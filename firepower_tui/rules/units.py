@@ -163,13 +163,16 @@ class Soldier(NamedTuple):
 
     @property
     def mf_left(self) -> int:
-        """MF he may still spend in this impulse."""
+        """MF he may still spend in this impulse: his allowance less what he spent, at most the
+        MF he declared when he fired (4.8); none after winning a melee (6.5.3)."""
         if self.halted:
             return 0
-        left = max(0, self.allowance - self.mf_spent)
-        if self.mf_cap is not None:
-            left = min(left, self.mf_cap)
-        return left
+        status = self.status  # the allowance (6.2, 6.2.8), inline: asked of every candidate action
+        left = (4 if status is Status.OK else 3 if status is Status.SUPPRESSED else 0) - self.mf_spent
+        if left < 0:
+            left = 0
+        cap = self.mf_cap
+        return cap if cap is not None and cap < left else left
 
     def evolve(self, **changes: Any) -> Soldier:
         """A copy with ``changes`` (field names as keywords)."""

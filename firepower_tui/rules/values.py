@@ -23,12 +23,14 @@ import dataclasses
 from collections.abc import Callable
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from .hexgrid import Facing, Hex, hex_to_id
 
 R = TypeVar("R", bound=tuple[Any, ...])
 C = TypeVar("C", bound=type)
+T = TypeVar("T")
+P = ParamSpec("P")
 
 _FIELD_INDEX: dict[type, dict[str, int]] = {}
 _tuple_new = tuple.__new__
@@ -63,6 +65,98 @@ def evolve(record: R, changes: dict[str, Any]) -> R:
     for name, value in changes.items():
         values[index[name]] = value
     return _tuple_new(cls, values)  # type: ignore[no-any-return]
+
+
+def quick_init(cls: C) -> C:
+    """Class decorator for a frozen, slotted, keyword-only dataclass (events, actions,
+    assessments): its ``__init__`` sets each slot through the slot's own descriptor, bound once,
+    instead of looking up ``object.__setattr__`` per field (what a frozen dataclass's generated
+    ``__init__`` does). The signature, defaults, values, equality, hash and repr are unchanged;
+    a record is built about three times as fast.
+
+    >>> from dataclasses import dataclass
+    >>> @quick_init
+    ... @dataclass(frozen=True, slots=True, kw_only=True)
+    ... class Note:
+    ...     text: str
+    ...     size: int = 1
+    >>> Note(text="x"), Note(text="y", size=2) == Note(text="y", size=2)
+    (Note(text='x', size=1), True)
+
+    Raises:
+        TypeError: not such a dataclass (or it has a ``default_factory``, a field outside
+            ``__init__`` or a ``__post_init__``, which this ``__init__`` would not honour).
+    """
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__} is not a frozen slotted dataclass without __post_init__")
+    names: dict[str, Any] = {}
+    args: list[str] = []
+    body: list[str] = []
+    for f in dataclasses.fields(cls):
+        if not f.init or not f.kw_only or f.default_factory is not dataclasses.MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: only keyword-only fields with plain defaults are supported")
+        names[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+        if f.default is dataclasses.MISSING:
+            args.append(f.name)
+        else:
+            names[f"_default_{f.name}"] = f.default
+            args.append(f"{f.name}=_default_{f.name}")
+        body.append(f"    _set_{f.name}(self, {f.name})")
+    signature = f"self, *, {', '.join(args)}" if args else "self"
+    source = f"def __init__({signature}) -> None:\n" + ("\n".join(body) or "    pass") + "\n"
+    exec(source, names)  # noqa: S102 - our own source, from the dataclass's own field names
+    init = names["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init.__doc__ = getattr(cls, "__init__").__doc__  # noqa: B009
+    setattr(cls, "__init__", init)  # noqa: B010 - mypy forbids assigning a method
+    return cls
+
+
+def record_maker(cls: Callable[P, T]) -> Callable[P, T]:
+    """A function that builds records of a frozen, slotted, keyword-only dataclass, with the
+    same keywords, at about a third of the cost of calling the class: for the records built by
+    the thousand (the rolls of a fire, the events of every action).
+
+    Calling a class with keywords packs them in a dict, and a frozen record's ``__init__`` may
+    set its slots only through their descriptors; this function fills an open twin of the
+    class (the same slots, no frozen ``__setattr__``) with plain assignments, then gives it the
+    class. The record is the same: same type, fields, equality, hash and repr, and frozen.
+
+    >>> from dataclasses import dataclass
+    >>> @quick_init
+    ... @dataclass(frozen=True, slots=True, kw_only=True)
+    ... class Note:
+    ...     text: str
+    ...     size: int = 1
+    >>> new_note = record_maker(Note)
+    >>> new_note(text="x") == Note(text="x"), type(new_note(text="x")) is Note
+    (True, True)
+    """
+    klass: Any = cls
+    params = getattr(klass, "__dataclass_params__", None)
+    fields = dataclasses.fields(klass) if params is not None else ()
+    slots = tuple(klass.__dict__.get("__slots__", ()))
+    if (params is None or not params.frozen or hasattr(klass, "__post_init__") or slots != tuple(f.name for f in fields)
+            or any(not f.init or f.default_factory is not dataclasses.MISSING for f in fields)):
+        raise TypeError(f"{klass.__name__} is not a frozen slotted dataclass with plain fields")
+    names: dict[str, Any] = {"_Open": type(f"_Open{klass.__name__}", klass.__bases__, {"__slots__": slots}),
+                             "_cls": klass, "_set": object.__setattr__}
+    args = []
+    for f in fields:
+        if f.default is dataclasses.MISSING:
+            args.append(f.name)
+        else:
+            names[f"_default_{f.name}"] = f.default
+            args.append(f"{f.name}=_default_{f.name}")
+    body = "".join(f"    _record_.{f.name} = {f.name}\n" for f in fields)
+    signature = f"*, {', '.join(args)}" if args else ""
+    source = (f"def make({signature}):\n    _record_ = _Open()\n{body}"
+              "    _set(_record_, '__class__', _cls)\n    return _record_\n")
+    exec(source, names)  # noqa: S102 - our own source, from the dataclass's own field names
+    make: Callable[P, T] = names["make"]
+    return make
 
 
 def to_json(value: Any) -> Any:
@@ -108,4 +202,4 @@ def to_json(value: Any) -> Any:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "to_json"]
+__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "quick_init", "record_maker", "to_json"]

@@ -12,6 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..rules.combat import COMBAT_MF
+from ..rules.melee import MELEE_MF
+from ..rules.movement import CROSS_COST, ENTRY_COST, LEVEL_COST, POSTURE_COST, TURN_COST
+from ..rules.types import Posture
+
+_ENTRY = "/".join(str(ENTRY_COST[p]) for p in (Posture.STAND, Posture.CROUCH, Posture.PRONE))
+"""Entry costs standing/crouching/prone, for the help text (§3.2)."""
+
 
 class Intent(StrEnum):
     """What the player asks for by a key; the value is the Textual action parameter.
@@ -91,19 +99,20 @@ class KeySpec:
 KEYMAP: tuple[KeySpec, ...] = (
     KeySpec(Intent.SELECT, ("enter",), "Select", "start an impulse in the hex under the cursor (6.2), or pick the "
             "soldier there; while aiming: fire, throw or melee", "Impulse"),
-    KeySpec(Intent.MOVE, ("m",), "Move", "enter the hex in front: 1/2/3 MF standing/crouching/prone, +1 across a "
-            "hill or depression hexside (6.2.1, 6.2.3)", "Actions"),
-    KeySpec(Intent.TURN_TO, ("t",), "Face", "turn to any facing for 1 MF: t then a direction key (6.2.2)", "Actions"),
-    KeySpec(Intent.STAND, ("u",), "Stand", "stand up (from prone 2 MF, from crouch 1; 6.2.4)", "Actions"),
-    KeySpec(Intent.CROUCH, ("c",), "Crouch", "crouch (1 MF; 6.2.4, A2)", "Actions"),
-    KeySpec(Intent.PRONE, ("p",), "Prone", "go prone (1 MF; 6.2.4)", "Actions"),
-    KeySpec(Intent.CROSS, ("x",), "Cross", "cross the fence or hedge in his hex (1 MF, 6.2.3)", "Actions"),
+    KeySpec(Intent.MOVE, ("m",), "Move", f"enter the hex in front: {_ENTRY} MF standing/crouching/prone, +{LEVEL_COST} across "
+            "a hill or depression hexside (6.2.1, 6.2.3)", "Actions"),
+    KeySpec(Intent.TURN_TO, ("t",), "Face", f"turn to any facing for {TURN_COST} MF: t then a direction key (6.2.2)", "Actions"),
+    KeySpec(Intent.STAND, ("u",), "Stand", f"stand up (from prone {POSTURE_COST[Posture.PRONE, Posture.STAND][0]} MF, from crouch "
+            f"{POSTURE_COST[Posture.CROUCH, Posture.STAND][0]}; 6.2.4)", "Actions"),
+    KeySpec(Intent.CROUCH, ("c",), "Crouch", f"crouch ({POSTURE_COST[Posture.STAND, Posture.CROUCH][0]} MF; 6.2.4, A2)", "Actions"),
+    KeySpec(Intent.PRONE, ("p",), "Prone", f"go prone ({POSTURE_COST[Posture.STAND, Posture.PRONE][0]} MF; 6.2.4)", "Actions"),
+    KeySpec(Intent.CROSS, ("x",), "Cross", f"cross the fence or hedge in his hex ({CROSS_COST} MF, 6.2.3)", "Actions"),
     KeySpec(Intent.AIM_FIRE, ("f",), "Fire", "aim his weapon: move the cursor to the target hex, Enter fires "
-            "(2 MF; 6.3); on overwatch, the snap shot at the man who acted (§9.1)", "Combat"),
-    KeySpec(Intent.AIM_THROW, ("g",), "Grenade", "aim a grenade: move the cursor, Enter throws (2 MF; 6.3.6.3.2); on "
+            f"({COMBAT_MF} MF; 6.3); on overwatch, the snap shot at the man who acted (§9.1)", "Combat"),
+    KeySpec(Intent.AIM_THROW, ("g",), "Grenade", f"aim a grenade: move the cursor, Enter throws ({COMBAT_MF} MF; 6.3.6.3.2); on "
             "overwatch, the snap throw (§9.1)",
             "Combat"),
-    KeySpec(Intent.AIM_MELEE, ("k",), "Melee", "melee the enemy hex in front (entry + 1 MF; 6.5)", "Combat"),
+    KeySpec(Intent.AIM_MELEE, ("k",), "Melee", f"melee the enemy hex in front (entry + {MELEE_MF} MF; 6.5)", "Combat"),
     KeySpec(Intent.TOGGLE_TARGET, ("space",), "Target", "aiming automatic fire: add/remove the man under the "
             "cursor; melee: add/remove an attacker", "Combat"),
     KeySpec(Intent.TOGGLE_MODE, ("a",), "Auto/semi", "aiming a rifle: automatic or semi-automatic (6.3.5.2)",
@@ -132,9 +141,9 @@ KEYMAP: tuple[KeySpec, ...] = (
             "Game"),
     KeySpec(Intent.NEXT_SOLDIER, ("tab",), "Next", "cycle the soldiers of the stack / impulse", "Impulse",
             footer=False),
-    KeySpec(Intent.TURN_LEFT, ("[", "less_than_sign"), "Turn L", "turn one hexside left (1 MF, 6.2.2)", "Actions",
+    KeySpec(Intent.TURN_LEFT, ("[", "less_than_sign"), "Turn L", f"turn one hexside left ({TURN_COST} MF, 6.2.2)", "Actions",
             footer=False),
-    KeySpec(Intent.TURN_RIGHT, ("]", "greater_than_sign"), "Turn R", "turn one hexside right (1 MF, 6.2.2)",
+    KeySpec(Intent.TURN_RIGHT, ("]", "greater_than_sign"), "Turn R", f"turn one hexside right ({TURN_COST} MF, 6.2.2)",
             "Actions", footer=False),
     KeySpec(Intent.HELP, ("question_mark",), "Help", "this screen", "Game", view=True),
     KeySpec(Intent.HISTORY, ("h",), "History", "step back through every action with the map as it was; Esc returns "

@@ -64,7 +64,7 @@ def check_melee(state: GameState, action: Melee) -> Refusal | None:
             return refusal
         cost = entry_ledger(state, s).total + MELEE_MF
         if s.mf_left < cost:
-            return Refusal(reason=f"{s.id} needs {cost} MF to melee (entry {cost - MELEE_MF} + 1) but has "
+            return Refusal(reason=f"{s.id} needs {cost} MF to melee (entry {cost - MELEE_MF} + {MELEE_MF}) but has "
                                   f"{s.mf_left} left", rule="§5.1")
     return None
 

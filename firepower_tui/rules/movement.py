@@ -35,6 +35,12 @@ POSTURE_COST: dict[tuple[Posture, Posture], tuple[int, str]] = {
 
 RUNNING_ENTRIES = 4
 """New hexes entered in one impulse that earn a Running marker (6.2.1, A26)."""
+LEVEL_COST = 1
+"""Extra MF to enter across a hill or depression hexside (6.2.3)."""
+TURN_COST = 1
+"""MF to turn to any new facing (6.2.2)."""
+CROSS_COST = 1
+"""MF to cross the fence or hedge line in his hex (6.2.3)."""
 
 
 # --- costs -----------------------------------------------------------------------------
@@ -53,7 +59,7 @@ def _entry_ledger(posture: Posture, here: Terrain, there: Terrain) -> MovementLe
     """The ledger for one posture and one pair of terrains (a small fixed table, built on use)."""
     items = [Modifier(label=f"enter a hex {_posture_word(posture)}", value=ENTRY_COST[posture], rule="6.2.1")]
     if here.level != there.level:
-        items.append(Modifier(label=_level_crossing_label(here, there), value=1, rule="6.2.3"))
+        items.append(Modifier(label=_level_crossing_label(here, there), value=LEVEL_COST, rule="6.2.3"))
     return MovementLedger(items=tuple(items))
 
 
@@ -69,7 +75,7 @@ def _level_crossing_label(here: Terrain, there: Terrain) -> str:
     return "cross a depression hexside " + ("down" if there is Terrain.DEPRESSION else "up")
 
 
-_TURN_LEDGER = MovementLedger(items=(Modifier(label="turn 1-3 hexsides", value=1, rule="6.2.2"),))
+_TURN_LEDGER = MovementLedger(items=(Modifier(label="turn 1-3 hexsides", value=TURN_COST, rule="6.2.2"),))
 
 
 def turn_ledger() -> MovementLedger:
@@ -80,7 +86,7 @@ def turn_ledger() -> MovementLedger:
 @lru_cache(maxsize=None)
 def cross_ledger(kind: str) -> MovementLedger:
     """Crossing the fence or hedge line in his hex costs 1 MF (6.2.3)."""
-    return MovementLedger(items=(Modifier(label=f"cross the {kind}", value=1, rule="6.2.3"),))
+    return MovementLedger(items=(Modifier(label=f"cross the {kind}", value=CROSS_COST, rule="6.2.3"),))
 
 
 @lru_cache(maxsize=None)
@@ -133,7 +139,7 @@ def fence_refusal(state: GameState, s: Soldier) -> Refusal | None:
     if line is not None and s.fence_side is not None and line.half_of_hexside(s.facing) != s.fence_side:
         return Refusal(reason=f"{s.id} is on the {s.fence_side} side of the {line.kind.value} in "
                               f"{hex_to_id(s.hex)}; his front hexside is on the other side: cross first "
-                              f"(cross {s.id}, 1 MF)", rule="6.2.3")
+                              f"(cross {s.id}, {CROSS_COST} MF)", rule="6.2.3")
     return None
 
 

@@ -17,6 +17,9 @@ from .options import AVAILABLE, RuleChoiceError, rule_problem
 from .types import Phase, Status
 from .units import OFF_MAP, Soldier
 
+IMPULSES_PER_PHASE = 2
+"""Impulses a side may take in one impulse phase (6.2)."""
+
 
 def new_game(scenario: Scenario, *, deploy: bool = False, rules: Iterable[str] | None = None) -> GameState:
     """Turn 1, every chit in the cup, soldiers as the scenario places them.
@@ -128,7 +131,7 @@ def impulse_group(state: GameState, h: Hex) -> list[Soldier]:
 
 def impulse_hexes(state: GameState) -> list[Hex]:
     """Hexes that may start an impulse now (someone there who is not Stunned and has not acted)."""
-    if state.active is None or state.impulses_used >= 2 or state.over:
+    if state.active is None or state.impulses_used >= IMPULSES_PER_PHASE or state.over:
         return []
     active, acted = state.active, state.acted
     memo = state.memo()  # asked after the action that led here and again by the next player
@@ -149,7 +152,7 @@ def check_start_impulse(state: GameState, action: StartImpulse) -> Refusal | Non
     if state.impulse and state.committed:
         return Refusal(reason=f"impulse {state.impulse} in {hex_to_id(state.impulse_hex or action.hex)} is under way "
                               "and committed (an MF was spent): end it first (end)", rule="§9.9")
-    if state.impulses_used >= 2:
+    if state.impulses_used >= IMPULSES_PER_PHASE:
         return Refusal(reason="both impulses of this phase are used: end the phase (done)", rule="6.2")
     h = action.hex
     if not state.scenario.map.on_map(h):

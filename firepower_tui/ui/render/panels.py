@@ -10,6 +10,7 @@ from ...rules.fire import FireAssessment
 from ...rules.grenades import ThrowAssessment
 from ...rules.hexgrid import hex_neighbor, hex_to_id
 from ...rules.melee import MeleeAssessment
+from ...rules.sequence import IMPULSES_PER_PHASE
 from ...rules.state import GameState
 from ...rules.types import Phase, SetupStep
 from ...rules.units import weapon_chart
@@ -33,10 +34,10 @@ def header_text(c: Controller, side_style: dict[str, str], clock: Text | None = 
     elif st.active:
         t.append(f" {name(st.active)} ", style=f"bold reverse {side_style.get(st.active, '')}")
         if st.impulse and st.impulse_hex is not None:
-            t.append(f" impulse {st.impulse}/2 {hex_to_id(st.impulse_hex)}")
+            t.append(f" impulse {st.impulse}/{IMPULSES_PER_PHASE} {hex_to_id(st.impulse_hex)}")
             t.append("" if st.committed else " (uncommitted)", style="dim")
         else:
-            t.append(f" impulses used {st.impulses_used}/2", style="dim")
+            t.append(f" impulses used {st.impulses_used}/{IMPULSES_PER_PHASE}", style="dim")
     if clock is not None:
         t.append_text(clock)
     if st.phase == Phase.FORCES:
@@ -111,7 +112,7 @@ def soldier_text(c: Controller) -> Text:
         if st.active and not st.impulse:
             t.append("Choose a hex to start an impulse\n", style="bold")
             t.append("Cursor to a marked hex, Enter (6.2).\n", style="dim")
-            t.append(f"Impulses used this phase: {st.impulses_used}/2", style="dim")
+            t.append(f"Impulses used this phase: {st.impulses_used}/{IMPULSES_PER_PHASE}", style="dim")
         elif st.over:
             t.append(f"Game over: {st.result}")
         else:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import Problem
 from .hexgrid import Facing, Hex, OffsetCoord, column_index, hex_from_id, hex_to_id, is_hex_id, qoffset_to_cube
+from .scenario_features import build_features
 from .scenario_spec import MapSpec, ScenarioFile, SoldierSpec
 from .terrain import AXIS_HALVES, TERRAIN_LETTERS, HexLine, LineKind, MapData, Terrain
 from .options import AVAILABLE, rule_problem
@@ -159,7 +160,11 @@ def _build_map(spec: ScenarioFile, name: str, lines: list[str], problems: list[P
                                         f"{ls.hex} already has a {hex_lines[h].kind.value}: one line per hex (§3.6)"))
                 continue
             hex_lines[h] = HexLine(kind=kind, axis=ls.axis)
-    return MapData(columns=m.columns, rows=m.rows, terrain=terrain, lines=hex_lines)
+    features = build_features(spec, terrain, lambda loc: _where(name, lines, loc), problems)
+    if features is None:
+        return MapData(columns=m.columns, rows=m.rows, terrain=terrain, lines=hex_lines)
+    plain = MapData(columns=m.columns, rows=m.rows, terrain=terrain, lines=hex_lines)
+    return MapData(columns=m.columns, rows=m.rows, terrain=terrain, lines=hex_lines, features=features, plain=plain)
 
 
 def _hex_on_map(text: str, terrain: dict[Hex, Terrain], m: MapSpec, name: str, lines: list[str],

@@ -42,6 +42,40 @@ class MapSpec(BaseModel):
     """One line per row from row 1, one letter per column from A (``. h d t s r``)."""
     fences: list[LineSpec] = []
     hedges: list[LineSpec] = []
+    water: list[str] = []
+    """Water hexes, e.g. ``["D7", "D8"]`` (the ``buildings`` rule, §9.6)."""
+    rubble: list[str] = []
+    """Rubble hexes: rough ground where a building was (§9.6)."""
+
+
+class BuildingSpec(BaseModel):
+    """One ``[[buildings]]`` entry (§9.6): its hexes, and the hexsides of its edge that open."""
+
+    model_config = _STRICT
+    hexes: list[str] = Field(min_length=1)
+    """Its hexes, side by side, e.g. ``["E5", "F5"]``."""
+    doors: list[str] = []
+    """Door hexsides, ``hex:side`` with the hex one of the building's, e.g. ``E5:S``."""
+    windows: list[str] = []
+    """Window hexsides, written like doors."""
+
+
+class BunkerSpec(BaseModel):
+    """One ``[[bunkers]]`` entry (§9.6): a building with slits."""
+
+    model_config = _STRICT
+    hexes: list[str] = Field(min_length=1)
+    doors: list[str] = []
+    slits: list[str] = []
+    """Slit hexsides (a bunker's windows), written like doors."""
+
+
+class WallSpec(BaseModel):
+    """One ``[[walls]]`` entry (§9.6): a high wall along hexsides."""
+
+    model_config = _STRICT
+    hexsides: list[str] = Field(min_length=1)
+    """``hex:side`` each, e.g. ``["C3:NE", "C3:SE"]``."""
 
 
 class SideSpec(BaseModel):
@@ -129,6 +163,10 @@ class ScenarioFile(BaseModel):
     """Deployment zones (§10.2): soldiers without a hex are placed in them before turn 1."""
     forces: dict[str, ForceSpec] = {}
     """Sides bought by points (§10.3) instead of listed soldiers."""
+    buildings: list[BuildingSpec] = []
+    """Buildings (the ``buildings`` rule, §9.6)."""
+    bunkers: list[BunkerSpec] = []
+    walls: list[WallSpec] = []
 
 
-__all__ = ["ForceSpec", "LineSpec", "MapSpec", "ScenarioFile", "SectorSpec", "SideSpec", "SoldierSpec", "ZoneSpec"]
+__all__ = ["BuildingSpec", "BunkerSpec", "ForceSpec", "LineSpec", "MapSpec", "ScenarioFile", "SectorSpec", "SideSpec", "SoldierSpec", "WallSpec", "ZoneSpec"]

@@ -34,6 +34,30 @@ class MapSpec(NamedTuple):
     terrain: str
     fences: list[LineSpec] = []
     hedges: list[LineSpec] = []
+    water: list[str] = []
+    rubble: list[str] = []
+
+
+class BuildingSpec(NamedTuple):
+    """One ``[[buildings]]`` entry (§9.6)."""
+
+    hexes: list[str]
+    doors: list[str] = []
+    windows: list[str] = []
+
+
+class BunkerSpec(NamedTuple):
+    """One ``[[bunkers]]`` entry (§9.6)."""
+
+    hexes: list[str]
+    doors: list[str] = []
+    slits: list[str] = []
+
+
+class WallSpec(NamedTuple):
+    """One ``[[walls]]`` entry (§9.6)."""
+
+    hexsides: list[str]
 
 
 class SideSpec(NamedTuple):
@@ -96,6 +120,9 @@ class ScenarioFile(NamedTuple):
     soldiers: list[SoldierSpec] = []
     zones: list[ZoneSpec] = []
     forces: dict[str, ForceSpec] = {}
+    buildings: list[BuildingSpec] = []
+    bunkers: list[BunkerSpec] = []
+    walls: list[WallSpec] = []
 
 
 def _pair(value: Any) -> Any:
@@ -115,14 +142,20 @@ def spec_from_data(d: dict[str, Any]) -> ScenarioFile:
         victory=d["victory"],
         sectors=SectorSpec(**d["sectors"]), objectives=list(d["objectives"]), defender=d["defender"],
         map=MapSpec(columns=m["columns"], rows=m["rows"], terrain=m["terrain"],
-                    fences=[LineSpec(**x) for x in m["fences"]], hedges=[LineSpec(**x) for x in m["hedges"]]),
+                    fences=[LineSpec(**x) for x in m["fences"]], hedges=[LineSpec(**x) for x in m["hedges"]],
+                    water=list(m.get("water", ())), rubble=list(m.get("rubble", ()))),
         sides=[SideSpec(**x) for x in d["sides"]],
         soldiers=[SoldierSpec(**{**x, "posture": Posture(x["posture"]), "traits": list(x["traits"])})
                   for x in d["soldiers"]],
         zones=[ZoneSpec(side=x["side"], rows=_pair(x["rows"]), columns=_pair(x["columns"])) for x in d["zones"]],
         forces={k: ForceSpec(**v) for k, v in d["forces"].items()},
+        buildings=[BuildingSpec(hexes=list(x["hexes"]), doors=list(x["doors"]), windows=list(x["windows"]))
+                   for x in d.get("buildings", ())],
+        bunkers=[BunkerSpec(hexes=list(x["hexes"]), doors=list(x["doors"]), slits=list(x["slits"]))
+                 for x in d.get("bunkers", ())],
+        walls=[WallSpec(hexsides=list(x["hexsides"])) for x in d.get("walls", ())],
     )
 
 
-__all__ = ["ForceSpec", "LineSpec", "MapSpec", "ScenarioFile", "SectorSpec", "SideSpec", "SoldierSpec", "ZoneSpec",
-           "spec_from_data"]
+__all__ = ["BuildingSpec", "BunkerSpec", "ForceSpec", "LineSpec", "MapSpec", "ScenarioFile", "SectorSpec", "SideSpec",
+           "SoldierSpec", "WallSpec", "ZoneSpec", "spec_from_data"]

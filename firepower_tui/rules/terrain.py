@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from .features import MapFeatures
 from .hexgrid import Facing, Hex, OffsetCoord, qoffset_to_cube
 from .los_geometry import AXIS_HALVES  # one table of axis halves (re-exported)
 from .memo import ByteBoundedCache
@@ -108,6 +109,11 @@ class MapData:
                                              compare=False, repr=False)
     """What the map says about lines already traced (:mod:`.los`): bounded in bytes, and gone
     with the map when the game that loaded it is."""
+    features: MapFeatures | None = None
+    """Buildings, bunkers, walls, water and rubble (§9.6); None on a map without any."""
+    plain: MapData | None = field(default=None, compare=False, repr=False)
+    """With features: the same map without them (its own LOS cache), played when the
+    ``buildings`` rule is off."""
 
     def on_map(self, h: Hex) -> bool:
         """Whether ``h`` is one of the map's hexes."""

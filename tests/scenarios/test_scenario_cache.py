@@ -13,7 +13,7 @@ from firepower_tui.rules import scenario_cache, scenario_schema, scenario_spec
 from firepower_tui.rules.errors import ScenarioError
 from firepower_tui.rules.scenario import load_scenario, parse_scenario, scenario_dirs
 
-MODELS = ["LineSpec", "MapSpec", "SideSpec", "SoldierSpec", "ZoneSpec", "SectorSpec", "ForceSpec", "ScenarioFile"]
+MODELS = ["LineSpec", "MapSpec", "BuildingSpec", "BunkerSpec", "WallSpec", "SideSpec", "SoldierSpec", "ZoneSpec", "SectorSpec", "ForceSpec", "ScenarioFile"]
 
 
 @pytest.mark.parametrize("name", MODELS)

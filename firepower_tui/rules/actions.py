@@ -256,9 +256,17 @@ class FallBack(_Action):
     kind: Literal["fall-back"] = "fall-back"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Climb(_Action):
+    """Climb the high wall across his front hexside: 2 MF and d10 <= 6, standing (§9.6)."""
+
+    kind: Literal["climb"] = "climb"
+    soldier: str
+
+
 Action = Union[DrawChit, StartImpulse, Move, Turn, Cross, ChangePosture, EndImpulse, EndPhase, Fire, Throw, Melee,
                Buy, Drop, Ready, RollOff, Choose, Place, Deployed, Watch, Overwatch, Hold, HitDirt, StandAndShoot,
-               FallBack]
+               FallBack, Climb]
 """Any action."""
 
 COMBAT_ACTIONS = (Fire, Throw, Melee)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from . import buildings
 from .errors import Refusal
 from .events import Event, RunningChanged, StatusChanged, new_running_changed, new_status_changed
 from .hexgrid import hex_to_id
@@ -26,6 +27,8 @@ def combat_refusal(state: GameState, s: Soldier, *, then: int = 0) -> Refusal | 
     """Fire or throw: one combat action per phase (6.2.5), one firer per hex per impulse (4.5), 2 MF
     plus the non-combat MF declared for after (6.3.6.2.7)."""
     refusal = combat_used_refusal(s)
+    if refusal is None and state.scenario.map.features is not None:
+        refusal = buildings.combat_refusal(state, s)  # not in water (§9.6)
     if refusal is not None:
         return refusal
     if s.hex in state.fired_from:

@@ -124,11 +124,15 @@ def _pct(p: float) -> str:
 
 
 def describe_odds(a: object) -> str:
-    """The preview of a fire, throw or melee assessment, as text lines."""
+    """The preview of a fire, throw or melee assessment (or of one roll, a climb), as text lines."""
+    from .breakdown import RollBreakdown
     from .fire import FireAssessment
     from .grenades import ThrowAssessment
     from .melee import MeleeAssessment
 
+    if isinstance(a, RollBreakdown):
+        return (f"Odds: {a.purpose}: d10 + {a.modifier_total} <= {a.need} [{a.need_rule}] "
+                f"({modifiers_text(a.modifiers)}): {_pct(a.chance)}")
     if isinstance(a, FireAssessment):
         first = a.bursts[0].breakdown
         lines = [f"Odds: {a.soldier} fires {a.weapon} {a.mode} into {a.target_hex}, range {a.range}: "

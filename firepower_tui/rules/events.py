@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
 from .breakdown import Modifier, RollBreakdown
+from .building_events import BuildingDamaged
 from .hexgrid import Facing, Hex
 from .types import GrenadeOutcome, Posture, ReactionKind, RollOutcome
 from .values import NOT_IN_JSON, quick_init, record_maker, to_json
@@ -388,7 +389,7 @@ new_turned = record_maker(Turned)
 Event = Union[TurnStarted, ChitDrawn, StatusChanged, RunningChanged, ImpulseStarted, Moved, Turned, Crossed,
               PostureChanged, Rolled, Fired, Killed, GrenadeLanded, MeleeFought, ImpulseEnded, PhaseEnded,
               TurnEnded, SetupEvent, GameEnded, WatchDeclared, OverwatchEnded, ReactionOpened, ReactionClosed,
-              HitTheDirt, HiddenChanged, FellBack, MeleeCalledOff]
+              HitTheDirt, HiddenChanged, FellBack, MeleeCalledOff, BuildingDamaged]
 """Any event."""
 
 __all__ = [

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from . import buildings
 from .actions import Fire
 from .breakdown import Modifier, RollBreakdown, modifier
 from .combat import COMBAT_MF, combat_refusal, credit_kill, kill_distribution, suppress
@@ -130,6 +131,10 @@ def _targets(state: GameState, s: Soldier, action: Fire) -> tuple[list[Soldier],
         if t.hidden:
             return [], Refusal(reason=f"{t.id} is Hidden: he cannot be chosen as the target of small-arms fire",
                                rule="§9.3")
+        if state.scenario.map.features is not None:
+            refusal = buildings.target_refusal(state, s, t)  # not into a bunker (§9.6)
+            if refusal is not None:
+                return [], refusal
         if any(t.id == f.id for f in found):
             return [], Refusal(reason=f"{t.id} is named twice: at most one burst per target soldier", rule="6.3.5.1")
         found.append(t)
@@ -157,6 +162,10 @@ def target_terrain_modifiers(state: GameState, t: Soldier, attack_from: object, 
 
 def _target_terrain(state: GameState, t: Soldier, attack_from: object, concealment: bool) -> tuple[Modifier, ...]:
     gmap = state.scenario.map
+    if gmap.features is not None:
+        inside = buildings.cover(state, t)  # +2 inside a building (§9.6)
+        if inside is not None:
+            return (inside,)
     line = gmap.line_at(t.hex)
     between = (line is not None and t.fence_side is not None and attack_from is not None
                and half_containing(t.hex, line.axis, attack_from) not in (None, t.fence_side))  # type: ignore[arg-type]

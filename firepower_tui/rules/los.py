@@ -12,11 +12,12 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from .hexgrid import Hex, hex_to_id
+from .los_features import feature_los
 from .los_geometry import half_containing, segment_crosses_axis, trace_segment
 from .memo import ByteBoundedCache
 from .state import GameState
 from .terrain import LineKind, MapData, Terrain
-from .types import Posture
+from .types import Posture, RuleId
 from .units import Soldier
 from .values import hidden_in_json
 
@@ -36,6 +37,10 @@ class LosNoteKind(StrEnum):
     """A tree hex crossed: hinders, +1 (6.3.6.2.5)."""
     HEDGE = "hedge"
     """A hedge line crossed: hinders, +1 (6.3.6.2.5)."""
+    WALL = "wall"
+    """A building's wall or a high wall: blocks (§9.6, the ``buildings`` rule)."""
+    OPENING = "opening"
+    """A door, window or slit the line goes through (§9.6): neither blocks nor hinders."""
 
 
 @hidden_in_json("kind")
@@ -50,6 +55,7 @@ class LosNote(NamedTuple):
     """What it is, as data (not in the JSON, whose ``what`` says it in words)."""
 
 
+@hidden_in_json("through")
 class LosResult(NamedTuple):
     """The verdict for one viewer and one target (RULES.md 4.4)."""
 
@@ -61,6 +67,8 @@ class LosResult(NamedTuple):
     """+1 each to fire and throws (6.3.6.2.5)."""
     touched: tuple[tuple[Hex, str], ...] = ()
     """Every intermediate hex and how the line meets it (``crossed``, ``hexside``, ``corner``)."""
+    through: tuple[LosNote, ...] = ()
+    """The doors, windows and slits it goes through (§9.6; named by :meth:`summary`)."""
 
     @property
     def clear(self) -> bool:
@@ -69,12 +77,13 @@ class LosResult(NamedTuple):
 
     def summary(self) -> str:
         """``clear``, ``clear, hindered +2 (…)`` or ``blocked by …``."""
+        via = f" through {', '.join(n.what for n in self.through)} [§9.6]" if self.through else ""
         if self.blocked_by:
             return "blocked by " + "; ".join(f"{n.what} in {hex_to_id(n.hex)} [{n.rule}]" for n in self.blocked_by)
         if self.hindrances:
             hs = ", ".join(f"{n.what} in {hex_to_id(n.hex)} [{n.rule}]" for n in self.hindrances)
-            return f"clear, hindered +{len(self.hindrances)} ({hs})"
-        return "clear"
+            return f"clear{via}, hindered +{len(self.hindrances)} ({hs})"
+        return "clear" + via
 
 
 RELATIVE_TRACE_BUDGET = 2 << 20
@@ -112,6 +121,8 @@ class _PairLos(NamedTuple):
     """Trees and hedges crossed (6.3.6.2.5)."""
     level: dict[Hex, tuple[int, str]]
     """On-map intermediate hexes at the origin's level (rule 3: friendly soldiers there block)."""
+    through: tuple[LosNote, ...] = ()
+    """Doors, windows and slits passed (§9.6; maps with features only)."""
 
 
 def _pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
@@ -157,7 +168,18 @@ def _build_pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
                 prone.append((i, 1, note(LosNote, (h, "fence with a Prone end", "6.3.4.2", LosNoteKind.FENCE))))
             else:  # a hedge, after the trees of the same hex
                 hind.append(note(LosNote, (h, "hedge", "6.3.6.2.5", LosNoteKind.HEDGE)))
-    return _PairLos(touched, tuple(hills), tuple(prone), tuple(hind), level)
+    if gmap.features is None:
+        return _PairLos(touched, tuple(hills), tuple(prone), tuple(hind), level)
+    return _with_features(gmap, origin, target, _PairLos(touched, tuple(hills), tuple(prone), tuple(hind), level))
+
+
+def _with_features(gmap: MapData, origin: Hex, target: Hex, pair: _PairLos) -> _PairLos:
+    """The walls that block the line and the openings it goes through (§9.6), after the rest."""
+    found = feature_los(gmap, origin, target)
+    at = len(pair.touched)
+    walls = tuple((at, 3, LosNote(b.hex, b.what, "§9.6", LosNoteKind.WALL)) for b in found.blocks)
+    through = tuple(LosNote(c.building_hex, c.what, "§9.6", LosNoteKind.OPENING) for c in found.through)
+    return pair._replace(blocks=pair.blocks + walls, blocks_prone=pair.blocks_prone + walls, through=through)
 
 
 def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: str | None,
@@ -175,7 +197,10 @@ def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: st
         target_posture: the target soldier's posture; None for a grenade's aimed hex (rule 2).
         target_fence_side: the target's half of a fence line in his hex.
     """
-    pair = _pair(state.scenario.map, origin, target)
+    gmap = state.scenario.map
+    if gmap.plain is not None and RuleId.BUILDINGS not in state.rules:
+        gmap = gmap.plain  # the map's §9.6 features play only with the rule
+    pair = _pair(gmap, origin, target)
     prone_end = viewer_posture is Posture.PRONE or target_posture is Posture.PRONE
     found = pair.blocks_prone if prone_end else pair.blocks
     if viewer_side is not None and pair.level:
@@ -187,7 +212,7 @@ def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: st
         blocked += _own_hex_fences(state, origin, target, viewer_fence_side, "firer's")
         if target_posture is not None:
             blocked += _own_hex_fences(state, target, origin, target_fence_side, "target's")
-    return _new_hex(LosResult, (origin, target, tuple(blocked), pair.hindrances, pair.touched))
+    return _new_hex(LosResult, (origin, target, tuple(blocked), pair.hindrances, pair.touched, pair.through))
 
 
 def _friendly_blockers(state: GameState, level: dict[Hex, tuple[int, str]], side: str,

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from . import buildings
 from .actions import ChangePosture, Cross, Move, Turn
 from .breakdown import Modifier, MovementLedger
 from .errors import Refusal
@@ -49,9 +50,15 @@ def entry_ledger(state: GameState, s: Soldier, front: Hex | None = None) -> Move
     """What entering the hex in front (``front``, if already known) costs him (§3.2, 6.2.1, 6.2.3)."""
     if front is None:
         front = hex_neighbor(s.hex, s.facing)
-    terrain = state.scenario.map.terrain
+    gmap = state.scenario.map
+    terrain = gmap.terrain
     there = terrain.get(front)
-    return _entry_ledger(s.posture, terrain[s.hex], there if there is not None else terrain[s.hex])
+    ledger = _entry_ledger(s.posture, terrain[s.hex], there if there is not None else terrain[s.hex])
+    if gmap.features is not None:  # doorways and water (§9.6), with the rule on
+        more = buildings.entry_items(state, s, front)
+        if more:
+            ledger = MovementLedger(items=ledger.items + more)
+    return ledger
 
 
 @lru_cache(maxsize=None)
@@ -128,6 +135,8 @@ def check_move(state: GameState, s: Soldier, action: Move) -> Refusal | None:
         return Refusal(reason=f"{hex_to_id(front)} holds enemy soldiers: enter it only by melee "
                               f"(melee {s.id} {hex_to_id(front)})", rule="6.2.1")
     refusal = fence_refusal(state, s)
+    if refusal is None and gmap.features is not None:
+        refusal = buildings.move_refusal(state, s, front)  # walls, windows, high walls (§9.6)
     if refusal is not None:
         return refusal
     return mf_refusal(state, s, entry_ledger(state, s, front), lambda: f"enter {hex_to_id(front)}")
@@ -198,6 +207,10 @@ def check_posture(state: GameState, s: Soldier, action: ChangePosture) -> Refusa
     """RULES.md 6.2.4, §3.2."""
     if action.posture == s.posture:
         return Refusal(reason=f"{s.id} is already {_posture_word(s.posture)}", rule="6.2.4")
+    if state.scenario.map.features is not None:
+        refusal = buildings.posture_refusal(state, s, action.posture)  # no Prone in water (§9.6)
+        if refusal is not None:
+            return refusal
     return mf_refusal(state, s, posture_ledger(s.posture, action.posture), lambda: f"go {action.posture.value}")
 
 

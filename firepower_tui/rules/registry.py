@@ -23,9 +23,9 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
-from . import fire, grenades, melee, melee_reactions, movement, overwatch, reactions, sequence, setup, take_cover
+from . import climbing, fire, grenades, melee, melee_reactions, movement, overwatch, reactions, sequence, setup, take_cover
 from .acting import acting_soldier
-from .actions import (Action, Buy, ChangePosture, Choose, Cross, Deployed, DrawChit, Drop, EndImpulse, EndPhase,
+from .actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop, EndImpulse, EndPhase,
                       FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Place, Ready, RollOff, StandAndShoot,
                       StartImpulse, Throw, Turn, Watch)
 from .dice import Dice
@@ -128,7 +128,7 @@ def soldier_kind(*, action: type[A], verb: str, usage: str, summary: str, actor:
                       by_soldier=SoldierRule(actor=actor, check=rule, candidates=each), assess=assess)
 
 
-_soldier_of: Callable[[Move | Turn | Cross | ChangePosture | Fire | Throw], str] = attrgetter("soldier")
+_soldier_of: Callable[[Move | Turn | Cross | ChangePosture | Fire | Throw | Climb], str] = attrgetter("soldier")
 
 
 KINDS: tuple[ActionKind[Any], ...] = (
@@ -234,6 +234,11 @@ KINDS: tuple[ActionKind[Any], ...] = (
                summary="the defenders step back one hex, Suppressed; the attackers take the hex (§9.7)",
                parse=k_react.parse_fall_back, format=k_react.format_fall_back, check=melee_reactions.check_fall_back,
                apply=melee_reactions.apply_fall_back, candidates=k_react.fall_back_candidates),
+    soldier_kind(action=Climb, verb="climb", usage="climb <soldier>", actor=_soldier_of,
+                 summary="climb the high wall across his front hexside: 2 MF, d10 <= 6, standing; a failure ends "
+                         "his impulse (§9.6)",
+                 parse=climbing.parse_climb, format=climbing.format_climb, rule=climbing.check_climb,
+                 each=climbing.climb_candidates, apply=climbing.apply_climb, assess=climbing.assess_climb),
 )
 """Every action kind, in the order of the notation's list of verbs."""
 

@@ -202,6 +202,9 @@ class GameState(NamedTuple):
     """The open reaction the game waits on (§9.1, §9.2, §9.7), or None."""
     lookup: SoldierIndex | None = None
     """Soldiers by id and by hex (derived from ``soldiers``; equal for any two states)."""
+    building_damage: tuple[tuple[int, int], ...] = ()
+    """Damage taken by building (number, damage), for the ``buildings`` rule (§9.6); destroyed
+    buildings are rubble."""
 
     # --- copies ------------------------------------------------------------------------
 

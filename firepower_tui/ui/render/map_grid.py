@@ -139,7 +139,37 @@ def terrain_base(gmap: MapData, zoom: Zoom, glyphs: Glyphs) -> Grid:
             grid.slots[hx] = [(oy + dy, ox + dx, width) for dy, dx, width in zoom.slots]
             grid.lines_of_hex[hx] = (oy, oy + max(dy for _, dy, _ in zoom.borders))
             _empty_hex(grid, hx, gmap.terrain[hx], gmap.line_at(hx), zoom, glyphs)
+    if gmap.features is not None:
+        _draw_features(grid, gmap, zoom, glyphs)
     return grid
+
+
+FEATURE_GLYPHS = {"building": ("#", "#"), "bunker": ("■", "B"), "water": ("≋", "w"), "rubble": ("%", "%")}
+"""Fill of a §9.6 feature hex: (Unicode, ASCII)."""
+
+
+def _draw_features(grid: Grid, gmap: MapData, zoom: Zoom, glyphs: Glyphs) -> None:
+    """Buildings, bunkers, water and rubble fill their hexes' terrain slots (§9.6)."""
+    f = gmap.features
+    assert f is not None
+    fills: dict[Hex, str] = {h: "rubble" for h in f.rubble}
+    fills.update({h: "water" for h in f.water})
+    for b in f.buildings:
+        fills.update({h: "bunker" if b.bunker else "building" for h in b.hexes})
+    pick = 0 if glyphs is UNICODE else 1
+    for h, what in fills.items():
+        ch = FEATURE_GLYPHS[what][pick]
+        runs = grid.slots[h]
+        style = "t_depression" if what == "water" else "t_rough"
+        if zoom is COMPACT:
+            y1, x1, w1 = runs[0]
+            _put(grid, y1, x1, ch * w1, style)
+            continue
+        hid = hex_to_id(h)
+        (y1, x1, w1), (y2, x2, w2), (y3, x3, w3) = runs[:3]
+        _put(grid, y1, x1 + len(hid) + 1, ch * max(0, w1 - len(hid) - 1), style)
+        _put(grid, y2, x2, ch * w2, style)
+        _put(grid, y3, x3, ch * w3, style)
 
 
 def _line_glyph(line: HexLine | None, glyphs: Glyphs) -> str:

@@ -220,6 +220,11 @@ def hex_text(c: Controller) -> Text:
     if line is not None:
         a, b = line.halves
         t.append(f"\n{line.kind.value} {line.axis}, halves {a}/{b}")
+    if gmap.features is not None:
+        from ...rules.buildings import hex_notes
+
+        for note in hex_notes(st, h):
+            t.append(f"\n{note}", style="dim")
     for u in st.soldiers_at(h):
         mark = "*" if u.id in st.group else " "
         extra = f" {u.status.value}" if u.status.value != "ok" else ""

@@ -1,0 +1,240 @@
+"""The ``buildings`` rule (RULES.md §9.6): doors, cover inside, water, bunkers, damage.
+
+The other rule modules call these small hooks only when the map has features and the rule
+is on (:func:`features_in_play`); climbing a high wall is :mod:`.climbing`.
+"""
+
+from __future__ import annotations
+
+from .breakdown import Modifier, modifier
+from .building_events import BuildingDamaged
+from .errors import Refusal
+from .events import Event, new_killed
+from .features import Building, MapFeatures, Opening, side_id, side_key
+from .hexgrid import Facing, Hex, hex_neighbor, hex_to_id
+from .state import GameState
+from .types import Posture, RuleId, Status
+from .units import Soldier
+
+DOOR_COST = 1
+"""Extra MF to go through a doorway (§9.6)."""
+WATER_COST = 1
+"""Extra MF to enter a water hex (§9.6)."""
+BUILDING_LIMIT = 3
+"""Damage that destroys a building: 1 no effect, 2 occupants Stunned, 3 destroyed (§9.6)."""
+BUNKER_LIMIT = 6
+"""A bunker absorbs 5 damage; the 6th destroys it (§9.6)."""
+
+_DOOR = modifier("through a doorway", DOOR_COST, "§9.6")
+_WATER = modifier("into water", WATER_COST, "§9.6")
+_COVER = modifier("target in cover (building)", 2, "§9.6")
+_BUNKER_COVER = modifier("target in cover (bunker)", 2, "§9.6")
+
+
+def features_in_play(state: GameState) -> MapFeatures | None:
+    """The map's §9.6 features when the rule is on (None otherwise: nothing here applies)."""
+    f = state.scenario.map.features
+    if f is None or RuleId.BUILDINGS not in state.rules:
+        return None
+    return f
+
+
+def damage_of(state: GameState, number: int) -> int:
+    """The damage a building (by number) has taken."""
+    return dict(state.building_damage).get(number, 0)
+
+
+def standing_building(state: GameState, f: MapFeatures, h: Hex) -> Building | None:
+    """The building or bunker of ``h`` unless it has been destroyed (rubble)."""
+    b = f.building_at(h)
+    if b is None:
+        return None
+    limit = BUNKER_LIMIT if b.bunker else BUILDING_LIMIT
+    return None if damage_of(state, b.number) >= limit else b
+
+
+def in_water(state: GameState, s: Soldier) -> bool:
+    """Whether he stands in a water hex (with the rule on)."""
+    f = features_in_play(state)
+    return f is not None and s.hex in f.water
+
+
+# --- movement ----------------------------------------------------------------------------
+
+def move_refusal(state: GameState, s: Soldier, front: Hex) -> Refusal | None:
+    """A building's wall or window, or a high wall, across his front hexside (§9.6)."""
+    f = features_in_play(state)
+    if f is None:
+        return None
+    key = side_key(s.hex, s.facing)
+    if key in f.walls:
+        return Refusal(reason=f"a high wall stands on {side_id(key)}: climb it (climb {s.id}: 2 MF, d10 <= 6, "
+                              "standing only)", rule="§9.6")
+    edge = _edge(state, f, s.hex, s.facing)
+    if edge is None or edge is Opening.DOOR:
+        return None
+    what = "a wall" if edge == "wall" else f"a {edge}"
+    return Refusal(reason=f"{side_id(key)} is {what} of a building: go in or out only through a door",
+                   rule="§9.6")
+
+
+def _edge(state: GameState, f: MapFeatures, h: Hex, facing: Facing) -> Opening | str | None:
+    """:meth:`.MapFeatures.edge`, with destroyed buildings gone."""
+    a = standing_building(state, f, h)
+    b = standing_building(state, f, hex_neighbor(h, facing))
+    if a == b:
+        return None
+    return f.openings.get(side_key(h, facing), "wall")
+
+
+def entry_items(state: GameState, s: Soldier, front: Hex) -> tuple[Modifier, ...]:
+    """The extra MF of §9.6 to enter the hex in front: a doorway +1, water +1."""
+    f = features_in_play(state)
+    if f is None:
+        return ()
+    items: tuple[Modifier, ...] = ()
+    if _edge(state, f, s.hex, s.facing) is Opening.DOOR:
+        items += (_DOOR,)
+    if front in f.water:
+        items += (_WATER,)
+    return items
+
+
+def posture_refusal(state: GameState, s: Soldier, to: Posture) -> Refusal | None:
+    """No Prone in water (§9.6)."""
+    if to is Posture.PRONE and in_water(state, s):
+        return Refusal(reason=f"{s.id} is in water ({hex_to_id(s.hex)}): no going Prone there", rule="§9.6")
+    return None
+
+
+def combat_refusal(state: GameState, s: Soldier) -> Refusal | None:
+    """No fire or throw in a phase in which he entered or stayed in water (§9.6, ruling R75)."""
+    if in_water(state, s):
+        return Refusal(reason=f"{s.id} is in water ({hex_to_id(s.hex)}): no fire or throw this phase",
+                       rule="§9.6")
+    return None
+
+
+# --- fire ----------------------------------------------------------------------------------
+
+def cover(state: GameState, t: Soldier) -> Modifier | None:
+    """Cover +2 inside a building or bunker still standing (§9.6)."""
+    f = features_in_play(state)
+    if f is None:
+        return None
+    b = standing_building(state, f, t.hex)
+    if b is None:
+        return None
+    return _BUNKER_COVER if b.bunker else _COVER
+
+
+def target_refusal(state: GameState, s: Soldier, t: Soldier) -> Refusal | None:
+    """Small arms cannot harm a bunker's occupants from outside (§9.6)."""
+    f = features_in_play(state)
+    if f is None:
+        return None
+    b = standing_building(state, f, t.hex)
+    if b is not None and b.bunker and s.hex not in b.hexes:
+        return Refusal(reason=f"{t.id} is in {b.name}: from outside only a Molotov or satchel through a slit "
+                              "harms him", rule="§9.6")
+    return None
+
+
+def harmed_in_bunker(state: GameState, h: Hex, attack_from: Hex, weapon: str) -> bool:
+    """Whether an attack with ``weapon`` (``MOL`` or ``SAT``) from ``attack_from`` can harm
+    the men in the bunker hex ``h``: only those two, thrown or placed through a slit (§9.6).
+    True for a hex that is no standing bunker (nothing stops it here)."""
+    from .los_features import feature_los
+
+    f = features_in_play(state)
+    if f is None:
+        return True
+    b = standing_building(state, f, h)
+    if b is None or not b.bunker or attack_from in b.hexes:
+        return True
+    if weapon not in ("MOL", "SAT"):
+        return False
+    through = feature_los(state.scenario.map, attack_from, h).through
+    return any(c.opening is Opening.SLIT and c.building_hex in b.hexes for c in through)
+
+
+# --- the hex panel -----------------------------------------------------------------------------
+
+def hex_notes(state: GameState, h: Hex) -> list[str]:
+    """What the §9.6 features of ``h`` are and do, a line each (the hex panel)."""
+    f = state.scenario.map.features
+    if f is None:
+        return []
+    off = "" if RuleId.BUILDINGS in state.rules else " (rule off: no effect)"
+    out: list[str] = []
+    b = f.building_at(h)
+    if b is not None:
+        limit = BUNKER_LIMIT if b.bunker else BUILDING_LIMIT
+        dmg = damage_of(state, b.number)
+        if dmg >= limit:
+            out.append(f"rubble: {b.name} was destroyed (rough) [§9.6]")
+        elif b.bunker:
+            out.append(f"{b.name}{off}: cover +2; harmed from outside only by Molotov or satchel through a slit; "
+                       f"damage {dmg}/5, the 6th destroys it [§9.6]")
+        else:
+            out.append(f"{b.name}{off}: in/out by doors only (+1 MF); fire through windows and doors, 2 firers per "
+                       f"window a turn; cover +2; damage {dmg} (2 stuns, 3 destroys) [§9.6]")
+        sides = [f"{fc.name} {_edge(state, f, h, fc)}" for fc in Facing if _edge(state, f, h, fc) not in (None, "wall")]
+        if sides:
+            out.append("openings: " + ", ".join(sides))
+    walls = [fc.name for fc in Facing if side_key(h, fc) in f.walls]
+    if walls:
+        out.append(f"high wall on {', '.join(walls)}{off}: climb 2 MF, d10 <= 6 standing; blocks LOS across it "
+                   "unless beside it [§9.6]")
+    if h in f.water:
+        out.append(f"water{off}: +1 MF to enter; no Prone; no fire or throw while in it [§9.6]")
+    if h in f.rubble:
+        out.append("rubble: rough ground (cover +1) [§9.6]")
+    return out
+
+
+# --- damage -------------------------------------------------------------------------------
+
+def damage_building(state: GameState, h: Hex, amount: int) -> tuple[GameState, list[Event]]:
+    """``amount`` damage to the building or bunker of ``h`` (satchel 2, barrage 1; §9.6).
+
+    A building: total 1 no effect on its occupants, 2 occupants Stunned, 3 destroyed (they
+    are killed; its hexes are rubble, rough ground). A bunker absorbs 5; the 6th kills its
+    occupants and makes it rubble. No building there (or one already destroyed): nothing.
+    """
+    f = state.scenario.map.features
+    if f is None or RuleId.BUILDINGS not in state.rules or amount <= 0:
+        return state, []
+    b = standing_building(state, f, h)
+    if b is None:
+        return state, []
+    total = damage_of(state, b.number) + amount
+    damage = dict(state.building_damage)
+    damage[b.number] = total
+    state = state.evolve(building_damage=tuple(sorted(damage.items())))
+    men = [s for x in sorted(b.hexes, key=lambda x: (x.q, x.r)) for s in state.soldiers_at(x)]
+    limit = BUNKER_LIMIT if b.bunker else BUILDING_LIMIT
+    events: list[Event] = []
+    if total >= limit:
+        effect = "destroyed: its occupants are killed, its hexes are rubble"
+        killed = [m.evolve(killed=True) for m in men]
+        state = state.with_soldiers(*killed) if killed else state
+        events += [new_killed(soldier=m.id) for m in men]
+    elif not b.bunker and total == 2 and men:
+        effect = "its occupants are Stunned"
+        from .combat import stun  # the stun of 6.4.2, with its markers
+
+        changed = []
+        for m in men:
+            new, evs = stun(m, "§9.6", f"{b.name} took 2 damage")
+            changed.append(new)
+            events += evs
+        state = state.with_soldiers(*changed)
+    else:
+        effect = "no effect on its occupants" if not b.bunker else f"the bunker absorbs it ({limit - 1 - total} more)"
+    return state, [BuildingDamaged(hex=h, building=b.name, amount=amount, total=total, effect=effect), *events]
+
+
+__all__ = ["hex_notes", "BUILDING_LIMIT", "BUNKER_LIMIT", "DOOR_COST", "WATER_COST", "combat_refusal", "cover", "damage_building",
+           "damage_of", "entry_items", "features_in_play", "harmed_in_bunker", "in_water", "move_refusal",
+           "posture_refusal", "standing_building", "target_refusal"]

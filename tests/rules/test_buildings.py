@@ -1,0 +1,154 @@
+"""The ``buildings`` rule (RULES.md §9.6) on the fixture village: doors, walls, windows, cover,
+water, climbing, bunkers and building damage. The rule is not in IMPLEMENTED_RULES yet, so
+the tests turn it on on the state itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from firepower_tui.rules import engine
+from firepower_tui.rules.actions import Climb
+from firepower_tui.rules.building_events import BuildingDamaged
+from firepower_tui.rules.buildings import damage_building, harmed_in_bunker
+from firepower_tui.rules.dice import ScriptedDice
+from firepower_tui.rules.events import Killed, Moved
+from firepower_tui.rules.hexgrid import Facing, hex_neighbor
+from firepower_tui.rules.hexgrid import hex_from_id as H
+from firepower_tui.rules.los import los_query
+from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.types import Posture, Status
+from tests.conftest import Game, set_soldier
+
+VILLAGE = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "scenarios" / "buildings.toml"
+
+
+def village(on: bool = True, dice: object | None = None) -> Game:
+    g = Game(load_scenario(VILLAGE), dice)
+    if on:
+        g.state = g.state.evolve(rules=g.state.rules | {"buildings"})
+    return g
+
+
+def place(g: Game, sid: str, hx: str, facing: str = "N", **more: object) -> None:
+    set_soldier(g, sid, hex=H(hx), facing=Facing[facing], **more)
+
+
+@pytest.mark.rule("§9.6")
+def test_in_and_out_only_through_a_door_for_one_more_mf() -> None:
+    g = village()
+    g.do("chit tan", "impulse D5")
+    events = g.do("move T1")  # D5 -> D4 through the door D4:S
+    moved = next(e for e in events if isinstance(e, Moved))
+    assert [m.label for m in moved.cost] == ["enter a hex standing", "through a doorway"]
+    assert g.soldier("T1").mf_spent == 2
+    g2 = village()
+    g2.do("chit tan", "impulse D4")
+    g2.do("turn T2 NW")
+    assert "go in or out only through a door" in g2.refusal("move T2").reason
+    g2.do("turn T2 N")
+    assert "a window of a building" in g2.refusal("move T2").reason
+
+
+@pytest.mark.rule("§9.6")
+def test_without_the_rule_nothing_changes() -> None:
+    g = village(on=False)
+    g.do("chit tan", "impulse D4", "turn T2 NW", "move T2")
+    assert g.soldier("T2").mf_spent == 2  # a plain wall-less hex: turn 1 + enter 1
+    assert los_query(g.state, H("A7"), H("D7")).clear
+
+
+@pytest.mark.rule("§9.6")
+def test_fire_only_through_windows_and_doors_and_the_los_names_them() -> None:
+    g = village()
+    out = los_query(g.state, H("D4"), H("D1"))
+    assert out.clear and "through window D4:N" in out.summary()
+    blocked = los_query(g.state, H("D4"), H("B4"))
+    assert not blocked.clear and "wall of building D4" in blocked.summary()
+    assert "slit G2:S" in los_query(g.state, H("G4"), H("G1")).summary()
+
+
+@pytest.mark.rule("§9.6")
+def test_cover_plus_two_inside() -> None:
+    g = village()
+    place(g, "G1", "D2", "S")
+    g.do("chit green", "impulse D2")
+    from firepower_tui.rules.actions import Fire
+    a = engine.assess(g.state, Fire(soldier="G1", targets=("T2",)))
+    labels = [(m.label, m.value) for m in a.bursts[0].breakdown.modifiers]
+    assert ("target in cover (building)", 2) in labels
+
+
+@pytest.mark.rule("§9.6")
+def test_high_wall_blocks_los_across_it_unless_beside_it() -> None:
+    g = village()
+    across = los_query(g.state, H("A7"), H("D7"))
+    assert not across.clear and "high wall B7:NE" in across.summary()
+    assert los_query(g.state, H("B7"), H("D7")).clear  # the viewer is beside the wall
+    beyond = hex_neighbor(H("B7"), Facing.NE)
+    assert los_query(g.state, H("A7"), beyond).clear  # the target is beside it, on the far side
+
+
+@pytest.mark.rule("§9.6")
+def test_climb_two_mf_d10_six_standing_and_a_failure_ends_his_impulse() -> None:
+    g = village(dice=ScriptedDice([6]))
+    place(g, "T1", "B7", "NE")
+    g.do("chit tan", "impulse B7")
+    assert "a high wall stands on B7:NE" in g.refusal("move T1").reason
+    odds = engine.assess(g.state, Climb(soldier="T1"))
+    assert (odds.need, odds.chance) == (6, 0.6)
+    g.do("climb T1")
+    assert g.soldier("T1").hex == hex_neighbor(H("B7"), Facing.NE) and g.soldier("T1").mf_spent == 2
+    g = village(dice=ScriptedDice([7]))
+    place(g, "T1", "B7", "NE")
+    g.do("chit tan", "impulse B7", "climb T1")
+    assert g.soldier("T1").hex == H("B7") and g.soldier("T1").mf_left == 0
+    g = village()
+    place(g, "T1", "B7", "NE", posture=Posture.CROUCH)
+    g.do("chit tan", "impulse B7")
+    assert "standing" in g.refusal("climb T1").reason
+
+
+@pytest.mark.rule("§9.6")
+def test_water_costs_one_more_no_prone_no_fire() -> None:
+    g = village()
+    place(g, "T1", "H6", "S")
+    g.do("chit tan", "impulse H6", "move T1")
+    assert g.soldier("T1").mf_spent == 2
+    assert "no going Prone" in g.refusal("posture T1 prone").reason
+    place(g, "G1", "H10", "N")
+    assert "no fire or throw" in g.refusal("fire T1 G1").reason
+
+
+@pytest.mark.rule("§9.6")
+def test_bunker_occupants_are_not_harmed_by_small_arms_from_outside() -> None:
+    g = village()
+    place(g, "T1", "G4", "N")
+    g.do("chit tan", "impulse G4")
+    assert "from outside only a Molotov or satchel" in g.refusal("fire T1 G2").reason
+    assert harmed_in_bunker(g.state, H("G2"), H("G4"), "SAT")  # through the slit G2:S
+    assert not harmed_in_bunker(g.state, H("G2"), H("G4"), "RFL")
+    assert not harmed_in_bunker(g.state, H("G2"), hex_neighbor(H("G2"), Facing.NE), "MOL")  # through a wall
+
+
+@pytest.mark.rule("§9.6")
+def test_building_damage_one_two_three_and_rubble() -> None:
+    g = village()
+    state, events = damage_building(g.state, H("E4"), 1)
+    assert isinstance(events[0], BuildingDamaged) and events[0].effect == "no effect on its occupants"
+    state, events = damage_building(state, H("D4"), 1)
+    assert state.soldier("T2").status is Status.STUNNED
+    state, events = damage_building(state, H("D4"), 1)
+    assert state.soldier("T2").killed and any(isinstance(e, Killed) for e in events)
+    assert los_query(state, H("D4"), H("B4")).clear is False  # the LOS is the map's: ruling R77
+    assert damage_building(state, H("D4"), 2) == (state, [])
+
+
+@pytest.mark.rule("§9.6")
+def test_bunker_absorbs_five_and_the_sixth_destroys_it() -> None:
+    g = village()
+    state, _ = damage_building(g.state, H("G2"), 5)
+    assert not state.soldier("G2").killed
+    state, events = damage_building(state, H("G2"), 1)
+    assert state.soldier("G2").killed

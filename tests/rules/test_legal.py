@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from firepower_tui.headless.playout import random_action
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import (Action, Buy, ChangePosture, Choose, Cross, Deployed, DrawChit, Drop,
+from firepower_tui.rules.actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop,
                                          EndImpulse, EndPhase, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
                                          Place, Ready, RollOff, StandAndShoot, StartImpulse, Throw, Turn, Watch)
 from firepower_tui.rules.dice import SeededDice
@@ -28,7 +28,7 @@ from firepower_tui.rules.state import GameState
 from firepower_tui.rules.types import Posture
 from tests.conftest import FIELD, Game, make_scenario
 
-OPTIONAL_VERBS = ("watch", "overwatch", "hold", "hit-dirt", "stand-and-shoot", "fall-back")
+OPTIONAL_VERBS = ("watch", "overwatch", "hold", "hit-dirt", "stand-and-shoot", "fall-back", "climb")
 """The actions of the optional rules (§9), legal only when their rules are on."""
 BASIC_KINDS = tuple(k for k in KINDS if k.verb not in OPTIONAL_VERBS)
 GAMES = [("basic", False), ("basic", True), ("meeting", False), ("defence", False)]
@@ -117,6 +117,8 @@ def random_well_formed(state: GameState, rng: random.Random) -> Action:
         return Place(soldier=who, hex=where, facing=rng.choice(list(Facing)), posture=rng.choice(list(Posture)))
     if kind is Watch:
         return Watch(soldier=sid)
+    if kind is Climb:
+        return Climb(soldier=sid)
     if kind is Overwatch:
         p = state.pending
         trigger = p.trigger if p is not None and rng.random() < 0.8 else _someone(state, rng)

@@ -36,7 +36,7 @@ def describe_repair_odds(a: object) -> str:
     if not isinstance(a, RepairAssessment):
         return repr(a)
     return (f"Odds: {a.soldier} repairs his {a.weapon} for {a.mf} MF: d10 <= {a.roll.need} repaired "
-            f"{_pct(a.repaired)}, 5-9 still broken {_pct(a.still_broken)}, 10 destroyed (only grenades left) "
+            f"{_pct(a.repaired)}, {a.roll.need + 1}-9 still broken {_pct(a.still_broken)}, 10 destroyed (only grenades left) "
             f"{_pct(a.destroyed)} [§9.4]")
 
 

@@ -232,6 +232,11 @@ def repair_candidates(state: GameState, s: Soldier) -> Iterable[Repair]:
     return [Repair(soldier=s.id)] if s.weapon_state is WeaponState.BROKEN else []
 
 
+def weapon_candidates(state: GameState, s: Soldier) -> list[PickUp | Swap | Repair]:
+    """Every §9.4 action of one man that might be legal now (the random player's)."""
+    return [*pickup_candidates(state, s), *swap_candidates(state, s), *repair_candidates(state, s)]
+
+
 def assess_repair(state: GameState, action: Repair) -> RepairAssessment:
     """The repair roll before the die: the faces that repair, destroy, or leave it broken."""
     s = state.soldier(action.soldier)
@@ -267,4 +272,4 @@ def apply_repair(state: GameState, action: Repair, dice: Dice) -> tuple[GameStat
 
 __all__ = ["DROPPED", "JAM_TENS", "RepairAssessment", "apply_pickup", "apply_repair", "apply_swap", "assess_repair",
            "check_pickup", "check_repair", "check_swap", "drop_weapons", "fire_refusal", "ground_at", "jam",
-           "pickup_candidates", "repair_candidates", "repair_outcome", "swap_candidates", "weapon_label"]
+           "pickup_candidates", "repair_candidates", "weapon_candidates", "repair_outcome", "swap_candidates", "weapon_label"]

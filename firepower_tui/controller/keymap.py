@@ -65,6 +65,9 @@ class Intent(StrEnum):
     STAND_SHOOT = "stand_shoot"
     FALL_BACK = "fall_back"
     PAUSE = "pause"
+    PICK_UP = "pick_up"
+    SWAP = "swap"
+    REPAIR = "repair"
     CURSOR_N = "cursor_n"
     CURSOR_S = "cursor_s"
     CURSOR_NE = "cursor_ne"
@@ -137,6 +140,12 @@ KEYMAP: tuple[KeySpec, ...] = (
             "Reactions"),
     KeySpec(Intent.HOLD, ("n",), "Hold", "a reaction is open: decline it, the enemy's action goes ahead as "
             "declared (§9.1, §9.2, §9.7)", "Reactions"),
+    KeySpec(Intent.PICK_UP, ("i",), "Pick up", "take a weapon lying in his hex, leaving his own there (1 MF; "
+            "optional rule, §9.4)", "Actions"),
+    KeySpec(Intent.SWAP, ("X",), "Exchange", "exchange weapons with a man of his impulse in his hex (1 MF each; "
+            "§9.4)", "Actions"),
+    KeySpec(Intent.REPAIR, ("R",), "Repair", "try to repair his broken weapon (2 MF): d10 1-4 repaired, 10 "
+            "destroyed; the odds are in the soldier panel (§9.4)", "Actions"),
     KeySpec(Intent.UNDO, ("z", "backspace"), "Undo", "take back the last action if it rolled no dice (§9.9)",
             "Game"),
     KeySpec(Intent.NEXT_SOLDIER, ("tab",), "Next", "cycle the soldiers of the stack / impulse", "Impulse",

@@ -19,6 +19,7 @@ from ..rules.setup import placeable
 from ..rules.state import GameState
 from ..rules.types import Phase, Posture, RuleId, SetupStep
 from ..rules.units import weapon_chart
+from ..rules.weapons_rule import weapon_candidates
 
 
 _DRAW, _END_PHASE, _END_IMPULSE = DrawChit(), EndPhase(), EndImpulse()
@@ -101,8 +102,11 @@ def _moves(state: GameState) -> list[Action]:
         if s is None or not state.mf_left(s):
             continue
         out += engine.candidate_actions(state, sid)
-        if state.rules and RuleId.OVERWATCH in state.rules:
-            out.append(Watch(soldier=sid))  # §9.1 (the check says whether he may)
+        if state.rules:
+            if RuleId.OVERWATCH in state.rules:
+                out.append(Watch(soldier=sid))  # §9.1 (the check says whether he may)
+            if RuleId.WEAPONS in state.rules:
+                out += weapon_candidates(state, s)  # §9.4: pick up, exchange, repair
     return out
 
 

@@ -140,6 +140,7 @@ def state_snapshot(state: GameState) -> dict[str, Any]:
     optional rule is on, also the rules, the open reaction and each man's §9 markers (only
     then, so the basic game's snapshot stays as it always was)."""
     optional = bool(state.rules)
+    weapons = "weapons" in state.rules  # §9.4's keys only in its games (the other rules' streams unchanged)
     snap: dict[str, Any] = {
         "event": "state",
         "phase": str(state.phase),
@@ -157,6 +158,7 @@ def state_snapshot(state: GameState) -> dict[str, Any]:
                 "facing": s.facing.name, "posture": s.posture.value, "status": state.status_word(s),
                 "running": s.running, "mf_left": state.mf_left(s), "fence_side": s.fence_side,
             } | ({"overwatch": s.overwatch, "hidden": s.hidden, "hit_the_dirt": s.dirt_used} if optional else {})
+            | ({"weapon_state": str(s.weapon_state)} if weapons else {})
             for s in state.soldiers
         ],
     }
@@ -167,6 +169,9 @@ def state_snapshot(state: GameState) -> dict[str, Any]:
             "kind": str(p.kind), "side": p.side, "trigger": p.trigger, "hex": hex_to_id(p.hex),
             "answerers": list(p.answerers), "action": format_action(p.action) if p.action is not None else None,
             "rule": p.kind.rule}
+    if weapons:
+        snap["ground"] = {hex_to_id(h): [g.code + ("" if g.state == "ok" else f" ({g.state})") for g in gs]
+                          for h, gs in sorted(state.ground.items())}
     return snap
 
 
@@ -183,6 +188,7 @@ def snapshot_text(snap: dict[str, Any], side_name: Callable[[str], str]) -> str:
         extra = [s["posture"], s["status"]] + (["running"] if s["running"] else [])
         fence = f" ({s['fence_side']} of line)" if s["fence_side"] else ""
         extra += [m.replace("_", " ") for m in ("overwatch", "hidden", "hit_the_dirt") if s.get(m)]
+        extra += [f"weapon {s['weapon_state']}"] if s.get("weapon_state", "ok") != "ok" else []
         lines.append(f"  {s['id']:<4} {side_name(s['side']):<6} {s['weapon']} {s['hex']:<4} facing {s['facing']:<2} "
                      f"{' '.join(extra)}{fence}; MF left {s['mf_left']}")
     if "rules" in snap:
@@ -191,6 +197,8 @@ def snapshot_text(snap: dict[str, Any], side_name: Callable[[str], str]) -> str:
         if p is not None:
             lines.insert(2, f"  waiting on {side_name(p['side'])}: {p['kind'].replace('_', ' ')} reaction to "
                             f"{p['trigger']} in {p['hex']} ({p['rule']}); may answer: {', '.join(p['answerers'])}")
+    if snap.get("ground"):
+        lines.append("  weapons on the ground: " + "; ".join(f"{h} {', '.join(w)}" for h, w in snap["ground"].items()))
     return "\n".join(lines)
 
 

@@ -264,9 +264,11 @@ class Climb(_Action):
     soldier: str
 
 
+from .actions_weapons import PickUp, Repair, Swap  # noqa: E402 (the §9.4 actions, in their own module)
+
 Action = Union[DrawChit, StartImpulse, Move, Turn, Cross, ChangePosture, EndImpulse, EndPhase, Fire, Throw, Melee,
                Buy, Drop, Ready, RollOff, Choose, Place, Deployed, Watch, Overwatch, Hold, HitDirt, StandAndShoot,
-               FallBack, Climb]
+               FallBack, Climb, PickUp, Swap, Repair]
 """Any action."""
 
 COMBAT_ACTIONS = (Fire, Throw, Melee)

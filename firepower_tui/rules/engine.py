@@ -15,7 +15,8 @@ from typing import Any, overload
 
 from . import reactions, victory
 from .acting import acting_soldier
-from .actions import ANSWERS, Action, ChangePosture, Cross, Fire, Melee, Move, Overwatch, StandAndShoot, Throw, Turn
+from .actions import (ANSWERS, Action, ChangePosture, Cross, Fire, Melee, Move, Overwatch, Repair, StandAndShoot, Throw,
+                      Turn)
 from .dice import Dice
 from .errors import IllegalActionError, Refusal
 from .events import Event
@@ -29,6 +30,7 @@ from .sequence import impulse_hexes as _impulse_hexes
 from .state import GameState
 from .types import Phase
 from .units import Soldier
+from .weapons_rule import RepairAssessment
 
 __all__ = ["Action", "apply", "apply_trusted", "assess", "candidate_actions", "check", "checker", "impulse_hexes",
            "iter_legal_actions", "legal_actions", "MF_ACTIONS"]
@@ -130,12 +132,14 @@ def assess(state: GameState, action: StandAndShoot) -> FireAssessment: ...
 @overload
 def assess(state: GameState, action: Overwatch) -> FireAssessment | ThrowAssessment: ...
 @overload
-def assess(state: GameState, action: Fire | Throw | Melee | Overwatch | StandAndShoot
-           ) -> FireAssessment | ThrowAssessment | MeleeAssessment: ...
+def assess(state: GameState, action: Repair) -> RepairAssessment: ...
+@overload
+def assess(state: GameState, action: Fire | Throw | Melee | Overwatch | StandAndShoot | Repair
+           ) -> FireAssessment | ThrowAssessment | MeleeAssessment | RepairAssessment: ...
 
 
-def assess(state: GameState, action: Fire | Throw | Melee | Overwatch | StandAndShoot
-           ) -> FireAssessment | ThrowAssessment | MeleeAssessment:
+def assess(state: GameState, action: Fire | Throw | Melee | Overwatch | StandAndShoot | Repair
+           ) -> FireAssessment | ThrowAssessment | MeleeAssessment | RepairAssessment:
     """The odds of a combat action before any die (the same numbers :func:`apply` rolls against),
     a reaction's fire included (``overwatch …``, ``stand-and-shoot …``, §9.1, §9.7).
 
@@ -147,7 +151,7 @@ def assess(state: GameState, action: Fire | Throw | Melee | Overwatch | StandAnd
         raise IllegalActionError(refusal)
     kind = kind_of(action)
     assert kind is not None and kind.assess is not None
-    result: FireAssessment | ThrowAssessment | MeleeAssessment = kind.assess(state, action)
+    result: FireAssessment | ThrowAssessment | MeleeAssessment | RepairAssessment = kind.assess(state, action)
     return result
 
 

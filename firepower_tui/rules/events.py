@@ -13,8 +13,8 @@ from .breakdown import Modifier, RollBreakdown
 from .building_events import BuildingDamaged
 from .hexgrid import Facing, Hex
 from .types import GrenadeOutcome, Posture, ReactionKind, RollOutcome
+from .events_weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
 from .values import NOT_IN_JSON, quick_init, record_maker, to_json
-
 
 
 class _Event:
@@ -389,7 +389,8 @@ new_turned = record_maker(Turned)
 Event = Union[TurnStarted, ChitDrawn, StatusChanged, RunningChanged, ImpulseStarted, Moved, Turned, Crossed,
               PostureChanged, Rolled, Fired, Killed, GrenadeLanded, MeleeFought, ImpulseEnded, PhaseEnded,
               TurnEnded, SetupEvent, GameEnded, WatchDeclared, OverwatchEnded, ReactionOpened, ReactionClosed,
-              HitTheDirt, HiddenChanged, FellBack, MeleeCalledOff, BuildingDamaged]
+              HitTheDirt, HiddenChanged, FellBack, MeleeCalledOff, BuildingDamaged,
+              WeaponDropped, WeaponPickedUp, WeaponsSwapped, WeaponJammed, RepairTried]
 """Any event."""
 
 __all__ = [

@@ -24,9 +24,10 @@ from .los_geometry import half_containing
 from .sequence import commit_changes
 from .state import GameState
 from .terrain import LineKind, Terrain
-from .types import Posture, RollOutcome, Status
+from .types import Posture, RollOutcome, RuleId, Status, WeaponState
 from .units import Soldier, weapon_chart
 from .values import quick_init, record_maker
+from . import weapons_rule
 
 NONCOMBAT_MF_MAX = 2
 """The firer-MF modifier tops out at +2 (6.3.6.2.7)."""
@@ -90,6 +91,8 @@ def check_fire(state: GameState, s: Soldier, action: Fire) -> Refusal | None:
 def check_shot(state: GameState, s: Soldier, action: Fire) -> Refusal | None:
     """The fire's own rules, whoever fires and whenever (targets, mode, range, arc, LOS): what
     :func:`check_fire` asks after the combat-action checks; a reaction's fire asks only this."""
+    if s.weapon_state is not WeaponState.OK:  # optional rule §9.4: a broken or destroyed weapon
+        return weapons_rule.fire_refusal(s)
     targets, refusal = _targets(state, s, action)
     if refusal is not None:
         return refusal
@@ -296,13 +299,17 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
     dice_for = f"fire: {s.id} "  # + the shot: what each die is rolled for
     roll_for = f"fire: {s.id} {s.weapon} {a.mode} "  # + the shot: the purpose the roll event shows
     d10, add = dice.d10, events.append
-    for ts in a.bursts:
+    jams = auto and RuleId.WEAPONS in state.rules  # optional rule §9.4: two natural 10s in a burst
+    for i, ts in enumerate(a.bursts):
         dead = False
+        tens = 0
         b = ts.breakdown
         need, mod_total = b.need, b.modifier_total
         for shot in range(1, ts.shots + 1):
             label = f"burst at {ts.target}, shot {shot}" if auto else f"shot {shot} at {ts.target}"
             die = d10(dice_for + label)
+            if die == 10:
+                tens += 1
             total = die + mod_total
             if dead:
                 outcome, result = RollOutcome.NO_EFFECT, f"no effect: {ts.target} already killed"
@@ -318,6 +325,10 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
                 assert victim is not None
                 state = state.with_soldiers(victim.evolve(killed=True), kills=credit_kill(state, s.side, victim))
                 add(new_killed(soldier=victim.id))
+        if jams and tens >= weapons_rule.JAM_TENS:  # every die of the burst is rolled first (R12, R60)
+            state, jammed = weapons_rule.jam(state, s.id, tens, len(a.bursts) - i - 1)
+            add(jammed)
+            break
     if a.suppresses:  # 6.4.1: every survivor in the hex
         why = f"automatic fire into {hex_to_id(th)}"
         changed = []

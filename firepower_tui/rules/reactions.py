@@ -1,4 +1,4 @@
-"""The optional rules' hooks into every action (RULES.md §9.1-§9.3, §9.7).
+"""The optional rules' hooks into every action (RULES.md §9.1-§9.4, §9.7).
 
 :func:`.engine.apply_trusted` calls :func:`apply` instead of the kind's own apply when any
 optional rule is on (with none on, nothing here runs: the basic game). It
@@ -28,6 +28,7 @@ from .overwatch import end_overwatch, hold_overwatch, open_overwatch
 from .state import GameState, Pending
 from .take_cover import hold_fire, intercept_fire
 from .types import ReactionKind, RuleId
+from .weapons_rule import drop_weapons
 
 Apply = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
 
@@ -79,6 +80,8 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
     if any(isinstance(e, TurnStarted) for e in events):
         fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
         state = state.with_soldiers(*fresh) if fresh else state
+    if RuleId.WEAPONS in rules:
+        state, events = drop_weapons(state, events)  # §9.4: the dead men's LMGs and pistols
     if RuleId.OVERWATCH in rules:
         state, more = _overwatch_off(state, events)
         events += more

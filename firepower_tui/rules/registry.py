@@ -18,16 +18,18 @@ its odds for a combat action, and the actions of the kind that might be legal no
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
-from . import climbing, fire, grenades, melee, melee_reactions, movement, overwatch, reactions, sequence, setup, take_cover
+from . import (climbing, fire, grenades, melee, melee_reactions, movement, overwatch, reactions, sequence, setup,
+               take_cover, weapons_rule)
 from .acting import acting_soldier
 from .actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop, EndImpulse, EndPhase,
                       FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Place, Ready, RollOff, StandAndShoot,
                       StartImpulse, Throw, Turn, Watch)
+from .actions_weapons import PickUp, Repair, Swap
 from .dice import Dice
 from .errors import Refusal
 from .events import Event
@@ -35,6 +37,7 @@ from .kinds import combat as k_combat
 from .kinds import play as k_play
 from .kinds import reactions as k_react
 from .kinds import setup as k_setup
+from .kinds import weapons as k_weap
 from .state import GameState
 from .units import Soldier
 
@@ -128,7 +131,8 @@ def soldier_kind(*, action: type[A], verb: str, usage: str, summary: str, actor:
                       by_soldier=SoldierRule(actor=actor, check=rule, candidates=each), assess=assess)
 
 
-_soldier_of: Callable[[Move | Turn | Cross | ChangePosture | Fire | Throw | Climb], str] = attrgetter("soldier")
+_soldier_of: Callable[[Move | Turn | Cross | ChangePosture | Fire | Throw | Climb | PickUp | Swap | Repair], str] = (
+    attrgetter("soldier"))
 
 
 KINDS: tuple[ActionKind[Any], ...] = (
@@ -239,6 +243,20 @@ KINDS: tuple[ActionKind[Any], ...] = (
                          "his impulse (§9.6)",
                  parse=climbing.parse_climb, format=climbing.format_climb, rule=climbing.check_climb,
                  each=climbing.climb_candidates, apply=climbing.apply_climb, assess=climbing.assess_climb),
+    soldier_kind(action=PickUp, verb="pickup", usage=k_weap.PICKUP_USAGE, actor=_soldier_of,
+                 summary="take a weapon lying in his hex, leaving his own there, 1 MF (§9.4)",
+                 parse=k_weap.parse_pickup, format=k_weap.format_pickup, rule=weapons_rule.check_pickup,
+                 each=weapons_rule.pickup_candidates, apply=weapons_rule.apply_pickup),
+    replace(soldier_kind(action=Swap, verb="swap", usage=k_weap.SWAP_USAGE, actor=_soldier_of,
+                         summary="two men of the impulse in one hex exchange weapons, 1 MF each (§9.4)",
+                         parse=k_weap.parse_swap, format=k_weap.format_swap, rule=weapons_rule.check_swap,
+                         each=weapons_rule.swap_candidates, apply=weapons_rule.apply_swap),
+            actors=lambda a: (a.soldier, a.other)),
+    soldier_kind(action=Repair, verb="repair", usage=k_weap.REPAIR_USAGE, actor=_soldier_of,
+                 summary="try to repair his broken weapon, 2 MF: d10 1-4 repaired, 10 destroyed (§9.4)",
+                 parse=k_weap.parse_repair, format=k_weap.format_repair, rule=weapons_rule.check_repair,
+                 each=weapons_rule.repair_candidates, apply=weapons_rule.apply_repair,
+                 assess=weapons_rule.assess_repair),
 )
 """Every action kind, in the order of the notation's list of verbs."""
 

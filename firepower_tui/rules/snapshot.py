@@ -17,8 +17,8 @@ from .hexgrid import Facing, Hex
 from .scenario import Scenario
 from .actions import Fire, Melee
 from .state import Chit, GameState, Pending
-from .types import Phase, Posture, ReactionKind, SetupStep, Status
-from .units import Soldier
+from .types import Phase, Posture, ReactionKind, SetupStep, Status, WeaponState
+from .units import GroundWeapon, Soldier
 
 FORMAT = 1
 """The checkpoint format this version writes and reads."""
@@ -40,8 +40,10 @@ def _soldier(s: Soldier) -> list[Any]:
     out = [s.id, s.side, s.weapon, _hex(s.hex), int(s.facing), s.posture.value, s.running, s.status.value, s.killed,
            s.fence_side, s.mf_spent, s.noncombat_mf, s.entries, s.combat_used, s.mf_cap, s.halted, list(s.traits),
            s.deployed]
-    if s.overwatch or s.hidden or s.dirt_used:  # the optional rules' markers (§9), only when one is on him
+    if s.overwatch or s.hidden or s.dirt_used or s.weapon_state is not WeaponState.OK:  # §9 markers, when on him
         out += [s.overwatch, s.hidden, s.dirt_used]
+        if s.weapon_state is not WeaponState.OK:
+            out.append(str(s.weapon_state))
     return out
 
 
@@ -49,12 +51,14 @@ def _unsoldier(v: list[Any]) -> Soldier:
     (sid, side, weapon, h, facing, posture, running, status, killed, fence_side, mf_spent, noncombat_mf, entries,
      combat_used, mf_cap, halted, traits, deployed) = v[:18]
     overwatch, hidden, dirt_used = v[18:21] if len(v) > 18 else (False, False, False)
+    weapon_state = WeaponState(v[21]) if len(v) > 21 else WeaponState.OK  # §9.4; older checkpoints: working
     here = _unhex(h)
     assert here is not None
     return Soldier(id=sid, side=side, weapon=weapon, hex=here, facing=Facing(facing), posture=Posture(posture),
                    running=running, status=Status(status), killed=killed, fence_side=fence_side, mf_spent=mf_spent,
                    noncombat_mf=noncombat_mf, entries=entries, combat_used=combat_used, mf_cap=mf_cap, halted=halted,
-                   traits=tuple(traits), deployed=deployed, overwatch=overwatch, hidden=hidden, dirt_used=dirt_used)
+                   traits=tuple(traits), deployed=deployed, overwatch=overwatch, hidden=hidden, dirt_used=dirt_used,
+                   weapon_state=weapon_state)
 
 
 def _pending(p: Pending | None) -> dict[str, Any] | None:
@@ -79,6 +83,14 @@ def _unpending(v: dict[str, Any] | None) -> Pending | None:
                    answerers=tuple(v["answerers"]), action=action)
 
 
+def _unground(v: Any) -> dict[Hex, tuple[GroundWeapon, ...]]:
+    ground: dict[Hex, tuple[GroundWeapon, ...]] = {}
+    for q, r, code, condition in v:
+        h = Hex(int(q), int(r))
+        ground[h] = ground.get(h, ()) + (GroundWeapon(code, WeaponState(condition)),)
+    return ground
+
+
 def state_to_data(state: GameState) -> dict[str, Any]:
     """The state as JSON-ready data (sets sorted, so equal states give equal data).
 
@@ -88,7 +100,7 @@ def state_to_data(state: GameState) -> dict[str, Any]:
     >>> state_from_data(state_to_data(st), st.scenario) == st
     True
     """
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "turn": state.turn,
         "cup": [[c.side, c.letter] for c in state.cup],
@@ -119,6 +131,9 @@ def state_to_data(state: GameState) -> dict[str, Any]:
         "rules": sorted(state.rules),
         "pending": _pending(state.pending),
     }
+    if state.ground:  # §9.4's weapon markers, only when some lie on the map
+        data["ground"] = [[h.q, h.r, g.code, str(g.state)] for h, gs in state.ground.items() for g in gs]
+    return data
 
 
 def state_from_data(data: dict[str, Any], scenario: Scenario) -> GameState:
@@ -161,6 +176,7 @@ def state_from_data(data: dict[str, Any], scenario: Scenario) -> GameState:
             result=data["result"],
             rules=frozenset(data.get("rules", ())),  # checkpoints from before the optional rules: none
             pending=_unpending(data.get("pending")),
+            ground=_unground(data.get("ground", ())),  # §9.4; older checkpoints: none
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise SnapshotError(f"checkpoint does not decode: {exc!r}") from None

@@ -12,7 +12,7 @@ from .actions import Fire, Melee
 from .hexgrid import Hex
 from .scenario import Scenario
 from .types import Phase, ReactionKind, SetupStep
-from .units import Soldier
+from .units import GroundWeapon, Soldier
 from .values import evolve, hidden_in_json
 
 
@@ -200,6 +200,8 @@ class GameState(NamedTuple):
     """The optional rules in play (RULES.md §9; :class:`.types.RuleId` values). Empty: the basic game."""
     pending: Pending | None = None
     """The open reaction the game waits on (§9.1, §9.2, §9.7), or None."""
+    ground: dict[Hex, tuple[GroundWeapon, ...]] = {}  # noqa: RUF012 (never mutated)
+    """Weapon markers lying in each hex (``weapons``, §9.4; read-only)."""
     lookup: SoldierIndex | None = None
     """Soldiers by id and by hex (derived from ``soldiers``; equal for any two states)."""
     building_damage: tuple[tuple[int, int], ...] = ()

@@ -113,6 +113,12 @@ class RollOutcome(StrEnum):
     """The attackers lose the melee; every attacker dies (§5.2)."""
     TOTAL = "total"
     """The total itself is the result: the roll-off and the roll for the first phase (§10.2)."""
+    REPAIRED = "repaired"
+    """A repair roll of 1-4: the weapon works again (§9.4)."""
+    STILL_BROKEN = "still_broken"
+    """A repair roll of 5-9: the weapon is still broken (§9.4)."""
+    DESTROYED = "destroyed"
+    """A repair roll of 10: the weapon is gone; he keeps his grenades (§9.4)."""
 
 
 class RuleId(StrEnum):
@@ -125,7 +131,7 @@ class RuleId(StrEnum):
     HIDING = "hiding"
     """§9.3: concealed and untargetable."""
     WEAPONS = "weapons"
-    """§9.4: dropping, passing, jamming (not implemented yet)."""
+    """§9.4: dropping, passing, jamming."""
     SPECIAL_WEAPONS = "special_weapons"
     """§9.5: smoke, Molotov, satchel charge, radio (not implemented yet)."""
     BUILDINGS = "buildings"
@@ -145,9 +151,20 @@ _RULE_SECTION = {RuleId.OVERWATCH: "§9.1", RuleId.HIT_THE_DIRT: "§9.2", RuleId
                  RuleId.WEAPONS: "§9.4", RuleId.SPECIAL_WEAPONS: "§9.5", RuleId.BUILDINGS: "§9.6",
                  RuleId.MELEE_REACTIONS: "§9.7", RuleId.CLOCK: "§9.8"}
 
-IMPLEMENTED_RULES: frozenset[RuleId] = frozenset({RuleId.OVERWATCH, RuleId.HIT_THE_DIRT, RuleId.HIDING,
+IMPLEMENTED_RULES: frozenset[RuleId] = frozenset({RuleId.OVERWATCH, RuleId.HIT_THE_DIRT, RuleId.HIDING, RuleId.WEAPONS,
                                                   RuleId.MELEE_REACTIONS, RuleId.CLOCK})
 """The optional rules this version plays (the rest are refused by name until they exist)."""
+
+
+class WeaponState(StrEnum):
+    """A personal weapon's condition under the ``weapons`` rule (RULES.md §9.4)."""
+
+    OK = "ok"
+    """It fires."""
+    BROKEN = "broken"
+    """Jammed: it cannot fire until repaired."""
+    DESTROYED = "destroyed"
+    """A failed repair ruined it: the man keeps only his grenades."""
 
 
 class ReactionKind(StrEnum):

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .hexgrid import Facing, Hex
-from .types import Posture, Status
+from .types import Posture, Status, WeaponState
 from .values import evolve
 
 
@@ -151,6 +151,8 @@ class Soldier(NamedTuple):
     """Hidden marker (optional rule, RULES.md §9.3)."""
     dirt_used: bool = False
     """He hit the dirt this turn (optional rule, RULES.md §9.2: once per turn)."""
+    weapon_state: WeaponState = WeaponState.OK
+    """His weapon works, is broken (jammed) or destroyed (optional rule, RULES.md §9.4)."""
 
     @property
     def allowance(self) -> int:
@@ -179,4 +181,13 @@ class Soldier(NamedTuple):
         return evolve(self, changes)
 
 
-__all__ = ["FireMode", "Weapon", "Grenade", "WeaponChart", "weapon_chart", "Soldier", "Facing", "Hex"]
+class GroundWeapon(NamedTuple):
+    """A weapon marker lying in a hex (optional rule, RULES.md §9.4)."""
+
+    code: str
+    """``LMG``, ``RFL`` or ``PST``."""
+    state: WeaponState = WeaponState.OK
+    """Working or broken (a destroyed weapon is gone, never on the ground)."""
+
+
+__all__ = ["FireMode", "GroundWeapon", "Weapon", "Grenade", "WeaponChart", "weapon_chart", "Soldier", "Facing", "Hex"]

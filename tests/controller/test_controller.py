@@ -282,6 +282,21 @@ def optional(lines: tuple[str, ...], *soldiers: str, rules: str) -> Controller:
     return Controller(session)
 
 
+def weapons_situation() -> Controller:
+    """T1's LMG jammed, a pistol lying in his hex and T2 beside him (optional rule §9.4)."""
+    from firepower_tui.rules.types import WeaponState
+    from firepower_tui.rules.units import GroundWeapon
+
+    c = optional(("chit tan", "impulse B2"), "T1 tan LMG B2 S", "T2 tan RFL B2 S", "G1 green RFL B8 N",
+                 rules='"weapons"')
+    st = c.session.state
+    t1 = st.soldier("T1")
+    assert t1 is not None
+    c.session.state = st.with_soldiers(t1.evolve(weapon_state=WeaponState.BROKEN),
+                                       ground={hex_from_id("B2"): (GroundWeapon("PST"),)})
+    return c
+
+
 SITUATIONS = {
     "between impulses": lambda: controller("T1 tan RFL B2 S", "G1 green RFL B8 N"),
     "in an impulse, an enemy ahead": lambda: in_impulse("T1 tan RFL B4 S", "G1 green RFL B6 N", at="B4"),
@@ -303,6 +318,7 @@ SITUATIONS = {
                                  "G2 green RFL B5 N", rules='"hit_the_dirt"'),
     "charged": lambda: optional(("chit tan", "impulse B4", "melee T1 B5"), "T1 tan RFL B4 S", "G1 green RFL B5 N",
                                 rules='"melee_reactions"'),
+    "weapons: jammed, a pistol on the ground, a comrade": weapons_situation,
     "placing": placing,
     "placing, choosing the facing": lambda: then(placing(), "turn_to"),
 }

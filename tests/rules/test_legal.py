@@ -17,6 +17,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop,
                                          EndImpulse, EndPhase, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
                                          Place, Ready, RollOff, StandAndShoot, StartImpulse, Throw, Turn, Watch)
+from firepower_tui.rules.actions_weapons import PickUp, Repair, Swap
 from firepower_tui.rules.dice import SeededDice
 from firepower_tui.rules.fire import fire_mode
 from firepower_tui.rules.grenades import entry_hexsides
@@ -28,7 +29,8 @@ from firepower_tui.rules.state import GameState
 from firepower_tui.rules.types import Posture
 from tests.conftest import FIELD, Game, make_scenario
 
-OPTIONAL_VERBS = ("watch", "overwatch", "hold", "hit-dirt", "stand-and-shoot", "fall-back", "climb")
+OPTIONAL_VERBS = ("watch", "overwatch", "hold", "hit-dirt", "stand-and-shoot", "fall-back", "climb", "pickup", "swap",
+                  "repair")
 """The actions of the optional rules (§9), legal only when their rules are on."""
 BASIC_KINDS = tuple(k for k in KINDS if k.verb not in OPTIONAL_VERBS)
 GAMES = [("basic", False), ("basic", True), ("meeting", False), ("defence", False)]
@@ -137,6 +139,12 @@ def random_well_formed(state: GameState, rng: random.Random) -> Action:
         defender = rng.choice(p.answerers) if p is not None and p.answerers else sid
         attacker = rng.choice(melee.soldiers) if melee is not None else _someone(state, rng)
         return StandAndShoot(defender=defender, attacker=attacker)
+    if kind is PickUp:
+        return PickUp(soldier=sid, weapon=rng.choice(["LMG", "RFL", "PST"]))
+    if kind is Swap:
+        return Swap(soldier=sid, other=_someone(state, rng))
+    if kind is Repair:
+        return Repair(soldier=sid)
     return {RollOff: RollOff(), Deployed: Deployed(), EndImpulse: EndImpulse(), EndPhase: EndPhase(), Hold: Hold(),
             FallBack: FallBack()}[kind]
 

@@ -14,7 +14,7 @@ LINES = [
     "place G4 C11 NW prone", "deployed",
     "watch T1", "overwatch fire G1 T2", "overwatch fire G1 T2,T3 auto", "overwatch fire G5 T1 semi",
     "overwatch throw G2 K5", "overwatch throw G2 K5 via SW", "hold", "hit-dirt G1", "hit-dirt G1,G2",
-    "stand-and-shoot G1 T2", "fall-back", "climb T1",
+    "stand-and-shoot G1 T2", "fall-back", "climb T1", "pickup T1 LMG", "swap T1 T2", "repair T1",
 ]
 
 

@@ -235,8 +235,11 @@ def draw_counters(base: Grid, state: GameState, zoom: Zoom, glyphs: Glyphs, *, l
     grid = Grid(base.width, base.height, [r[:] for r in base.chars], [r[:] for r in base.styles],
                 base.slots, base.lines_of_hex)
     gmap = state.scenario.map
-    for h, men in stacks_of(state).items():
+    stacks = stacks_of(state)
+    for h, men in stacks.items():
         draw_stack(grid, state, h, list(men), gmap.terrain[h], gmap.line_at(h), zoom, glyphs, lower_second)
+    for h in state.ground:  # weapon markers (optional rule §9.4)
+        draw_ground(grid, state, h, zoom, occupied=h in stacks)
     return grid
 
 
@@ -259,12 +262,43 @@ def redraw_hexes(grid: Grid, base: Grid, state: GameState, stacks: Stacks, hexes
         men = stacks.get(h)
         if men:
             draw_stack(new, state, h, list(men), gmap.terrain[h], gmap.line_at(h), zoom, glyphs, lower_second)
+        if h in state.ground:
+            draw_ground(new, state, h, zoom, occupied=bool(men))
     return new, rows
+
+
+def ground_codes(state: GameState, h: Hex) -> list[str]:
+    """The weapon markers lying in ``h`` as the map writes them: ``LMG``, a broken one in lower case."""
+    return [g.code if g.state == "ok" else g.code.lower() for g in state.ground.get(h, ())]
+
+
+def draw_ground(grid: Grid, state: GameState, h: Hex, zoom: Zoom, *, occupied: bool) -> None:
+    """Weapons on the ground (§9.4): ``w`` in the corner of a hex with men; in an empty hex the
+    weapons themselves (compact: ``wLMG``, the count below when more than one)."""
+    codes = ground_codes(state, h)
+    if not codes:
+        return
+    runs = grid.slots[h]
+    if zoom is COMPACT:
+        (y1, x1, w1), (y2, x2, w2) = runs
+        if occupied:
+            _put(grid, y2, x2 + w2 - 1, "w", "status")
+        else:
+            _put(grid, y1, x1, f"w{codes[0]}"[:w1], "status")
+            if len(codes) > 1:
+                _put(grid, y2, x2, f"{len(codes)}", "status")
+        return
+    (y1, x1, w1), (y2, x2, w2), (y3, x3, _), _ = runs
+    _put(grid, y1, x1 + w1 - 1, "w", "status")
+    if not occupied:
+        _put(grid, y2, x2, " ".join(codes)[:w2].ljust(w2), "status")
 
 
 MARKERS: tuple[tuple[str, str, str, str, str], ...] = (
     ("O", "OVW", "Overwatch", "fires in the enemy's impulse", "§9.1"),
     ("H", "HID", "Hidden", "no small-arms or overwatch fire at him", "§9.3"),
+    ("J", "JAM", "Weapon broken", "cannot fire until repaired (2 MF)", "§9.4"),
+    ("N", "NOWP", "Weapon destroyed", "grenades only", "§9.4"),
     ("R", "RUN", "Running", "+2 to fire at him", "6.2.1"),
     ("D", "DIRT", "Hit the dirt", "not again this turn", "§9.2"),
 )
@@ -274,7 +308,7 @@ word, name, what it means, rule). The map shows the first a man has; the panels 
 
 def markers(s: Soldier) -> list[tuple[str, str, str, str, str]]:
     """The markers of :data:`MARKERS` that ``s`` has, in order."""
-    has = (s.overwatch, s.hidden, s.running, s.dirt_used)
+    has = (s.overwatch, s.hidden, s.weapon_state == "broken", s.weapon_state == "destroyed", s.running, s.dirt_used)
     return [m for m, on in zip(MARKERS, has) if on]
 
 

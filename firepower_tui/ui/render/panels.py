@@ -142,6 +142,10 @@ def soldier_text(c: Controller) -> Text:
             t.append(f"\n{cost}", style="dim")
     elif st.impulse and s.side == st.active:
         t.append("\nnot in this impulse", style="dim")
+    if st.rules:
+        from .weapons import weapon_lines  # optional rule §9.4
+
+        t.append_text(weapon_lines(c, s))
     return t
 
 
@@ -236,6 +240,10 @@ def hex_text(c: Controller) -> Text:
     from .reaction import marker_legend
 
     t.append_text(marker_legend(st.soldiers_at(h)))
+    if st.ground:
+        from .weapons import ground_lines  # optional rule §9.4
+
+        t.append_text(ground_lines(st, h))
     s = c.soldier()
     if s is not None and c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW, Mode.REACT_FIRE, Mode.REACT_THROW) and h != s.hex:
         from ...rules.hexgrid import hex_distance

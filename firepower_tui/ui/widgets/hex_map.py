@@ -109,6 +109,9 @@ class HexMap(ScrollView, can_focus=True):
         else:
             stacks = stacks_of(state)
             changed = {h for h in self._stacks.keys() | stacks.keys() if self._stacks.get(h) != stacks.get(h)}
+            if state.ground is not old_state.ground:  # weapon markers (§9.4)
+                changed |= {h for h in state.ground.keys() | old_state.ground.keys()
+                            if state.ground.get(h) != old_state.ground.get(h)}
             self._stacks = stacks
             if not changed:
                 return

@@ -76,17 +76,34 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
     """Everything the optional rules do once an action is over."""
     rules = state.rules
     effective = answered.action if answered is not None and answered.action is not None else action
-    if any(isinstance(e, TurnStarted) for e in events):
+    turn_started = markers_off = False
+    for e in events:
+        t = type(e)
+        if t is TurnStarted:
+            turn_started = True
+        elif t is ChitDrawn or t is StatusChanged:
+            markers_off = True
+    watching = hiding = False  # whether anyone has an Overwatch (§9.1) / Hidden (§9.3) marker now
+    for s in state.soldiers:
+        if s.overwatch:
+            watching = True
+        if s.hidden:
+            hiding = True
+    if turn_started:  # hit the dirt once per turn (§9.2)
         fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
         state = state.with_soldiers(*fresh) if fresh else state
-    if RuleId.OVERWATCH in rules:
-        state, more = _overwatch_off(state, events)
-        events += more
+    if watching and RuleId.OVERWATCH in rules:
+        if markers_off:
+            state, more = _overwatch_off(state, events)
+            events += more
+        watching = any(s.overwatch for s in state.soldiers)
     if RuleId.HIDING in rules:
-        state, more = reveal_after(state, _actors(action) + _actors(effective), events)
-        events += more
+        if hiding:  # (no marker to take off: no reveal, §9.3)
+            state, more = reveal_after(state, _actors(action, effective), events)
+            events += more
         state, events = _hide_at_impulse_end(before, state, events)
-    if RuleId.OVERWATCH in rules and state.pending is None and not state.over and state.active is not None:
+    if watching and RuleId.OVERWATCH in rules and state.pending is None and not state.over and state.active is not None:
+        # (no man on Overwatch: no watcher to open a reaction for, §9.1)
         if isinstance(action, Overwatch) and answered is not None:
             shooter = action.shot.soldier
             state, more = open_overwatch(state, answered.trigger, tuple(w for w in answered.answerers if w != shooter))
@@ -114,14 +131,27 @@ def _overwatch_off(state: GameState, events: list[Event]) -> tuple[GameState, li
 
 def _hide_at_impulse_end(before: GameState, state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """After an impulse that was used, its men who qualify are Hidden (the events follow its end)."""
-    at = next((i for i, e in enumerate(events) if isinstance(e, ImpulseEnded) and e.counted), None)
-    if at is None or not before.group:
+    if not before.group:
+        return state, events
+    for at, e in enumerate(events):
+        if type(e) is ImpulseEnded and e.counted:
+            break
+    else:
         return state, events
     state, more = mark_hidden(state, before.group)
     return state, events[:at + 1] + more + events[at + 1:]
 
 
-def _actors(action: Action | None) -> tuple[str, ...]:
+def _actors(action: Action | None, effective: Action | None) -> tuple[str, ...]:
+    """The soldiers who took an action or ended the one it answered, once each (for §9.3's reveal)."""
+    first = _actors_of(action)
+    if effective is action:
+        return first
+    second = _actors_of(effective)
+    return first + tuple(a for a in second if a not in first)
+
+
+def _actors_of(action: Action | None) -> tuple[str, ...]:
     """The soldiers who took an action (who ended it, for §9.3's reveal)."""
     if isinstance(action, (Move, Turn, Cross, ChangePosture, Fire, Throw, Watch)):
         return (action.soldier,)

@@ -172,10 +172,14 @@ def _deploy(state: GameState, rng: random.Random) -> Action:
 
 def play_to_end(state: GameState, rng: random.Random, dice: Dice, limit: int = 20000) -> GameState:
     """Random legal play until the game is over (or ``limit`` actions)."""
-    apply = engine.apply_trusted
-    for _ in range(limit):
-        if state.over:
-            return state
-        state, _ = apply(state, random_action(state, rng), dice)  # the action is already checked
-    return state
+    return play_counted(state, rng, dice, limit)[0]
 
+
+def play_counted(state: GameState, rng: random.Random, dice: Dice, limit: int = 20000) -> tuple[GameState, int]:
+    """:func:`play_to_end`, and how many actions were taken."""
+    apply = engine.apply_trusted
+    for taken in range(limit):
+        if state.over:
+            return state, taken
+        state, _ = apply(state, random_action(state, rng), dice)  # the action is already checked
+    return state, limit

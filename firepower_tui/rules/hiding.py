@@ -9,7 +9,8 @@ hex that does not qualify, is Stunned, or an enemy ends an action within 2 hexes
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from operator import attrgetter
 
 from .events import Event, FellBack, Fired, HiddenChanged, MeleeFought, Moved, StatusChanged
 from .hexgrid import Hex, hex_distance
@@ -22,6 +23,7 @@ HIDING_TERRAIN = frozenset({Terrain.TREES, Terrain.SCRUB, Terrain.ROUGH})
 """Whole-hex terrain a man may hide in (§9.3; fence and hedge hexes too; buildings come with §9.6)."""
 NEAR = 2
 """No enemy within 2 hexes to hide; an enemy ending an action within 2 (with LOS) reveals him."""
+_HIDDEN = attrgetter("hidden")
 
 
 def hiding_hex(state: GameState, h: Hex) -> bool:
@@ -56,10 +58,10 @@ def reveal(state: GameState, reasons: dict[str, str]) -> tuple[GameState, list[E
         HiddenChanged(soldier=s.id, hidden=False, why=reasons[s.id]) for s in changed]
 
 
-def reveal_after(state: GameState, actors: Iterable[str], events: list[Event]) -> tuple[GameState, list[Event]]:
+def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event]) -> tuple[GameState, list[Event]]:
     """The reveals an action's events and actors cause (§9.3)."""
     soldiers = state.soldiers
-    if not any(s.hidden for s in soldiers):
+    if not any(map(_HIDDEN, soldiers)):
         return state, []
     why: dict[str, str] = {}
     for e in events:
@@ -73,7 +75,7 @@ def reveal_after(state: GameState, actors: Iterable[str], events: list[Event]) -
                 why.setdefault(e.soldier, "he was Stunned")
         elif isinstance(e, (Moved, FellBack)) and (to := e.to) is not None and not hiding_hex(state, to):
             why.setdefault(e.soldier, "he entered a hex with no cover to hide in")
-    hidden = [h for h in soldiers if h.hidden and not h.killed and h.deployed]  # the living Hidden, in order
+    hidden = [h for h in filter(_HIDDEN, soldiers) if not h.killed and h.deployed]  # the living Hidden, in order
     for aid in actors if hidden else ():
         a = state.soldier(aid)
         if a is None or a.killed:

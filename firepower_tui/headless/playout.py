@@ -36,6 +36,12 @@ def _fire_at(soldier_id: str, target_id: str) -> Fire:
     return Fire(soldier=soldier_id, targets=(target_id,))
 
 
+@lru_cache(maxsize=1024)
+def _watch(soldier_id: str) -> Watch:
+    """Going on Overwatch (§9.1; built once, then shared)."""
+    return Watch(soldier=soldier_id)
+
+
 @lru_cache(maxsize=16384)
 def _throw_at(soldier_id: str, h: Hex) -> Throw:
     """A throw at a hex, without ``via`` (at a corner the check refuses it; he picks another)."""
@@ -96,13 +102,14 @@ def _first_legal(rng: random.Random, candidates: list[Action],
 def _moves(state: GameState) -> list[Action]:
     """Every MF action of the men of the impulse who can still pay for one (§3.2: each costs 1+)."""
     out: list[Action] = []
+    watch = bool(state.rules) and RuleId.OVERWATCH in state.rules
     for sid in state.group:
         s = state.soldier(sid)
         if s is None or not state.mf_left(s):
             continue
         out += engine.candidate_actions(state, sid)
-        if state.rules and RuleId.OVERWATCH in state.rules:
-            out.append(Watch(soldier=sid))  # §9.1 (the check says whether he may)
+        if watch:
+            out.append(_watch(sid))  # §9.1 (the check says whether he may)
     return out
 
 

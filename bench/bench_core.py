@@ -6,13 +6,18 @@ Run:  python bench/bench_core.py [--quick] [--json FILE] [--only KEY,...] [--rss
 
   --quick       a smoke run (< 1 min): fewer repeats, shorter budgets
   --json FILE   also write the figures as JSON
-  --only KEYS   run only some figures (keys: frame, cli, games, copy, move, fire, los, takeback, rss)
+  --only KEYS   run only some figures (keys: frame, cli, games, games_rules, copy, move, fire, los,
+                takeback, rss)
 
 Figures (target):
   frame     app start to first frame / a bare Textual app's, pty + pyte, 80x24 and 120x40   <= 1.6x
             (bench/frame_parts.py splits it: the rules core's share and the game's own)
   cli       `firepower --help` / `python -c pass`, wall time, with and without .pyc           <= 3x
   games     random full games of basic with combat (play_to_end, SeededDice), one core       >= 50 /s
+  games_rules  the same with every implemented optional rule on (types.IMPLEMENTED_RULES: overwatch,
+            hit the dirt, hiding, melee reactions, clock; play_counted): time per game / the basic
+            game's, the two played in turn (seed by seed, the same seeds) in one run; actions per
+            game shown for both (reactions are extra actions)                                    <= 1.3x
   copy      state copy with one soldier changed                                              <= 5 us
   move      engine.apply of a legal Move                                                     <= 15 us
   fire      engine.apply of an LMG Fire (check + LOS + modifiers + dice)                     <= 150 us
@@ -401,6 +406,53 @@ def fig_games(o: argparse.Namespace) -> list[Figure]:
                    raw={"games": games, "seconds": seconds, "unfinished": unfinished})]
 
 
+def fig_games_rules(o: argparse.Namespace) -> list[Figure]:
+    from firepower_tui.headless.playout import play_counted
+    from firepower_tui.rules.dice import SeededDice
+    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.types import IMPLEMENTED_RULES
+
+    budget = 4.0 if o.quick else 30.0
+    scenario = load_scenario("basic")
+    every = sorted(IMPLEMENTED_RULES)
+    starts = {"basic": lambda: new_game(scenario), "rules": lambda: new_game(scenario, rules=every)}
+    seconds = {"basic": 0.0, "rules": 0.0}
+    actions = {"basic": 0, "rules": 0}
+    unfinished = {"basic": 0, "rules": 0}
+    for start in starts.values():
+        play_counted(start(), random.Random(999), SeededDice(999))  # warm imports and caches, untimed
+    undo = _one_core()
+    try:
+        games = 0
+        t0 = time.perf_counter()
+        while games < 3 or time.perf_counter() - t0 < budget:
+            for key in (("basic", "rules") if games % 2 == 0 else ("rules", "basic")):  # interleaved, alternating
+                state = starts[key]()
+                t = time.perf_counter()
+                state, taken = play_counted(state, random.Random(games), SeededDice(games))
+                seconds[key] += time.perf_counter() - t
+                unfinished[key] += not state.over
+                actions[key] += taken
+            games += 1
+    finally:
+        undo()
+    rates = {k: games / seconds[k] for k in seconds}
+    per_game = {k: actions[k] / games for k in actions}
+    note = (f"playout.play_counted (combat 0.5), SeededDice(seed), seeds 0..n-1, each seed played with no rule and with "
+            f"{', '.join(every)}, in turn, pinned to one CPU; actions per game: {per_game['basic']:.0f} basic, "
+            f"{per_game['rules']:.0f} with the rules (time per action "
+            f"{seconds['rules'] / actions['rules'] / (seconds['basic'] / actions['basic']):.2f}x)")
+    if any(unfinished.values()):
+        note += f"; hit the action limit: {unfinished}"
+    return [Figure(key="games_rules_ratio", label="random games with every optional rule / basic, time per game",
+                   value=rates["basic"] / rates["rules"], unit="x", target=1.3,
+                   measured=f"{rates['rules']:.1f} games/s with the rules", reference=f"{rates['basic']:.1f} games/s "
+                   "basic", samples=games, note=note,
+                   raw={"games": games, "seconds": seconds, "actions": actions, "unfinished": unfinished,
+                        "games_per_s": rates})]
+
+
 def _evolve(obj: object, **changes: object) -> object:
     """A changed copy of a soldier, with the new API or the old pydantic one."""
     if hasattr(obj, "evolve"):
@@ -668,7 +720,8 @@ def fig_rss(o: argparse.Namespace) -> list[Figure]:
 
 
 FIGURES: dict[str, Callable[[argparse.Namespace], list[Figure]]] = {
-    "frame": fig_frame, "cli": fig_cli, "games": fig_games, "copy": fig_copy, "move": fig_move, "fire": fig_fire,
+    "frame": fig_frame, "cli": fig_cli, "games": fig_games, "games_rules": fig_games_rules, "copy": fig_copy,
+    "move": fig_move, "fire": fig_fire,
     "los": fig_los, "takeback": fig_takeback, "rss": fig_rss,
 }
 

@@ -37,6 +37,12 @@ def _fire_at(soldier_id: str, target_id: str) -> Fire:
     return Fire(soldier=soldier_id, targets=(target_id,))
 
 
+@lru_cache(maxsize=1024)
+def _watch(soldier_id: str) -> Watch:
+    """Going on Overwatch (§9.1; built once, then shared)."""
+    return Watch(soldier=soldier_id)
+
+
 @lru_cache(maxsize=16384)
 def _throw_at(soldier_id: str, h: Hex) -> Throw:
     """A throw at a hex, without ``via`` (at a corner the check refuses it; he picks another)."""
@@ -97,16 +103,17 @@ def _first_legal(rng: random.Random, candidates: list[Action],
 def _moves(state: GameState) -> list[Action]:
     """Every MF action of the men of the impulse who can still pay for one (§3.2: each costs 1+)."""
     out: list[Action] = []
+    watch = bool(state.rules) and RuleId.OVERWATCH in state.rules
+    weapons = bool(state.rules) and RuleId.WEAPONS in state.rules
     for sid in state.group:
         s = state.soldier(sid)
         if s is None or not state.mf_left(s):
             continue
         out += engine.candidate_actions(state, sid)
-        if state.rules:
-            if RuleId.OVERWATCH in state.rules:
-                out.append(Watch(soldier=sid))  # §9.1 (the check says whether he may)
-            if RuleId.WEAPONS in state.rules:
-                out += weapon_candidates(state, s)  # §9.4: pick up, exchange, repair
+        if watch:
+            out.append(_watch(sid))  # §9.1 (the check says whether he may)
+        if weapons:
+            out += weapon_candidates(state, s)  # §9.4: pick up, exchange, repair
     return out
 
 
@@ -176,10 +183,14 @@ def _deploy(state: GameState, rng: random.Random) -> Action:
 
 def play_to_end(state: GameState, rng: random.Random, dice: Dice, limit: int = 20000) -> GameState:
     """Random legal play until the game is over (or ``limit`` actions)."""
-    apply = engine.apply_trusted
-    for _ in range(limit):
-        if state.over:
-            return state
-        state, _ = apply(state, random_action(state, rng), dice)  # the action is already checked
-    return state
+    return play_counted(state, rng, dice, limit)[0]
 
+
+def play_counted(state: GameState, rng: random.Random, dice: Dice, limit: int = 20000) -> tuple[GameState, int]:
+    """:func:`play_to_end`, and how many actions were taken."""
+    apply = engine.apply_trusted
+    for taken in range(limit):
+        if state.over:
+            return state, taken
+        state, _ = apply(state, random_action(state, rng), dice)  # the action is already checked
+    return state, limit

@@ -9,7 +9,8 @@ hex that does not qualify, is Stunned, or an enemy ends an action within 2 hexes
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from operator import attrgetter
 
 from .events import Event, FellBack, Fired, HiddenChanged, MeleeFought, Moved, StatusChanged
 from .hexgrid import Hex, hex_distance
@@ -22,6 +23,7 @@ HIDING_TERRAIN = frozenset({Terrain.TREES, Terrain.SCRUB, Terrain.ROUGH})
 """Whole-hex terrain a man may hide in (§9.3; fence and hedge hexes too; buildings come with §9.6)."""
 NEAR = 2
 """No enemy within 2 hexes to hide; an enemy ending an action within 2 (with LOS) reveals him."""
+_HIDDEN = attrgetter("hidden")
 
 
 def hiding_hex(state: GameState, h: Hex) -> bool:
@@ -56,9 +58,10 @@ def reveal(state: GameState, reasons: dict[str, str]) -> tuple[GameState, list[E
         HiddenChanged(soldier=s.id, hidden=False, why=reasons[s.id]) for s in changed]
 
 
-def reveal_after(state: GameState, actors: Iterable[str], events: list[Event]) -> tuple[GameState, list[Event]]:
+def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event]) -> tuple[GameState, list[Event]]:
     """The reveals an action's events and actors cause (§9.3)."""
-    if not any(s.hidden for s in state.soldiers):
+    soldiers = state.soldiers
+    if not any(map(_HIDDEN, soldiers)):
         return state, []
     why: dict[str, str] = {}
     for e in events:
@@ -67,16 +70,20 @@ def reveal_after(state: GameState, actors: Iterable[str], events: list[Event]) -
         elif isinstance(e, MeleeFought):
             for sid in e.attackers + e.defenders:
                 why.setdefault(sid, "he fought a melee")
-        elif isinstance(e, StatusChanged) and e.status == "stunned":
-            why.setdefault(e.soldier, "he was Stunned")
+        elif isinstance(e, StatusChanged):
+            if e.status == "stunned":
+                why.setdefault(e.soldier, "he was Stunned")
         elif isinstance(e, (Moved, FellBack)) and (to := e.to) is not None and not hiding_hex(state, to):
             why.setdefault(e.soldier, "he entered a hex with no cover to hide in")
-    for aid in actors:
+    hidden = [h for h in filter(_HIDDEN, soldiers) if not h.killed and h.deployed]  # the living Hidden, in order
+    for aid in actors if hidden else ():
         a = state.soldier(aid)
         if a is None or a.killed:
             continue
-        for h in state.living():
-            if (h.hidden and h.side != a.side and h.id not in why and hex_distance(a.hex, h.hex) <= NEAR
+        for h in hidden:
+            if (h.side != a.side and h.id not in why and hex_distance(a.hex, h.hex) <= NEAR
                     and los_between_soldiers(state, a.id, h.id).clear):
                 why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
+    if not why:
+        return state, []
     return reveal(state, why)

@@ -15,12 +15,14 @@ optional rule is on (with none on, nothing here runs: the basic game). It
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 
 from .actions import (Action, ChangePosture, Cross, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
                       StandAndShoot, Throw, Turn, Watch)
 from .dice import Dice
 from .errors import Refusal
-from .events import ChitDrawn, Event, ImpulseEnded, StatusChanged, TurnStarted
+from .events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, MeleeFought, Moved, StatusChanged,
+                     TurnStarted)
 from .hiding import mark_hidden, reveal, reveal_after
 from .melee_reactions import hold_melee, intercept_melee
 from .optional import close_reaction
@@ -31,6 +33,15 @@ from .types import ReactionKind, RuleId
 from .weapons_rule import drop_weapons
 
 Apply = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
+
+_ON_OVERWATCH, _HIDDEN = attrgetter("overwatch"), attrgetter("hidden")
+
+_NEW_TURN, _MARKERS_OFF, _ENDS, _REVEALS = 1, 2, 4, 8
+_ROLES: dict[type, int] = {TurnStarted: _NEW_TURN, ChitDrawn: _MARKERS_OFF, StatusChanged: _MARKERS_OFF | _REVEALS,
+                           ImpulseEnded: _ENDS, Fired: _REVEALS, MeleeFought: _REVEALS, Moved: _REVEALS,
+                           FellBack: _REVEALS}
+"""What each kind of event may ask of :func:`after`: a new turn (§9.2's once a turn), Overwatch
+markers off (§9.1), the end of an impulse (§9.3's marking), a reveal (:func:`.hiding.reveal_after`)."""
 
 TRIGGERS = (Move, Turn, Cross, ChangePosture, Fire, Throw)
 """The enemy actions that may open an overwatch reaction (§9.1; a melee does not: ruling R40)."""
@@ -77,19 +88,34 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
     """Everything the optional rules do once an action is over."""
     rules = state.rules
     effective = answered.action if answered is not None and answered.action is not None else action
-    if any(isinstance(e, TurnStarted) for e in events):
+    roles = 0  # what the events ask of the rules below (their _ROLES, or-ed)
+    ended = -1  # where the impulse ends, if it was used
+    for i, e in enumerate(events):
+        role = _ROLES.get(type(e), 0)
+        if role:
+            roles |= role
+            if role == _ENDS and ended < 0 and isinstance(e, ImpulseEnded) and e.counted:
+                ended = i
+    soldiers = state.soldiers  # whether anyone has an Overwatch (§9.1) / Hidden (§9.3) marker now:
+    watching, hiding = any(map(_ON_OVERWATCH, soldiers)), any(map(_HIDDEN, soldiers))
+    if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
         fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
         state = state.with_soldiers(*fresh) if fresh else state
     if RuleId.WEAPONS in rules:
         state, events = drop_weapons(state, events)  # §9.4: the dead men's LMGs and pistols
-    if RuleId.OVERWATCH in rules:
-        state, more = _overwatch_off(state, events)
-        events += more
+    if watching and RuleId.OVERWATCH in rules:
+        if roles & _MARKERS_OFF:
+            state, more = _overwatch_off(state, events)
+            events += more
+        watching = any(map(_ON_OVERWATCH, state.soldiers))
     if RuleId.HIDING in rules:
-        state, more = reveal_after(state, _actors(action) + _actors(effective), events)
-        events += more
-        state, events = _hide_at_impulse_end(before, state, events)
-    if RuleId.OVERWATCH in rules and state.pending is None and not state.over and state.active is not None:
+        if hiding:  # (no marker to take off: no reveal, §9.3)
+            state, more = reveal_after(state, _actors(action, effective), events if roles & _REVEALS else ())
+            events += more
+        if ended >= 0 and before.group:
+            state, events = _hide_at_impulse_end(before, state, events, ended)
+    if watching and RuleId.OVERWATCH in rules and state.pending is None and not state.over and state.active is not None:
+        # (no man on Overwatch: no watcher to open a reaction for, §9.1)
         if isinstance(action, Overwatch) and answered is not None:
             shooter = action.shot.soldier
             state, more = open_overwatch(state, answered.trigger, tuple(w for w in answered.answerers if w != shooter))
@@ -115,16 +141,24 @@ def _overwatch_off(state: GameState, events: list[Event]) -> tuple[GameState, li
     return state, out
 
 
-def _hide_at_impulse_end(before: GameState, state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
-    """After an impulse that was used, its men who qualify are Hidden (the events follow its end)."""
-    at = next((i for i, e in enumerate(events) if isinstance(e, ImpulseEnded) and e.counted), None)
-    if at is None or not before.group:
-        return state, events
+def _hide_at_impulse_end(before: GameState, state: GameState, events: list[Event], at: int
+                         ) -> tuple[GameState, list[Event]]:
+    """After an impulse that was used (its end at ``events[at]``), its men who qualify are
+    Hidden (the events follow its end)."""
     state, more = mark_hidden(state, before.group)
     return state, events[:at + 1] + more + events[at + 1:]
 
 
-def _actors(action: Action | None) -> tuple[str, ...]:
+def _actors(action: Action | None, effective: Action | None) -> tuple[str, ...]:
+    """The soldiers who took an action or ended the one it answered, once each (for §9.3's reveal)."""
+    first = _actors_of(action)
+    if effective is action:
+        return first
+    second = _actors_of(effective)
+    return first + tuple(a for a in second if a not in first)
+
+
+def _actors_of(action: Action | None) -> tuple[str, ...]:
     """The soldiers who took an action (who ended it, for §9.3's reveal)."""
     if isinstance(action, (Move, Turn, Cross, ChangePosture, Fire, Throw, Watch)):
         return (action.soldier,)

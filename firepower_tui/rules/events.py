@@ -6,13 +6,13 @@ JSON tag (``firepower script --json``). Hexes dump as map ids, facings as ``N`` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Literal, Union
 
 from .breakdown import Modifier, RollBreakdown
 from .hexgrid import Facing, Hex
 from .types import GrenadeOutcome, Posture, ReactionKind, RollOutcome
-from .values import NOT_IN_JSON, quick_init, record_maker, to_json
+from .values import NOT_IN_JSON, record, record_maker, to_json
 
 
 
@@ -25,8 +25,7 @@ class _Event:
         return data
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class TurnStarted(_Event):
     """A new turn: every chit back in the cup (§2.1)."""
 
@@ -36,8 +35,7 @@ class TurnStarted(_Event):
     """Chits per side in the cup."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ChitDrawn(_Event):
     """A sequence chit was drawn; its side has an impulse phase (6.1)."""
 
@@ -51,8 +49,7 @@ class ChitDrawn(_Event):
     """Chits left in the cup per side after the draw."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class StatusChanged(_Event):
     """A Suppressed / Stunned marker was placed, changed or removed (6.1, 6.4)."""
 
@@ -63,8 +60,7 @@ class StatusChanged(_Event):
     why: str = ""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class RunningChanged(_Event):
     """A Running marker was placed or removed (6.2.1, 6.1.1, 6.4.3)."""
 
@@ -75,8 +71,7 @@ class RunningChanged(_Event):
     why: str = ""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ImpulseStarted(_Event):
     """The soldiers in one hex were activated (6.2)."""
 
@@ -87,8 +82,7 @@ class ImpulseStarted(_Event):
     soldiers: tuple[str, ...]
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Moved(_Event):
     """A soldier entered the hex in front (6.2.1)."""
 
@@ -101,8 +95,7 @@ class Moved(_Event):
     fence_side: str | None = None
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Turned(_Event):
     """A soldier turned in place (6.2.2)."""
 
@@ -114,8 +107,7 @@ class Turned(_Event):
     mf_left: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Crossed(_Event):
     """A soldier crossed the fence or hedge in his hex (6.2.3)."""
 
@@ -128,8 +120,7 @@ class Crossed(_Event):
     mf_left: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class PostureChanged(_Event):
     """A soldier stood, crouched or went prone (6.2.4)."""
 
@@ -142,8 +133,7 @@ class PostureChanged(_Event):
     rule: str = "6.2.4"
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Rolled(_Event):
     """One d10 with its full breakdown (every roll of the game)."""
 
@@ -169,8 +159,7 @@ class Rolled(_Event):
                    total=b.total, result=b.result, result_rule=b.result_rule, outcome=outcome)
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Fired(_Event):
     """A soldier fired or threw (the rolls follow as ``roll`` events)."""
 
@@ -184,8 +173,7 @@ class Fired(_Event):
     note: str = ""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Killed(_Event):
     """A soldier was killed and removed (6.3.6.3)."""
 
@@ -194,8 +182,7 @@ class Killed(_Event):
     rule: str = "6.3.6.3"
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class GrenadeLanded(_Event):
     """Where a thrown grenade ended up (6.3.6.3.2)."""
 
@@ -207,8 +194,7 @@ class GrenadeLanded(_Event):
     why: str = ""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class MeleeFought(_Event):
     """A melee was resolved (6.5)."""
 
@@ -219,8 +205,7 @@ class MeleeFought(_Event):
     winner: Literal["attackers", "defenders"]
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ImpulseEnded(_Event):
     """The current impulse is over (6.2)."""
 
@@ -230,8 +215,7 @@ class ImpulseEnded(_Event):
     """False when nobody spent an MF: the impulse was not used (§9.9)."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class PhaseEnded(_Event):
     """The active side's impulse phase is over (6.1.3 housekeeping follows)."""
 
@@ -239,8 +223,7 @@ class PhaseEnded(_Event):
     side: str
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class TurnEnded(_Event):
     """The cup is empty (§2.1)."""
 
@@ -248,8 +231,7 @@ class TurnEnded(_Event):
     turn: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class SetupEvent(_Event):
     """Something in the forces or deployment phase (§10.2, §10.3)."""
 
@@ -264,8 +246,7 @@ class SetupEvent(_Event):
     rule: str
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class GameEnded(_Event):
     """The game is over (§2.6, §6)."""
 
@@ -280,7 +261,7 @@ class GameEnded(_Event):
 # --- optional rules (RULES.md §9) ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class WatchDeclared(_Event):
     """A soldier went on Overwatch (§9.1)."""
 
@@ -290,7 +271,7 @@ class WatchDeclared(_Event):
     rule: str = "§9.1"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class OverwatchEnded(_Event):
     """An Overwatch marker came off (§9.1): he fired, his side's chit was drawn, or he was
     Suppressed or Stunned."""
@@ -301,7 +282,7 @@ class OverwatchEnded(_Event):
     rule: str = "§9.1"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ReactionOpened(_Event):
     """The game waits on the reacting side's answer (§9.1, §9.2, §9.7)."""
 
@@ -317,7 +298,7 @@ class ReactionOpened(_Event):
     rule: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ReactionClosed(_Event):
     """The reacting side answered (``answer`` is the action in notation)."""
 
@@ -328,7 +309,7 @@ class ReactionClosed(_Event):
     rule: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class HitTheDirt(_Event):
     """A man fired on dropped Prone (free) and is Suppressed (§9.2)."""
 
@@ -337,7 +318,7 @@ class HitTheDirt(_Event):
     rule: str = "§9.2"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class HiddenChanged(_Event):
     """A Hidden marker was placed or removed (§9.3)."""
 
@@ -348,7 +329,7 @@ class HiddenChanged(_Event):
     rule: str = "§9.3"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class FellBack(_Event):
     """A defender fell back one hex from a melee, or could not and holds (``to`` None) (§9.7)."""
 
@@ -360,7 +341,7 @@ class FellBack(_Event):
     rule: str = "§9.7"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class MeleeCalledOff(_Event):
     """Every attacker of a declared melee was killed or stunned first: no melee (§9.7)."""
 

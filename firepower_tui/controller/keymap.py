@@ -9,8 +9,9 @@ start-up that nothing is left without a handler.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from ..rules.records import record
 
 
 class Intent(StrEnum):
@@ -67,7 +68,7 @@ class Intent(StrEnum):
     CURSOR_RIGHT = "cursor_right"
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class KeySpec:
     """One intent and how to reach it."""
 

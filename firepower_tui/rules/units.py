@@ -6,17 +6,17 @@ The weapon chart is data (``data/weapons.toml``), read once and validated here.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from .hexgrid import Facing, Hex
+from .records import record
 from .types import Posture, Status
 from .values import evolve
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class FireMode:
     """One rate of fire of a weapon (RULES.md 4.6): bursts x shots and hit numbers by band."""
 
@@ -28,7 +28,7 @@ class FireMode:
     """Hit number per range band of :attr:`WeaponChart.bands`; a short list means out of range beyond it."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class Weapon:
     """A personal weapon of the basic game (RULES.md 4.7)."""
 
@@ -40,7 +40,7 @@ class Weapon:
     """``auto`` and/or ``semi``."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class Grenade:
     """The hand grenade row of the chart (RULES.md 4.7, 4.10)."""
 
@@ -56,7 +56,7 @@ class Grenade:
     """5: the blast number (6.3.6.3.2.2)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class WeaponChart:
     """RULES.md 4.7 Basic Game Firing Chart."""
 

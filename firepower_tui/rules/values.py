@@ -22,12 +22,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from enum import Enum
-from operator import attrgetter
-from reprlib import recursive_repr
 from types import MappingProxyType
-from typing import Any, ParamSpec, TypeVar, dataclass_transform
+from typing import Any, ParamSpec, TypeVar
 
 from .hexgrid import Facing, Hex, hex_to_id
+from .records import record, set_quick_init
 
 R = TypeVar("R", bound=tuple[Any, ...])
 C = TypeVar("C", bound=type)
@@ -92,138 +91,11 @@ def quick_init(cls: C) -> C:
     params = getattr(cls, "__dataclass_params__", None)
     if params is None or not params.frozen or "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} is not a frozen slotted dataclass without __post_init__")
-    _set_quick_init(cls, dataclasses.fields(cls), getattr(cls, "__init__").__doc__)  # noqa: B009
+    fields = dataclasses.fields(cls)
+    if not all(f.kw_only for f in fields):
+        raise TypeError(f"{cls.__name__}: only keyword-only fields are supported")
+    set_quick_init(cls, fields, getattr(cls, "__init__").__doc__)  # noqa: B009
     return cls
-
-
-def _set_quick_init(cls: type, fields: tuple[dataclasses.Field[Any], ...], doc: str | None) -> None:
-    """Give ``cls`` the ``__init__`` of :func:`quick_init` (one small function compiled)."""
-    names: dict[str, Any] = {}
-    args: list[str] = []
-    body: list[str] = []
-    for f in fields:
-        if not f.init or not f.kw_only or f.default_factory is not dataclasses.MISSING:
-            raise TypeError(f"{cls.__name__}.{f.name}: only keyword-only fields with plain defaults are supported")
-        names[f"_set_{f.name}"] = getattr(cls, f.name).__set__
-        if f.default is dataclasses.MISSING:
-            args.append(f.name)
-        else:
-            names[f"_default_{f.name}"] = f.default
-            args.append(f"{f.name}=_default_{f.name}")
-        body.append(f"    _set_{f.name}(self, {f.name})")
-    signature = f"self, *, {', '.join(args)}" if args else "self"
-    source = f"def __init__({signature}) -> None:\n" + ("\n".join(body) or "    pass") + "\n"
-    exec(source, names)  # noqa: S102 - our own source, from the dataclass's own field names
-    init = names["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__module__ = cls.__module__
-    init.__doc__ = doc
-    init.__annotations__ = {**{f.name: f.type for f in fields}, "return": None}
-    setattr(cls, "__init__", init)  # noqa: B010 - mypy forbids assigning a method
-
-
-@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(dataclasses.field,))
-def record(cls: C) -> C:
-    """Class decorator: the same class as ``@quick_init`` over
-    ``@dataclass(frozen=True, slots=True, kw_only=True)``, made at a fraction of the cost.
-
-    A frozen dataclass compiles six small functions per class (``__init__``, ``__repr__``,
-    ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``): most of the import time of the
-    modules that define dozens of records (events, actions). Here the dataclass machinery only
-    makes the fields and slots, the one ``__init__`` of :func:`quick_init` is compiled, and
-    the other methods are shared functions bound to each class's field names, with the
-    dataclass's semantics: equality and hash on the tuple of the compared fields (same class
-    only), the dataclass repr (``...`` on recursion), ``FrozenInstanceError`` on assignment and
-    deletion, pickling by the field values. ``dataclasses.fields``, ``replace``, ``asdict`` and
-    ``__dataclass_params__`` are those of the frozen dataclass.
-
-    >>> @record
-    ... class Note:
-    ...     '''A note.'''
-    ...     text: str
-    ...     size: int = 1
-    >>> Note(text="x"), Note(text="y", size=2) == Note(text="y", size=2), dataclasses.replace(Note(text="x"), size=3)
-    (Note(text='x', size=1), True, Note(text='x', size=3))
-    >>> Note(text="x").size = 2
-    Traceback (most recent call last):
-    dataclasses.FrozenInstanceError: cannot assign to field 'size'
-
-    A class without a docstring (the dataclass writes one from the signature) or with a
-    ``__post_init__`` is made the dataclass way.
-    """
-    klass: Any
-    if not cls.__dict__.get("__doc__") or hasattr(cls, "__post_init__"):
-        klass = quick_init(dataclasses.dataclass(frozen=True, slots=True, kw_only=True)(cls))
-        plain: C = klass
-        return plain
-    klass = dataclasses.dataclass(init=False, repr=False, eq=False, slots=True, kw_only=True)(cls)
-    klass.__dataclass_params__ = _frozen_params()
-    fields = dataclasses.fields(klass)
-    _set_quick_init(klass, fields, None)
-    compared = _tuple_getter([f.name for f in fields if f.compare])
-    hashed = _tuple_getter([f.name for f in fields if f.hash or f.hash is None and f.compare])
-    shown = tuple((f"{f.name}=", attrgetter(f.name)) for f in fields if f.repr)
-    names = frozenset(f.name for f in fields)
-
-    def __eq__(self: Any, other: object) -> Any:
-        if other.__class__ is self.__class__:
-            return compared(self) == compared(other)
-        return NotImplemented
-
-    def __hash__(self: Any) -> int:
-        return hash(hashed(self))
-
-    @recursive_repr()
-    def __repr__(self: Any) -> str:
-        return f"{self.__class__.__qualname__}({', '.join(label + repr(get(self)) for label, get in shown)})"
-
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is klass or name in names:
-            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-        super(klass, self).__setattr__(name, value)
-
-    def __delattr__(self: Any, name: str) -> None:
-        if type(self) is klass or name in names:
-            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-        super(klass, self).__delattr__(name)
-
-    def __getstate__(self: Any) -> list[Any]:
-        return [getattr(self, f.name) for f in fields]
-
-    def __setstate__(self: Any, state: list[Any]) -> None:
-        for f, value in zip(fields, state):
-            object.__setattr__(self, f.name, value)
-
-    for method in (__eq__, __hash__, __repr__, __setattr__, __delattr__, __getstate__, __setstate__):
-        method.__qualname__ = f"{klass.__qualname__}.{method.__name__}"
-        setattr(klass, method.__name__, method)
-    made: C = klass
-    return made
-
-
-def _tuple_getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
-    """A record's values of ``names`` as a tuple (``attrgetter`` gives a bare value for one name)."""
-    if len(names) > 1:
-        return attrgetter(*names)
-    if names:
-        get = attrgetter(names[0])
-        return lambda record: (get(record),)
-    return lambda record: ()
-
-
-_FROZEN_PARAMS: list[Any] = []
-
-
-def _frozen_params() -> Any:
-    """The ``__dataclass_params__`` of a ``dataclass(frozen=True, slots=True, kw_only=True)``
-    (the same for every such class), from one such class made once."""
-    if not _FROZEN_PARAMS:
-        @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-        class Template:
-            """Its parameters."""
-
-        _FROZEN_PARAMS.append(getattr(Template, "__dataclass_params__"))  # noqa: B009
-    return _FROZEN_PARAMS[0]
 
 
 def record_maker(cls: Callable[P, T]) -> Callable[P, T]:

@@ -26,13 +26,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...rules.hexgrid import Facing, Hex, OffsetCoord, hex_to_id, qoffset_from_cube, qoffset_to_cube
+from ...rules.records import record
 from ...rules.state import GameState
 from ...rules.terrain import HexLine, LineKind, MapData, Terrain
 from ...rules.types import Posture, Status
 from ...rules.units import Soldier
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class Zoom:
     """Geometry of one zoom level."""
 
@@ -71,7 +72,7 @@ DETAILED = Zoom(
 ZOOMS = (COMPACT, DETAILED)
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class Glyphs:
     """The characters for one character set."""
 

@@ -132,3 +132,23 @@ def test_resume_gc_freezes_the_start_up_only_when_it_was_paused() -> None:
     finally:
         gc.enable()
         gc.unfreeze()
+
+
+async def test_the_command_line_is_built_when_first_opened() -> None:
+    """The hidden command line is not in the first frame's DOM; opened, it sits between the
+    status line and the footer as it always did, and closing and opening it again reuses it."""
+    a = app()
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not a.screen.query("#command")
+        await pilot.press("colon")
+        await pilot.pause()
+        box = a.screen.query_one("#command")
+        ids = [w.id for w in a.screen.children]
+        assert ids.index("status") + 1 == ids.index("command") and box.has_focus and box.display
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not box.display and a.screen.query_one(HexMap).has_focus
+        await pilot.press("colon")
+        await pilot.pause()
+        assert a.screen.query_one("#command") is box and box.has_focus

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from ...controller.controller import Controller, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
@@ -27,8 +27,11 @@ from ..render.reaction import bottom_panel, shows_panel
 from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
-from .game_views import VIEWS, show_game_over
+from .game_views import VIEWS, command_line, show_game_over
 from .reaction import HandOver, ScreenClock
+
+if TYPE_CHECKING:
+    from textual.widgets import Input
 
 KEY_INTENTS: dict[str, Intent] = {key: k.intent for k in KEYMAP for key in k.keys if not k.view}
 """The controller's intents by key (for a key whose binding is not offered now)."""
@@ -90,8 +93,6 @@ class GameScreen(Screen[None]):
                 yield Static(id="hex-panel")
                 yield SideLog(self._entry_text, id="log")
         yield Static(id="status")
-        yield Input(placeholder="action in notation, e.g. move T1 K3 | odds fire T2 G1 | los K2 K9 (Esc closes)",
-                    id="command")
         yield KeyFooter(compact=True, show_command_palette=False)
         yield Static(id="too-small")
 
@@ -119,7 +120,6 @@ class GameScreen(Screen[None]):
         self.clock.sync()
 
     def on_mount(self) -> None:
-        self.query_one("#command", Input).display = False
         hex_map = self.query_one(HexMap)
         self.call_after_refresh(self._focus_map)
         self._check_size()
@@ -208,7 +208,7 @@ class GameScreen(Screen[None]):
     # --- the command line ---------------------------------------------------------------------------------
 
     def open_command(self) -> None:
-        box = self.query_one("#command", Input)
+        box = command_line(self)
         self.command_open = True
         box.display = True
         box.value = ""
@@ -216,7 +216,7 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     def _close_command(self) -> None:
-        box = self.query_one("#command", Input)
+        box = command_line(self)
         self.command_open = False
         box.display = False
         self.query_one(HexMap).focus()

@@ -66,7 +66,7 @@ async def test_the_footer_keys_are_built_once_and_again_only_when_they_change() 
 
 
 async def test_the_map_is_styled_once_before_the_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each styling of the map costs its 27 component classes. Before the first frame it is
+    """Each styling of the map styles its component classes too. Before the first frame it is
     styled once (its mount): not again when the screen first resumes, and its focus (which
     restyles it; nothing shows it) comes just after the frame. The frame is the same (the
     snapshots)."""

@@ -37,7 +37,7 @@ KEY_INTENTS: dict[str, Intent] = {key: k.intent for k in KEYMAP for key in k.key
 """The controller's intents by key (for a key whose binding is not offered now)."""
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 SIDE_COLOURS = ("#ffd787", "#87ff87")
-"""Tan-ish and green, as the counters (RULES.md §1.5); the map uses the same in firepower.tcss."""
+"""Tan-ish and green, as the counters (RULES.md §1.5); the map uses the same (ui/render/map_palette.py)."""
 
 def _bindings() -> list[BindingType]:
     out: list[BindingType] = []
@@ -53,7 +53,7 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
     AUTO_FOCUS = ""
     """The map takes the focus just after the first frame (on_mount), not before it: a change
-    of focus restyles the map with its 27 component classes, and nothing shows the focus."""
+    of focus restyles the map and its component classes, and nothing shows the focus."""
     _resumed = False
     """Whether the first ScreenResume has been sent (see post_message)."""
 
@@ -99,7 +99,7 @@ class GameScreen(Screen[None]):
     def post_message(self, message: Message) -> bool:
         """Textual's, except that the first ScreenResume, which it sends as the screen is pushed
         and handles just after the mount has styled every widget, does not style them all again
-        (a second pass over some 60 widgets, with the map's 27 component classes and two for
+        (a second pass over some 60 widgets, with the map's component classes and two for
         each footer key, that cost the first frame about a third of its styling time). Later
         resumes (back from a modal or the history view) restyle as Textual decides."""
         if isinstance(message, events.ScreenResume) and not self._resumed:

@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Any, ParamSpec, TypeVar
 
 from .hexgrid import Facing, Hex, hex_to_id
-from .records import record, set_quick_init
+from .records import maker_function, record, set_quick_init
 
 R = TypeVar("R", bound=tuple[Any, ...])
 C = TypeVar("C", bound=type)
@@ -125,21 +125,8 @@ def record_maker(cls: Callable[P, T]) -> Callable[P, T]:
     if (params is None or not params.frozen or hasattr(klass, "__post_init__") or slots != tuple(f.name for f in fields)
             or any(not f.init or f.default_factory is not dataclasses.MISSING for f in fields)):
         raise TypeError(f"{klass.__name__} is not a frozen slotted dataclass with plain fields")
-    names: dict[str, Any] = {"_Open": type(f"_Open{klass.__name__}", klass.__bases__, {"__slots__": slots}),
-                             "_cls": klass, "_set": object.__setattr__}
-    args = []
-    for f in fields:
-        if f.default is dataclasses.MISSING:
-            args.append(f.name)
-        else:
-            names[f"_default_{f.name}"] = f.default
-            args.append(f"{f.name}=_default_{f.name}")
-    body = "".join(f"    _record_.{f.name} = {f.name}\n" for f in fields)
-    signature = f"*, {', '.join(args)}" if args else ""
-    source = (f"def make({signature}):\n    _record_ = _Open()\n{body}"
-              "    _set(_record_, '__class__', _cls)\n    return _record_\n")
-    exec(source, names)  # noqa: S102 - our own source, from the dataclass's own field names
-    make: Callable[P, T] = names["make"]
+    open_twin = type(f"_Open{klass.__name__}", klass.__bases__, {"__slots__": slots})
+    make: Callable[P, T] = maker_function(klass, open_twin, fields)
     return make
 
 

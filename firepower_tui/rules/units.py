@@ -5,13 +5,13 @@ The weapon chart is data (``data/weapons.toml``), read once and validated here.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from .hexgrid import Facing, Hex
 from .records import record
+from .scenario_cache import toml_data
 from .types import Posture, Status
 from .values import evolve
 
@@ -83,8 +83,7 @@ class WeaponChart:
 def weapon_chart() -> WeaponChart:
     """The firing chart, loaded from the package data once (a file next to this module, as the
     scenarios are: importlib.resources and zipfile would cost every start a few ms more)."""
-    text = (Path(__file__).parent / "data" / "weapons.toml").read_text("utf-8")
-    return _chart(tomllib.loads(text))
+    return _chart(toml_data(Path(__file__).parent / "data" / "weapons.toml"))
 
 
 def _chart(data: dict[str, Any]) -> WeaponChart:

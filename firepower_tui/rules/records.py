@@ -220,7 +220,8 @@ _FROZEN_PARAMS: dict[tuple[bool, bool], Any] = {}
 
 def _frozen_params(kw_only: bool, slots: bool) -> Any:
     """The ``__dataclass_params__`` of a ``dataclass(frozen=True, kw_only=..., slots=...)``
-    (the same for every such class), from one such class made once."""
+    (the same for every such class), from one such class made once; where the parameters
+    do not record ``kw_only`` and ``slots`` (Python 3.11), one class serves every variant."""
     params = _FROZEN_PARAMS.get((kw_only, slots))
     if params is None:
         class Template:
@@ -229,6 +230,9 @@ def _frozen_params(kw_only: bool, slots: bool) -> Any:
         make: Any = dataclasses.dataclass  # (mypy's dataclass plugin wants literal flags)
         template = make(frozen=True, kw_only=kw_only, slots=slots)(Template)
         params = _FROZEN_PARAMS[kw_only, slots] = template.__dataclass_params__
+        if not hasattr(params, "kw_only") and not hasattr(params, "slots"):
+            for variant in ((True, True), (True, False), (False, True), (False, False)):
+                _FROZEN_PARAMS.setdefault(variant, params)
     return params
 
 

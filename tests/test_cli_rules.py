@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -100,3 +101,24 @@ def test_scenarios_lists_the_optional_rules(capsys: pytest.CaptureFixture[str]) 
     assert rules_of("meeting") == "optional rules: overwatch, hit the dirt"
     assert rules_of("defence") == "optional rules: overwatch"
     assert rules_of("basic") == "no optional rules (the basic game)"
+
+
+@pytest.mark.parametrize("argv", [["play", "basic", "--seed", "3"], ["play"], ["play", "-h"], ["play", "--seed", "x"],
+                                  ["play", "a", "b"], ["play", "--rules", "bogus"], ["play", "--version"],
+                                  ["play", "--deploy", "--ascii", "--handover", "--db", "x.db", "basic", "--clock", "60"],
+                                  ["play", "--bogus"], ["play", "--se", "4"], ["play", "--rules", "all", "basic"]],
+                         ids=" ".join)
+def test_play_is_parsed_as_the_full_parser_parses_it(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``firepower play`` is parsed by the play parser alone (cli._parse): the same namespace,
+    help, usage and errors as the full parser's."""
+    from firepower_tui.cli import _parse
+
+    def outcome(parse: Any) -> tuple[object, str, str]:
+        try:
+            result: object = sorted(vars(parse(argv)).items())
+        except SystemExit as exc:
+            result = ("exit", exc.code)
+        out = capsys.readouterr()
+        return result, out.out, out.err
+
+    assert outcome(_parse) == outcome(lambda a: _parser().parse_args(a))

@@ -17,6 +17,7 @@ from ..rules.actions import Action, RollOff
 from ..rules.errors import Refusal
 from ..rules.events import ChitDrawn, Event, GameEnded
 from ..rules.hexgrid import Facing, Hex, OffsetCoord, hex_neighbor, qoffset_from_cube, qoffset_to_cube
+from ..rules.records import record
 from ..rules.setup import placeable
 from ..rules.state import GameState
 from ..rules.types import Phase, Posture, SetupStep
@@ -90,7 +91,7 @@ FACING_INTENTS: dict[Intent, Facing] = {i: DIRECTIONS[step] for i, step in CURSO
 SELECT_FIRST = Refusal(reason="select a soldier first (Enter on his hex, Tab to cycle)", rule="6.2")
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class Result:
     """What an intent did: the session's :class:`Outcome` and the line the player reads."""
 
@@ -131,7 +132,7 @@ def always() -> bool:
     return True
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class Handler:
     """What an intent does in one mode, and when the footer offers it."""
 

@@ -7,14 +7,13 @@ and their costs are the rules' own (:data:`~firepower_tui.rules.victory.POINTS`)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..rules.records import record
 from ..rules.setup import budget, spent
 from ..rules.victory import POINTS, TRAIT_POINTS
 from .base import Core, Mode, Table
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class Offer:
     """One kind of man a side may buy (§10.3)."""
 

@@ -9,11 +9,11 @@ start-up that nothing is left without a handler.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from ..rules.combat import COMBAT_MF
 from ..rules.melee import MELEE_MF
+from ..rules.records import record
 from ..rules.movement import CROSS_COST, ENTRY_COST, LEVEL_COST, POSTURE_COST, TURN_COST
 from ..rules.types import Posture
 
@@ -78,7 +78,7 @@ class Intent(StrEnum):
     CURSOR_RIGHT = "cursor_right"
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class KeySpec:
     """One intent and how to reach it."""
 

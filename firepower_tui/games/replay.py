@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from .session import HistoryEntry, Session, session_args
@@ -11,6 +10,7 @@ from ..rules import engine
 from ..rules.dice import DiceError, ReplayDice
 from ..rules.errors import FirepowerError
 from ..rules.notation import NotationError, parse_action
+from ..rules.records import record
 from ..rules.scenario import Scenario, load_scenario, parse_scenario
 
 OnEntry = Callable[[HistoryEntry], None]
@@ -21,7 +21,7 @@ class ReplayError(FirepowerError):
     """A stored game no longer replays: the scenario changed or the record is damaged."""
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class StepRecord:
     """One stored entry, as replay needs it."""
 

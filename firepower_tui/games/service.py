@@ -11,7 +11,6 @@ does it first).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from .replay import ReplayError, StepRecord, replay, replay_into, scenario_for
 from ..rules.actions import DrawChit
 from ..rules.dice import SeededDice
 from ..rules.errors import FirepowerError
+from ..rules.records import record
 from ..rules.scenario import Scenario
 from ..rules.snapshot import SnapshotError, state_from_data, state_to_data
 from ..rules.state import GameState
@@ -47,7 +47,7 @@ def attach_recorder(session: Session, store: Store, game_id: int) -> None:
     session.recorder = record
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class Unchecked:
     """What a quick resume took on trust, for :func:`complete` to check against the full replay."""
 

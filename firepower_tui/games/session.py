@@ -8,7 +8,6 @@ refuse an action that rolled dice.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..rules import engine
@@ -18,6 +17,7 @@ from ..rules.errors import Refusal
 from ..rules.events import Event
 from ..rules.notation import format_action
 from ..rules.options import DEFAULT_CLOCK, ordered
+from ..rules.records import record
 from ..rules.scenario import Scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState
@@ -30,7 +30,7 @@ Recorder = Callable[["HistoryEntry | None", GameState], None]
 """Called with each accepted entry and the state after it, or with None and the state a take-back returns to."""
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class HistoryEntry:
     """One accepted action and what it did."""
 
@@ -49,7 +49,7 @@ class HistoryEntry:
         return format_action(self.action)
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class Outcome:
     """What an attempted action did: its events, or why it was refused."""
 

@@ -13,11 +13,11 @@ import json
 import os
 import sqlite3
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..rules.errors import FirepowerError, Problem, SaveError
+from ..rules.records import record
 
 SCHEMA_VERSION = 2
 """The schema this version writes and reads; older ones are upgraded by :data:`MIGRATIONS`."""
@@ -85,7 +85,7 @@ def default_db_path() -> Path:
     return Path(base) / "firepower" / "games.db"
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class GameRow:
     """One game as listed by ``firepower games``."""
 
@@ -105,7 +105,7 @@ class GameRow:
     owner_pid: int | None
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class Entry:
     """One stored entry."""
 
@@ -118,7 +118,7 @@ class Entry:
     side: str | None
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class Checkpoint:
     """The state of a game after entry ``seq`` (a chit draw, which no take-back crosses, §9.9)."""
 

@@ -9,8 +9,9 @@ returns a :class:`Refusal` naming the rule. Applying an unchecked illegal action
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
+
+from .records import record
 
 
 class Refusal(NamedTuple):
@@ -25,7 +26,7 @@ class Refusal(NamedTuple):
         return f"{self.reason} [{self.rule}]"
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class Problem:
     """One problem found in an input file."""
 

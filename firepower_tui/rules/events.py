@@ -6,7 +6,7 @@ JSON tag (``firepower script --json``). Hexes dump as map ids, facings as ``N`` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Literal, Union
 
 from .breakdown import Modifier, RollBreakdown
@@ -14,7 +14,7 @@ from .building_events import BuildingDamaged
 from .hexgrid import Facing, Hex
 from .types import GrenadeOutcome, Posture, ReactionKind, RollOutcome
 from .events_weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
-from .values import NOT_IN_JSON, quick_init, record_maker, to_json
+from .values import NOT_IN_JSON, record, record_maker, to_json
 
 
 class _Event:
@@ -26,8 +26,7 @@ class _Event:
         return data
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class TurnStarted(_Event):
     """A new turn: every chit back in the cup (§2.1)."""
 
@@ -37,8 +36,7 @@ class TurnStarted(_Event):
     """Chits per side in the cup."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ChitDrawn(_Event):
     """A sequence chit was drawn; its side has an impulse phase (6.1)."""
 
@@ -52,8 +50,7 @@ class ChitDrawn(_Event):
     """Chits left in the cup per side after the draw."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class StatusChanged(_Event):
     """A Suppressed / Stunned marker was placed, changed or removed (6.1, 6.4)."""
 
@@ -64,8 +61,7 @@ class StatusChanged(_Event):
     why: str = ""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class RunningChanged(_Event):
     """A Running marker was placed or removed (6.2.1, 6.1.1, 6.4.3)."""
 
@@ -76,8 +72,7 @@ class RunningChanged(_Event):
     why: str = ""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ImpulseStarted(_Event):
     """The soldiers in one hex were activated (6.2)."""
 
@@ -88,8 +83,7 @@ class ImpulseStarted(_Event):
     soldiers: tuple[str, ...]
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Moved(_Event):
     """A soldier entered the hex in front (6.2.1)."""
 
@@ -102,8 +96,7 @@ class Moved(_Event):
     fence_side: str | None = None
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Turned(_Event):
     """A soldier turned in place (6.2.2)."""
 
@@ -115,8 +108,7 @@ class Turned(_Event):
     mf_left: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Crossed(_Event):
     """A soldier crossed the fence or hedge in his hex (6.2.3)."""
 
@@ -129,8 +121,7 @@ class Crossed(_Event):
     mf_left: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class PostureChanged(_Event):
     """A soldier stood, crouched or went prone (6.2.4)."""
 
@@ -143,8 +134,7 @@ class PostureChanged(_Event):
     rule: str = "6.2.4"
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Rolled(_Event):
     """One d10 with its full breakdown (every roll of the game)."""
 
@@ -170,8 +160,7 @@ class Rolled(_Event):
                    total=b.total, result=b.result, result_rule=b.result_rule, outcome=outcome)
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Fired(_Event):
     """A soldier fired or threw (the rolls follow as ``roll`` events)."""
 
@@ -185,8 +174,7 @@ class Fired(_Event):
     note: str = ""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Killed(_Event):
     """A soldier was killed and removed (6.3.6.3)."""
 
@@ -195,8 +183,7 @@ class Killed(_Event):
     rule: str = "6.3.6.3"
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class GrenadeLanded(_Event):
     """Where a thrown grenade ended up (6.3.6.3.2)."""
 
@@ -208,8 +195,7 @@ class GrenadeLanded(_Event):
     why: str = ""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class MeleeFought(_Event):
     """A melee was resolved (6.5)."""
 
@@ -220,8 +206,7 @@ class MeleeFought(_Event):
     winner: Literal["attackers", "defenders"]
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ImpulseEnded(_Event):
     """The current impulse is over (6.2)."""
 
@@ -231,8 +216,7 @@ class ImpulseEnded(_Event):
     """False when nobody spent an MF: the impulse was not used (§9.9)."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class PhaseEnded(_Event):
     """The active side's impulse phase is over (6.1.3 housekeeping follows)."""
 
@@ -240,8 +224,7 @@ class PhaseEnded(_Event):
     side: str
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class TurnEnded(_Event):
     """The cup is empty (§2.1)."""
 
@@ -249,8 +232,7 @@ class TurnEnded(_Event):
     turn: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class SetupEvent(_Event):
     """Something in the forces or deployment phase (§10.2, §10.3)."""
 
@@ -265,8 +247,7 @@ class SetupEvent(_Event):
     rule: str
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class GameEnded(_Event):
     """The game is over (§2.6, §6)."""
 
@@ -281,7 +262,7 @@ class GameEnded(_Event):
 # --- optional rules (RULES.md §9) ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class WatchDeclared(_Event):
     """A soldier went on Overwatch (§9.1)."""
 
@@ -291,7 +272,7 @@ class WatchDeclared(_Event):
     rule: str = "§9.1"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class OverwatchEnded(_Event):
     """An Overwatch marker came off (§9.1): he fired, his side's chit was drawn, or he was
     Suppressed or Stunned."""
@@ -302,7 +283,7 @@ class OverwatchEnded(_Event):
     rule: str = "§9.1"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ReactionOpened(_Event):
     """The game waits on the reacting side's answer (§9.1, §9.2, §9.7)."""
 
@@ -318,7 +299,7 @@ class ReactionOpened(_Event):
     rule: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ReactionClosed(_Event):
     """The reacting side answered (``answer`` is the action in notation)."""
 
@@ -329,7 +310,7 @@ class ReactionClosed(_Event):
     rule: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class HitTheDirt(_Event):
     """A man fired on dropped Prone (free) and is Suppressed (§9.2)."""
 
@@ -338,7 +319,7 @@ class HitTheDirt(_Event):
     rule: str = "§9.2"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class HiddenChanged(_Event):
     """A Hidden marker was placed or removed (§9.3)."""
 
@@ -349,7 +330,7 @@ class HiddenChanged(_Event):
     rule: str = "§9.3"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class FellBack(_Event):
     """A defender fell back one hex from a melee, or could not and holds (``to`` None) (§9.7)."""
 
@@ -361,7 +342,7 @@ class FellBack(_Event):
     rule: str = "§9.7"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class MeleeCalledOff(_Event):
     """Every attacker of a declared melee was killed or stunned first: no melee (§9.7)."""
 

@@ -8,7 +8,6 @@ result cannot disagree (STYLE.md §5).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from . import buildings
@@ -21,20 +20,20 @@ from .events import Event, new_fired, new_killed, new_rolled
 from .hexgrid import hex_distance, hex_to_id, in_firing_arc
 from .los import LosNote, LosNoteKind, LosResult, los_between_soldiers
 from .los_geometry import half_containing
+from .records import record
 from .sequence import commit_changes
 from .state import GameState
 from .terrain import LineKind, Terrain
 from .types import Posture, RollOutcome, RuleId, Status, WeaponState
 from .units import Soldier, weapon_chart
-from .values import quick_init, record_maker
+from .values import record_maker
 from . import weapons_rule
 
 NONCOMBAT_MF_MAX = 2
 """The firer-MF modifier tops out at +2 (6.3.6.2.7)."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class TargetShots:
     """The shots at one target soldier, assessed."""
 
@@ -47,8 +46,7 @@ class TargetShots:
     """Chance that at least one shot kills him."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class FireAssessment:
     """Everything about a fire action before the dice (the odds)."""
 

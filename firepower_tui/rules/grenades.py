@@ -7,7 +7,7 @@ rolls against the same numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -21,6 +21,7 @@ from .fire import hindrance_modifiers, posture_modifier, target_terrain_modifier
 from .hexgrid import (CORNER_OFFSETS, HEXSIDE_CORNERS, Facing, Hex, direction_between, hex_distance,
                       hex_neighbor, hex_to_id, hex_to_plane, in_firing_arc)
 from .los import LosResult, line_of_sight
+from .records import record
 from .sequence import commit
 from .state import GameState
 from .types import GrenadeOutcome, Posture, RollOutcome, Status
@@ -152,7 +153,7 @@ class SpreadCell(NamedTuple):
     """Why it is a dud, in words ("" when it explodes)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class BlastRisk:
     """One soldier's chances from a grenade."""
 
@@ -162,7 +163,7 @@ class BlastRisk:
     suppress: float
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ThrowAssessment:
     """Every outcome of a throw before the dice."""
 

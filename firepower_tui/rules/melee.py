@@ -6,7 +6,6 @@ gives the roll and the win chance, :func:`resolve_melee` rolls the same.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .acting import acting_soldier
 from .actions import Melee
@@ -17,6 +16,7 @@ from .errors import Refusal
 from .events import Event, Killed, MeleeFought, Rolled
 from .hexgrid import hex_neighbor, hex_to_id
 from .movement import entry_ledger, fence_refusal
+from .records import record
 from .sequence import commit
 from .state import GameState
 from .types import RollOutcome
@@ -28,7 +28,7 @@ MELEE_MF = 1
 """MF the melee itself costs after the entry (§3.2, §5.1)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class MeleeAssessment:
     """The melee roll before the die."""
 

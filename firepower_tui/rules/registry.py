@@ -18,7 +18,7 @@ its odds for a combat action, and the actions of the kind that might be legal no
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
@@ -38,6 +38,7 @@ from .kinds import play as k_play
 from .kinds import reactions as k_react
 from .kinds import setup as k_setup
 from .kinds import weapons as k_weap
+from .records import record
 from .state import GameState
 from .units import Soldier
 
@@ -55,7 +56,7 @@ class Stage(Enum):
     """In play, during an impulse phase (6.1, 6.2)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class SoldierRule(Generic[A]):
     """For an action of one soldier: the rule after the checks every soldier action shares
     (:func:`.acting.acting_soldier`, 3.10), and his candidates. :func:`.engine.legal_actions`
@@ -69,7 +70,7 @@ class SoldierRule(Generic[A]):
     """His actions of this kind that might be legal now (a superset of the legal ones)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ActionKind(Generic[A]):
     """One kind of action: everything the notation, the engine and the help need to know."""
 

@@ -11,7 +11,6 @@ cross-field checks naming their rule (:mod:`.scenario_checks`) — and raises on
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -19,12 +18,13 @@ from typing import Any
 from . import scenario_cache
 from .errors import Problem, ScenarioError
 from .hexgrid import Hex, OffsetCoord, column_index, hex_from_id, qoffset_to_cube
+from .records import record
 from .scenario_checks import KNOWN_RULES, check_spec, fill_fence_sides, schema_problems, toml_problem
 from .scenario_spec import ScenarioFile, spec_from_data
 from .terrain import MapData
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class Scenario:
     """A loaded, checked scenario: the file plus the built map."""
 

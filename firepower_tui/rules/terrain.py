@@ -10,6 +10,7 @@ from .features import MapFeatures
 from .hexgrid import Facing, Hex, OffsetCoord, qoffset_to_cube
 from .los_geometry import AXIS_HALVES  # one table of axis halves (re-exported)
 from .memo import ByteBoundedCache
+from .records import record
 
 LOS_CACHE_BUDGET = 6 << 20
 """Bytes of LOS knowledge kept per map (about 1,300 lines of 15 hexes: the lines a game of basic keeps
@@ -68,7 +69,7 @@ HALF_HEXSIDES: dict[str, frozenset[Facing]] = {
 """The three hexsides on each named half (RULES.md §3.6: no hexside is split)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class HexLine:
     """A fence or hedge drawn inside one hex along an axis (RULES.md §3.6, A19)."""
 

@@ -5,18 +5,18 @@ The weapon chart is data (``data/weapons.toml``), read once and validated here.
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from .hexgrid import Facing, Hex
+from .records import record
+from .scenario_cache import toml_data
 from .types import Posture, Status, WeaponState
 from .values import evolve
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class FireMode:
     """One rate of fire of a weapon (RULES.md 4.6): bursts x shots and hit numbers by band."""
 
@@ -28,7 +28,7 @@ class FireMode:
     """Hit number per range band of :attr:`WeaponChart.bands`; a short list means out of range beyond it."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class Weapon:
     """A personal weapon of the basic game (RULES.md 4.7)."""
 
@@ -40,7 +40,7 @@ class Weapon:
     """``auto`` and/or ``semi``."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class Grenade:
     """The hand grenade row of the chart (RULES.md 4.7, 4.10)."""
 
@@ -56,7 +56,7 @@ class Grenade:
     """5: the blast number (6.3.6.3.2.2)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class WeaponChart:
     """RULES.md 4.7 Basic Game Firing Chart."""
 
@@ -83,8 +83,7 @@ class WeaponChart:
 def weapon_chart() -> WeaponChart:
     """The firing chart, loaded from the package data once (a file next to this module, as the
     scenarios are: importlib.resources and zipfile would cost every start a few ms more)."""
-    text = (Path(__file__).parent / "data" / "weapons.toml").read_text("utf-8")
-    return _chart(tomllib.loads(text))
+    return _chart(toml_data(Path(__file__).parent / "data" / "weapons.toml"))
 
 
 def _chart(data: dict[str, Any]) -> WeaponChart:

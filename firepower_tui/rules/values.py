@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import Any, ParamSpec, TypeVar
 
 from .hexgrid import Facing, Hex, hex_to_id
+from .records import maker_function, record, set_quick_init
 
 R = TypeVar("R", bound=tuple[Any, ...])
 C = TypeVar("C", bound=type)
@@ -90,27 +91,10 @@ def quick_init(cls: C) -> C:
     params = getattr(cls, "__dataclass_params__", None)
     if params is None or not params.frozen or "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} is not a frozen slotted dataclass without __post_init__")
-    names: dict[str, Any] = {}
-    args: list[str] = []
-    body: list[str] = []
-    for f in dataclasses.fields(cls):
-        if not f.init or not f.kw_only or f.default_factory is not dataclasses.MISSING:
-            raise TypeError(f"{cls.__name__}.{f.name}: only keyword-only fields with plain defaults are supported")
-        names[f"_set_{f.name}"] = getattr(cls, f.name).__set__
-        if f.default is dataclasses.MISSING:
-            args.append(f.name)
-        else:
-            names[f"_default_{f.name}"] = f.default
-            args.append(f"{f.name}=_default_{f.name}")
-        body.append(f"    _set_{f.name}(self, {f.name})")
-    signature = f"self, *, {', '.join(args)}" if args else "self"
-    source = f"def __init__({signature}) -> None:\n" + ("\n".join(body) or "    pass") + "\n"
-    exec(source, names)  # noqa: S102 - our own source, from the dataclass's own field names
-    init = names["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__module__ = cls.__module__
-    init.__doc__ = getattr(cls, "__init__").__doc__  # noqa: B009
-    setattr(cls, "__init__", init)  # noqa: B010 - mypy forbids assigning a method
+    fields = dataclasses.fields(cls)
+    if not all(f.kw_only for f in fields):
+        raise TypeError(f"{cls.__name__}: only keyword-only fields are supported")
+    set_quick_init(cls, fields, getattr(cls, "__init__").__doc__)  # noqa: B009
     return cls
 
 
@@ -141,21 +125,8 @@ def record_maker(cls: Callable[P, T]) -> Callable[P, T]:
     if (params is None or not params.frozen or hasattr(klass, "__post_init__") or slots != tuple(f.name for f in fields)
             or any(not f.init or f.default_factory is not dataclasses.MISSING for f in fields)):
         raise TypeError(f"{klass.__name__} is not a frozen slotted dataclass with plain fields")
-    names: dict[str, Any] = {"_Open": type(f"_Open{klass.__name__}", klass.__bases__, {"__slots__": slots}),
-                             "_cls": klass, "_set": object.__setattr__}
-    args = []
-    for f in fields:
-        if f.default is dataclasses.MISSING:
-            args.append(f.name)
-        else:
-            names[f"_default_{f.name}"] = f.default
-            args.append(f"{f.name}=_default_{f.name}")
-    body = "".join(f"    _record_.{f.name} = {f.name}\n" for f in fields)
-    signature = f"*, {', '.join(args)}" if args else ""
-    source = (f"def make({signature}):\n    _record_ = _Open()\n{body}"
-              "    _set(_record_, '__class__', _cls)\n    return _record_\n")
-    exec(source, names)  # noqa: S102 - our own source, from the dataclass's own field names
-    make: Callable[P, T] = names["make"]
+    open_twin = type(f"_Open{klass.__name__}", klass.__bases__, {"__slots__": slots})
+    make: Callable[P, T] = maker_function(klass, open_twin, fields)
     return make
 
 
@@ -202,4 +173,4 @@ def to_json(value: Any) -> Any:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "quick_init", "record_maker", "to_json"]
+__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "quick_init", "record", "record_maker", "to_json"]

@@ -7,9 +7,9 @@ live figures the header shows.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from .hexgrid import Hex, qoffset_from_cube
+from .records import record
 from .state import GameState
 from .types import Status
 from .units import Soldier
@@ -45,7 +45,7 @@ def sector_control(state: GameState) -> list[str | None]:
     return [next(iter(sides)) if len(sides) == 1 else None for sides in present]
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class Score:
     """The live standing of one side."""
 

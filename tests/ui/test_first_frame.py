@@ -66,7 +66,7 @@ async def test_the_footer_keys_are_built_once_and_again_only_when_they_change() 
 
 
 async def test_the_map_is_styled_once_before_the_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each styling of the map costs its 27 component classes. Before the first frame it is
+    """Each styling of the map styles its component classes too. Before the first frame it is
     styled once (its mount): not again when the screen first resumes, and its focus (which
     restyles it; nothing shows it) comes just after the frame. The frame is the same (the
     snapshots)."""
@@ -132,3 +132,23 @@ def test_resume_gc_freezes_the_start_up_only_when_it_was_paused() -> None:
     finally:
         gc.enable()
         gc.unfreeze()
+
+
+async def test_the_command_line_is_built_when_first_opened() -> None:
+    """The hidden command line is not in the first frame's DOM; opened, it sits between the
+    status line and the footer as it always did, and closing and opening it again reuses it."""
+    a = app()
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not a.screen.query("#command")
+        await pilot.press("colon")
+        await pilot.pause()
+        box = a.screen.query_one("#command")
+        ids = [w.id for w in a.screen.children]
+        assert ids.index("status") + 1 == ids.index("command") and box.has_focus and box.display
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not box.display and a.screen.query_one(HexMap).has_focus
+        await pilot.press("colon")
+        await pilot.pause()
+        assert a.screen.query_one("#command") is box and box.has_focus

@@ -57,3 +57,24 @@ async def test_runs_are_what_a_cell_by_cell_walk_builds() -> None:
                 cells = max(0, min(x0 + width, m.grid.width) - x0)
                 want = Strip(cell_by_cell(m, vy, x0, width, m.cursor, base), cells).extend_cell_length(width, base)
                 assert list(got) == list(want), (vy, x0, width)
+
+
+async def test_every_style_key_and_overlay_has_its_style() -> None:
+    """The palette (ui/render/map_palette.py) names every style key the grid uses and every
+    overlay; the themed keys take the theme's text colours (white on the dark theme)."""
+    from firepower_tui.ui.render.map_palette import FIXED, THEMED
+
+    a = make_app(load_scenario("basic"), seed=3)
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        m = a.screen.query_one(HexMap)
+        styles = m._load_styles()
+        assert set(styles) == set(FIXED) | set(THEMED)
+        for zoom in ("COMPACT", "DETAILED"):
+            used = {key for line in m.grid.styles for key in line}
+            assert used <= set(styles), (zoom, used - set(styles))
+            m.toggle_zoom()
+        for name in ("cursor", "impulse", "group", "move", "arc", "los", "blocked", "target", "spread", "melee"):
+            assert name in styles
+        assert styles["ruler"] == Style(color="#ffffff", bold=True)
+        assert styles["edge_info"] == Style(color="#ffffff", underline=True)

@@ -26,13 +26,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...rules.hexgrid import Facing, Hex, OffsetCoord, hex_to_id, qoffset_from_cube, qoffset_to_cube
+from ...rules.records import record
 from ...rules.state import GameState
 from ...rules.terrain import HexLine, LineKind, MapData, Terrain
 from ...rules.types import Posture, Status
 from ...rules.units import Soldier
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class Zoom:
     """Geometry of one zoom level."""
 
@@ -71,7 +72,7 @@ DETAILED = Zoom(
 ZOOMS = (COMPACT, DETAILED)
 
 
-@dataclass(frozen=True)
+@record(kw_only=False, slots=False)
 class Glyphs:
     """The characters for one character set."""
 
@@ -119,6 +120,11 @@ class Grid:
 
 def _put(grid: Grid, y: int, x: int, text: str, style: str) -> None:
     row_c, row_s = grid.chars[y], grid.styles[y]
+    end = x + len(text)
+    if x >= 0 and end <= grid.width:  # the usual case: the whole run on the grid
+        row_c[x:end] = text
+        row_s[x:end] = [style] * len(text)
+        return
     for i, ch in enumerate(text):
         if 0 <= x + i < grid.width:
             row_c[x + i] = ch
@@ -129,15 +135,17 @@ def terrain_base(gmap: MapData, zoom: Zoom, glyphs: Glyphs) -> Grid:
     """The static layer: outlines, terrain and lines, for every hex (built once per zoom)."""
     w, h = zoom.size(gmap.columns, gmap.rows)
     grid = Grid(w, h, [[" "] * w for _ in range(h)], [["map"] * w for _ in range(h)])
+    chars, styles = grid.chars, grid.styles
+    depth = max(dy for _, dy, _ in zoom.borders)
     for col in range(gmap.columns):
         for row in range(gmap.rows):
             hx = qoffset_to_cube(OffsetCoord(col, row))
             ox, oy = zoom.origin(hx)
             for dx, dy, ch in zoom.borders:
-                grid.chars[oy + dy][ox + dx] = ch
-                grid.styles[oy + dy][ox + dx] = "border"
+                chars[oy + dy][ox + dx] = ch
+                styles[oy + dy][ox + dx] = "border"
             grid.slots[hx] = [(oy + dy, ox + dx, width) for dy, dx, width in zoom.slots]
-            grid.lines_of_hex[hx] = (oy, oy + max(dy for _, dy, _ in zoom.borders))
+            grid.lines_of_hex[hx] = (oy, oy + depth)
             _empty_hex(grid, hx, gmap.terrain[hx], gmap.line_at(hx), zoom, glyphs)
     if gmap.features is not None:
         _draw_features(grid, gmap, zoom, glyphs)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from ...controller.controller import Controller, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
@@ -27,14 +27,17 @@ from ..render.reaction import bottom_panel, shows_panel
 from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
-from .game_views import VIEWS, show_game_over
+from .game_views import VIEWS, command_line, show_game_over
 from .reaction import HandOver, ScreenClock
+
+if TYPE_CHECKING:
+    from textual.widgets import Input
 
 KEY_INTENTS: dict[str, Intent] = {key: k.intent for k in KEYMAP for key in k.keys if not k.view}
 """The controller's intents by key (for a key whose binding is not offered now)."""
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 SIDE_COLOURS = ("#ffd787", "#87ff87")
-"""Tan-ish and green, as the counters (RULES.md §1.5); the map uses the same in firepower.tcss."""
+"""Tan-ish and green, as the counters (RULES.md §1.5); the map uses the same (ui/render/map_palette.py)."""
 
 def _bindings() -> list[BindingType]:
     out: list[BindingType] = []
@@ -50,7 +53,7 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
     AUTO_FOCUS = ""
     """The map takes the focus just after the first frame (on_mount), not before it: a change
-    of focus restyles the map with its 27 component classes, and nothing shows the focus."""
+    of focus restyles the map and its component classes, and nothing shows the focus."""
     _resumed = False
     """Whether the first ScreenResume has been sent (see post_message)."""
 
@@ -90,15 +93,13 @@ class GameScreen(Screen[None]):
                 yield Static(id="hex-panel")
                 yield SideLog(self._entry_text, id="log")
         yield Static(id="status")
-        yield Input(placeholder="action in notation, e.g. move T1 K3 | odds fire T2 G1 | los K2 K9 (Esc closes)",
-                    id="command")
         yield KeyFooter(compact=True, show_command_palette=False)
         yield Static(id="too-small")
 
     def post_message(self, message: Message) -> bool:
         """Textual's, except that the first ScreenResume, which it sends as the screen is pushed
         and handles just after the mount has styled every widget, does not style them all again
-        (a second pass over some 60 widgets, with the map's 27 component classes and two for
+        (a second pass over some 60 widgets, with the map's component classes and two for
         each footer key, that cost the first frame about a third of its styling time). Later
         resumes (back from a modal or the history view) restyle as Textual decides."""
         if isinstance(message, events.ScreenResume) and not self._resumed:
@@ -119,7 +120,6 @@ class GameScreen(Screen[None]):
         self.clock.sync()
 
     def on_mount(self) -> None:
-        self.query_one("#command", Input).display = False
         hex_map = self.query_one(HexMap)
         self.call_after_refresh(self._focus_map)
         self._check_size()
@@ -208,7 +208,7 @@ class GameScreen(Screen[None]):
     # --- the command line ---------------------------------------------------------------------------------
 
     def open_command(self) -> None:
-        box = self.query_one("#command", Input)
+        box = command_line(self)
         self.command_open = True
         box.display = True
         box.value = ""
@@ -216,7 +216,7 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     def _close_command(self) -> None:
-        box = self.query_one("#command", Input)
+        box = command_line(self)
         self.command_open = False
         box.display = False
         self.query_one(HexMap).focus()

@@ -16,10 +16,13 @@ from textual.screen import Screen
 from ...controller.keymap import VIEW_INTENTS, Intent
 from ...rules.state import GameState
 from ..rules_text import sections
+from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
 
 if TYPE_CHECKING:
+    from textual.widgets import Input
+
     from .game import GameScreen
 
 
@@ -83,6 +86,22 @@ def zoom(screen: GameScreen) -> None:
 
 def open_command(screen: GameScreen) -> None:
     screen.open_command()
+
+
+COMMAND_PLACEHOLDER = "action in notation, e.g. move T1 K3 | odds fire T2 G1 | los K2 K9 (Esc closes)"
+
+
+def command_line(screen: GameScreen) -> Input:
+    """The command line: an Input between the status line and the footer, hidden while closed,
+    mounted when first opened (the first frame needs neither it nor Textual's Input module)."""
+    from textual.widgets import Input
+
+    found = screen.query("#command")
+    if found:
+        return found.first(Input)
+    box = Input(placeholder=COMMAND_PLACEHOLDER, id="command")
+    screen.mount(box, before=screen.query_one(KeyFooter))
+    return box
 
 
 def pause(screen: GameScreen) -> None:

@@ -24,22 +24,22 @@ from ...rules.hexgrid import Hex
 from ...rules.state import GameState
 from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Stacks, Zoom, draw_counters, redraw_hexes,
                                stacks_of, terrain_base)
+from ..render.map_palette import palette
 
 RULER_W = 2
 """Columns of row numbers on the left."""
 RULER_H = 1
 """Line of column letters on top."""
 
-STYLE_KEYS = ("ruler", "map", "border", "edge", "edge_info", "hexid", "t_open", "t_hill", "t_depression", "t_trees",
-              "t_scrub", "t_rough", "l_fence", "l_hedge", "side0", "side1", "status")
 NULL_STYLE = Style()
-OVERLAYS = ("cursor", "impulse", "group", "move", "arc", "los", "blocked", "target", "spread", "melee")
 
 
 class HexMap(ScrollView, can_focus=True):
     """The map. Attributes down (state, cursor, highlights), messages up (clicks)."""
 
-    COMPONENT_CLASSES = {f"hexmap--{k}" for k in STYLE_KEYS + OVERLAYS}
+    COMPONENT_CLASSES = {"hexmap--muted", "hexmap--text"}
+    """The theme's text colours for the ruler, borders, edge and hex ids; every other colour of
+    the map is fixed (:mod:`..render.map_palette`)."""
 
     DEFAULT_CSS = """
     HexMap { scrollbar-size: 0 0; }
@@ -228,13 +228,8 @@ class HexMap(ScrollView, can_focus=True):
 
     def _load_styles(self) -> dict[str, Style]:
         if not self._styles:
-            styles: dict[str, Style] = {}
-            for k in STYLE_KEYS + OVERLAYS:
-                try:
-                    styles[k] = self.get_component_rich_style(f"hexmap--{k}", partial=True)
-                except KeyError:
-                    styles[k] = NULL_STYLE
-            self._styles = styles
+            self._styles = palette(self.get_component_rich_style("hexmap--muted", partial=True),
+                                   self.get_component_rich_style("hexmap--text", partial=True))
             self._run_styles = {}
         return self._styles
 

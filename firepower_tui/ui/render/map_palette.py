@@ -1,0 +1,56 @@
+"""The map's palette: the style of each style key of the grid (:mod:`.map_grid`) and of each
+overlay, as Rich styles.
+
+Terrain, lines, counters and overlays have fixed colours, written here. Only the ruler, the
+hex borders, the map edge and the hex ids follow the theme's text colours: the map takes those
+from two component classes (``hexmap--muted``, ``hexmap--text`` in firepower.tcss). Each
+component class costs Textual a styled virtual node whenever the map is styled (once before
+the first frame, again on each focus change); one per style key, as the map had, cost the
+first frame some 8-10 ms.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+
+FIXED: dict[str, Style] = {
+    "map": Style(),
+    "t_open": Style(),
+    "t_hill": Style(color="#d7875f", bgcolor="#3a2a1a"),
+    "t_depression": Style(color="#87afd7", bgcolor="#1a2433"),
+    "t_trees": Style(color="#5faf5f", bgcolor="#15301a"),
+    "t_scrub": Style(color="#afaf5f", bgcolor="#2a2a15"),
+    "t_rough": Style(color="#a8a8a8", bgcolor="#2a2a2a"),
+    "l_fence": Style(color="#d7d7af", bold=True),
+    "l_hedge": Style(color="#87d75f", bold=True),
+    "side0": Style(color="#ffd787", bold=True),
+    "side1": Style(color="#87ff87", bold=True),
+    "status": Style(color="#ff875f", bold=True),
+    # overlays
+    "cursor": Style(bold=True, reverse=True),
+    "impulse": Style(bgcolor="#5f5f00", bold=True),
+    "group": Style(bgcolor="#005f5f", bold=True),
+    "move": Style(bgcolor="#005f00", underline=True),
+    "arc": Style(bgcolor="#262640"),
+    "los": Style(bgcolor="#303070", italic=True),
+    "blocked": Style(bgcolor="#702020", italic=True),
+    "target": Style(bgcolor="#870000", bold=True),
+    "spread": Style(bgcolor="#875f00"),
+    "melee": Style(bgcolor="#870000", bold=True, underline=True),
+}
+"""The style keys with fixed colours (the side colours are the counters', RULES.md §1.5)."""
+
+THEMED: dict[str, tuple[str, Style]] = {
+    "ruler": ("muted", Style(bold=True)),
+    "border": ("muted", Style()),
+    "edge": ("muted", Style()),
+    "hexid": ("muted", Style()),
+    "edge_info": ("text", Style(underline=True)),
+}
+"""The style keys in a theme colour: (which: ``muted`` or ``text``, added attributes)."""
+
+
+def palette(muted: Style, text: Style) -> dict[str, Style]:
+    """Every style key's style, given the styles of the two themed component classes."""
+    themed = {"muted": muted, "text": text}
+    return {**FIXED, **{key: themed[which] + extra for key, (which, extra) in THEMED.items()}}

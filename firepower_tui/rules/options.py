@@ -35,15 +35,17 @@ SUMMARY = {"overwatch": "watch, then fire +1 at movers",
            "hit_the_dirt": "drop Prone when fired on",
            "hiding": "men in cover hide from fire",
            "weapons": "weapons drop, jam and are repaired",
+           "buildings": "doors, windows, walls and water",
            "melee_reactions": "shoot or fall back",
            "clock": "a time limit per phase"}
 """What each rule does, in one line for the picker (RULES.md §9 has the whole text)."""
 
-ABBREVIATION = {"overwatch": "OW", "hit_the_dirt": "HD", "hiding": "HI", "weapons": "WP", "melee_reactions": "MR", "clock": "CL"}
+ABBREVIATION = {"overwatch": "OW", "hit_the_dirt": "HD", "hiding": "HI", "weapons": "WP", "buildings": "BU",
+                "melee_reactions": "MR", "clock": "CL"}
 """Two letters per rule, for a header with no room for words."""
 
 SHORT = {"overwatch": "overwatch", "hit_the_dirt": "dirt", "hiding": "hiding", "weapons": "weapons",
-         "melee_reactions": "melee",
+         "buildings": "houses", "melee_reactions": "melee",
          "clock": "clock"}
 """One short word per rule, for a narrow header."""
 

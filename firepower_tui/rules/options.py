@@ -11,7 +11,7 @@ order of §9 (the order :func:`ordered` gives and every list shows).
 >>> parse_rule_list("bogus")
 Traceback (most recent call last):
 ...
-firepower_tui.rules.options.RuleChoiceError: unknown optional rule 'bogus' (RULES.md §9); available: overwatch, hit_the_dirt, hiding, weapons, melee_reactions, clock (or none, all)
+firepower_tui.rules.options.RuleChoiceError: unknown optional rule 'bogus' (RULES.md §9); available: overwatch, hit_the_dirt, hiding, weapons, buildings, melee_reactions, clock (or none, all)
 >>> rules_label(("overwatch", "hit_the_dirt"))
 'overwatch, hit the dirt'
 """
@@ -58,8 +58,8 @@ class RuleChoiceError(ValueError):
 def rule_problem(rule: str) -> str | None:
     """Why ``rule`` cannot be turned on, or None.
 
-    >>> rule_problem("buildings")
-    "optional rule 'buildings' (RULES.md §9.6) is not implemented yet"
+    >>> rule_problem("special_weapons")
+    "optional rule 'special_weapons' (RULES.md §9.5) is not implemented yet"
     """
     if rule in AVAILABLE:
         return None
@@ -117,7 +117,7 @@ def header_label(rules: Iterable[str], room: int = 24) -> str:
     >>> header_label(["hiding", "overwatch"])
     'Rules: overwatch, hiding'
     >>> header_label(AVAILABLE)
-    'Rules: OW HD HI WP MR CL'
+    'Rules: OW HD HI WP BU MR CL'
     """
     chosen = ordered(rules)
     if not chosen:

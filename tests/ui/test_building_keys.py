@@ -83,3 +83,16 @@ def test_openings_and_walls_are_drawn_on_the_hex_borders(zoom, glyphs, marks) ->
     assert side("C3", Facing.N) == {"_"}  # a plain hexside keeps its outline
     if glyphs is ASCII:
         assert all(ch.isascii() for row in grid.chars for ch in row)
+
+
+@pytest.mark.rule("§9.6")
+def test_a_door_under_a_compact_counter_still_shows() -> None:
+    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.ui.render.map_grid import draw_counters
+
+    state = new_game(load_scenario(VILLAGE), rules=["buildings"])  # T2 stands in D4, over the door D4:S
+    for glyphs, door in ((UNICODE, "▯"), (ASCII, "D")):
+        grid = draw_counters(terrain_base(state.scenario.map, COMPACT, glyphs), state, COMPACT, glyphs,
+                             lower_second=False)
+        ox, oy = COMPACT.origin(hex_from_id("D5"))
+        assert {grid.chars[oy + dy][ox + dx] for dx, dy in SIDE_CELLS["compact"][Facing.N]} == {door}

@@ -374,7 +374,8 @@ def draw_stack(grid: Grid, state: GameState, h: Hex, men: list[Soldier], terrain
             text = f"{ident[:2]:<2}{glyphs.facing[top.facing]:<2}"
             edge = f"{POSTURE_LETTER[top.posture].strip() or '_'}{st or '_'}{stack or '_'}{t if t != ' ' else '_'}"
         _put(grid, y1, x1, text[:w1], side)
-        _put(grid, y2, x2, edge[:4], "edge_info")
+        under = grid.chars[y2][x2:x2 + 4]  # a door or window on his S hexside shows through (§9.6)
+        _put(grid, y2, x2, "".join(b if e == "_" and b != " " else e for e, b in zip(edge[:4], under)), "edge_info")
         return
     (y1, x1, w1), (y2, x2, w2), (y3, x3, w3), _ = grid.slots[h]
     posture = {Posture.STAND: "", Posture.CROUCH: "cr", Posture.PRONE: "pr"}[top.posture]

@@ -96,3 +96,24 @@ def test_a_door_under_a_compact_counter_still_shows() -> None:
                              lower_second=False)
         ox, oy = COMPACT.origin(hex_from_id("D5"))
         assert {grid.chars[oy + dy][ox + dx] for dx, dy in SIDE_CELLS["compact"][Facing.N]} == {door}
+
+
+@pytest.mark.rule("§9.6")
+async def test_a_destroyed_building_is_drawn_as_rubble() -> None:
+    from firepower_tui.rules.buildings import damage_building
+    from firepower_tui.ui.widgets.hex_map import HexMap
+
+    session = at_the_wall(Facing.N)
+    a = make_app(session.scenario, session=session)
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        m = a.screen.query_one(HexMap)
+        ox, oy = m.zoom.origin(hex_from_id("E4"))
+        cells = {m.grid.chars[oy + dy][ox + dx] for dx, dy in SIDE_CELLS[m.zoom.name][Facing.NE]}
+        assert cells <= {"◊", "W"}  # the window E4:NE
+        ruined, _ = damage_building(session.state, hex_from_id("D4"), 3)
+        m.set_state(ruined)
+        await pilot.pause()
+        cells = {m.grid.chars[oy + dy][ox + dx] for dx, dy in SIDE_CELLS[m.zoom.name][Facing.NE]}
+        assert not cells & {"◊", "W"}
+        assert any("%" in "".join(row) for row in m.grid.chars[oy:oy + 3])

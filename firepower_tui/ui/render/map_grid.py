@@ -155,8 +155,7 @@ def _draw_features(grid: Grid, gmap: MapData, zoom: Zoom, glyphs: Glyphs) -> Non
     assert f is not None
     fills: dict[Hex, str] = {h: "rubble" for h in f.rubble}
     fills.update({h: "water" for h in f.water})
-    for b in f.buildings:
-        fills.update({h: "bunker" if b.bunker else "building" for h in b.hexes})
+    fills.update({h: "bunker" if f.buildings[i].bunker else "building" for h, i in f.building_of.items()})
     pick = 0 if glyphs is UNICODE else 1
     for h, what in fills.items():
         ch = FEATURE_GLYPHS[what][pick]

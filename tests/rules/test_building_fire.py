@@ -4,17 +4,25 @@ the high wall's exemption beside it, checkpoints (rulings R73, R78-R81)."""
 
 from __future__ import annotations
 
-import pytest
+import random
+from collections import Counter
 
-from firepower_tui.rules import engine
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from firepower_tui.headless.playout import random_action
+from firepower_tui.rules import engine, spotting
 from firepower_tui.rules.actions import Fire
 from firepower_tui.rules.buildings import damage_building
-from firepower_tui.rules.dice import ScriptedDice
+from firepower_tui.rules.dice import ScriptedDice, SeededDice
 from firepower_tui.rules.events import Fired, Killed, Rolled
 from firepower_tui.rules.fire import check_shot
 from firepower_tui.rules.hexgrid import Facing, direction_between, hex_neighbor
 from firepower_tui.rules.hexgrid import hex_from_id as H
 from firepower_tui.rules.los import los_query
+from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.sequence import new_game
 from firepower_tui.rules.snapshot import state_from_data, state_to_data
 from firepower_tui.rules.spotting import exposed
 from firepower_tui.rules.terrain import Terrain
@@ -151,3 +159,32 @@ def test_the_odds_query_shows_the_spot() -> None:
     g.do("chit green", "impulse D1")
     text = describe_odds(engine.assess(g.state, Fire(soldier="G1", targets=("T2",))))
     assert "spot: G1 at D4: d10 <= 5 [§9.6]: 50%" in text
+
+
+@pytest.mark.rule("§9.6")
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000))
+def test_random_play_in_the_village_keeps_the_fire_clauses(seed: int) -> None:
+    """Every fire from outside at a man inside followed a successful spot at a man who had
+    fired, thrown or meleed since the previous turn; no window had a third firer in a turn."""
+    from tests.conftest import ALL_OPTIONAL
+    from tests.rules.test_buildings import VILLAGE as PATH
+
+    rng, dice = random.Random(seed), SeededDice(seed)
+    state = new_game(load_scenario(PATH), rules=ALL_OPTIONAL)
+    for _ in range(400):
+        if state.over:
+            return
+        before = state
+        state, events = engine.apply(state, random_action(state, rng), dice)
+        for i, e in enumerate(events):
+            if not isinstance(e, Fired) or not e.targets:
+                continue
+            firer, target = before.soldier(e.soldier), before.soldier(e.targets[0])
+            assert firer is not None and target is not None
+            if spotting._hidden_inside(before, firer, target):
+                assert exposed(before, target.id)
+                spot = events[i - 1]
+                assert isinstance(spot, Rolled) and spot.purpose.startswith("spot") and spot.outcome == "hit"
+        per_window = Counter((turn, side) for turn, side, _ in state.window_fire)
+        assert all(n <= 2 for n in per_window.values())

@@ -121,7 +121,7 @@ def note_combat(state: GameState, events: list[Event], thrower: str | None) -> G
         if isinstance(e, Fired):
             acted.append(e.soldier)
             s = state.soldier(e.soldier)
-            if s is not None:
+            if s is not None and e.mode != "throw":  # the window limit is small arms' (R79)
                 windows += [(state.turn, k, s.id) for k in windows_crossed(state, s.hex, e.target_hex)]
         elif isinstance(e, MeleeFought):
             acted += [*e.attackers, *e.defenders]

@@ -49,6 +49,8 @@ def test_firing_exposes_him_and_counts_the_window() -> None:
     assert any(isinstance(e, Fired) for e in events)
     assert exposed(g.state, "T1") and not exposed(g.state, "T2")
     assert (g.state.turn, "D4:N", "T1") in g.state.window_fire
+    assert not spotting.note_combat(g.state.evolve(window_fire=()), [
+        Fired(soldier="T1", weapon="HGN", mode="throw", target_hex=H("D1"))], "T1").window_fire  # R79
 
 
 @pytest.mark.rule("§9.6")

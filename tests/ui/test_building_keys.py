@@ -117,3 +117,26 @@ async def test_a_destroyed_building_is_drawn_as_rubble() -> None:
         cells = {m.grid.chars[oy + dy][ox + dx] for dx, dy in SIDE_CELLS[m.zoom.name][Facing.NE]}
         assert not cells & {"◊", "W"}
         assert any("%" in "".join(row) for row in m.grid.chars[oy:oy + 3])
+
+
+@pytest.mark.rule("§9.6")
+async def test_the_aiming_panel_shows_the_spot_and_the_log_its_roll() -> None:
+    session = Session(load_scenario(VILLAGE), seed=1)
+    session.state = session.state.evolve(rules=session.state.rules | {RuleId.BUILDINGS}, exposed=(("T2", 1),))
+    for line in ("chit green", "impulse D1"):
+        assert session.submit(parse_action(line)).ok, line
+    a = make_app(session.scenario, session=session)
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        c = a.controller
+        c.cursor = hex_from_id("D1")
+        await pilot.press("enter", "f")
+        await pilot.pause()
+        assert c.cursor == hex_from_id("D4")
+        text = a.screen.query_one("#preview").render().plain
+        assert "Spot first: roll ≤ 5: 50%" in text and "[§9.6]" in text
+        session.dice.force([8])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "spot: G1 at D4" in log_text(a) and "not spotted" in log_text(a)
+        assert c.state.soldier("G1").combat_used and not c.state.soldier("T2").killed

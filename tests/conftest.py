@@ -156,7 +156,7 @@ def with_terrain(base: str, **cells: str) -> str:
 FIELD = "\n".join(["." * 10] * 10)
 
 
-ALL_OPTIONAL = ("overwatch", "hit_the_dirt", "hiding", "weapons", "melee_reactions", "clock")
+ALL_OPTIONAL = ("overwatch", "hit_the_dirt", "hiding", "weapons", "buildings", "melee_reactions", "clock")
 """Every optional rule this version implements (RULES.md §9)."""
 
 

@@ -19,6 +19,7 @@ from ..rules.hexgrid import Facing, Hex
 from ..rules.types import Posture, RuleId
 from .aiming import Aiming, Assessment
 from .base import CURSOR_STEPS, PLACING, POSTURE_INTENTS, REACT_CHOICES, REACTING, Core, Highlights, Mode, Result, Table
+from .climbing import Climbing
 from .command import CommandLine
 from .deployment import Deployment
 from .forces import Forces
@@ -82,7 +83,8 @@ class Controller(Core):
         self.command_line = CommandLine(self)
         self.reaction = Reaction(self)
         self.weapons = Weapons(self)
-        parts = (self.play, self.aiming, self.deployment, self.forces, self.reaction, self.weapons)
+        self.climbing = Climbing(self)
+        parts = (self.play, self.aiming, self.deployment, self.forces, self.reaction, self.weapons, self.climbing)
         self._tables = build_tables(self.cursor_table(), [part.tables() for part in parts])
         self.reaction.follow()  # resumed with a reaction open
 

@@ -68,6 +68,7 @@ class Intent(StrEnum):
     PICK_UP = "pick_up"
     SWAP = "swap"
     REPAIR = "repair"
+    CLIMB = "climb"
     CURSOR_N = "cursor_n"
     CURSOR_S = "cursor_s"
     CURSOR_NE = "cursor_ne"
@@ -146,6 +147,8 @@ KEYMAP: tuple[KeySpec, ...] = (
             "§9.4)", "Actions"),
     KeySpec(Intent.REPAIR, ("R",), "Repair", "try to repair his broken weapon (2 MF): d10 1-4 repaired, 10 "
             "destroyed; the odds are in the soldier panel (§9.4)", "Actions"),
+    KeySpec(Intent.CLIMB, ("C",), "Climb", "climb the high wall across his front hexside: 2 MF, d10 <= 6, "
+            "standing; a failure ends his impulse (optional rule buildings, §9.6)", "Actions"),
     KeySpec(Intent.UNDO, ("z", "backspace"), "Undo", "take back the last action if it rolled no dice (§9.9)",
             "Game"),
     KeySpec(Intent.NEXT_SOLDIER, ("tab",), "Next", "cycle the soldiers of the stack / impulse", "Impulse",

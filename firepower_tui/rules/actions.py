@@ -237,7 +237,7 @@ class FallBack(_Action):
     kind: Literal["fall-back"] = "fall-back"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Climb(_Action):
     """Climb the high wall across his front hexside: 2 MF and d10 <= 6, standing (§9.6)."""
 

@@ -6,13 +6,17 @@ is on (:func:`features_in_play`); climbing a high wall is :mod:`.climbing`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .breakdown import Modifier, modifier
 from .building_events import BuildingDamaged
 from .errors import Refusal
 from .events import Event, new_killed
 from .features import Building, MapFeatures, Opening, side_id, side_key
 from .hexgrid import Facing, Hex, hex_neighbor, hex_to_id
+from .memo import ByteBoundedCache
 from .state import GameState
+from .terrain import LOS_CACHE_BUDGET, MapData, Terrain
 from .types import Posture, RuleId, Status
 from .units import Soldier
 
@@ -51,6 +55,44 @@ def standing_building(state: GameState, f: MapFeatures, h: Hex) -> Building | No
         return None
     limit = BUNKER_LIMIT if b.bunker else BUILDING_LIMIT
     return None if damage_of(state, b.number) >= limit else b
+
+
+def _limit(b: Building) -> int:
+    return BUNKER_LIMIT if b.bunker else BUILDING_LIMIT
+
+
+def map_in_play(state: GameState) -> MapData:
+    """The map as it plays now: without its §9.6 features when the rule is off; with the
+    destroyed buildings turned to rubble (no walls, doors or windows; open ground becomes
+    rough; ruling R80). Each such map keeps its own LOS cache (kept with the scenario's map)."""
+    gmap = state.scenario.map
+    f = gmap.features
+    if f is None:
+        return gmap
+    if RuleId.BUILDINGS not in state.rules:
+        return gmap.plain if gmap.plain is not None else gmap
+    if not state.building_damage:
+        return gmap
+    gone = tuple(n for n, d in state.building_damage if d >= _limit(f.buildings[n]))
+    if not gone:
+        return gmap
+    key = ("ruins", gone)
+    ruined: MapData | None = gmap.los_cache.get(key)
+    if ruined is None:
+        ruined = _ruined(gmap, f, gone)
+        gmap.los_cache.put(key, ruined, 4096)
+    return ruined
+
+
+def _ruined(gmap: MapData, f: MapFeatures, gone: tuple[int, ...]) -> MapData:
+    hexes = frozenset().union(*(f.buildings[n].hexes for n in gone))
+    features = f._replace(
+        building_of={h: i for h, i in f.building_of.items() if h not in hexes},
+        openings={k: o for k, o in f.openings.items() if k[0] not in hexes and hex_neighbor(*k) not in hexes},
+        rubble=f.rubble | hexes)
+    terrain = {h: Terrain.ROUGH if h in hexes and t is Terrain.OPEN else t for h, t in gmap.terrain.items()}
+    return replace(gmap, terrain=terrain, features=features, plain=None,
+                   los_cache=ByteBoundedCache(LOS_CACHE_BUDGET))
 
 
 def in_water(state: GameState, s: Soldier) -> bool:
@@ -154,7 +196,7 @@ def harmed_in_bunker(state: GameState, h: Hex, attack_from: Hex, weapon: str) ->
         return True
     if weapon not in ("MOL", "SAT"):
         return False
-    through = feature_los(state.scenario.map, attack_from, h).through
+    through = feature_los(map_in_play(state), attack_from, h).through
     return any(c.opening is Opening.SLIT and c.building_hex in b.hexes for c in through)
 
 
@@ -235,6 +277,6 @@ def damage_building(state: GameState, h: Hex, amount: int) -> tuple[GameState, l
     return state, [BuildingDamaged(hex=h, building=b.name, amount=amount, total=total, effect=effect), *events]
 
 
-__all__ = ["hex_notes", "BUILDING_LIMIT", "BUNKER_LIMIT", "DOOR_COST", "WATER_COST", "combat_refusal", "cover", "damage_building",
+__all__ = ["map_in_play", "hex_notes", "BUILDING_LIMIT", "BUNKER_LIMIT", "DOOR_COST", "WATER_COST", "combat_refusal", "cover", "damage_building",
            "damage_of", "entry_items", "features_in_play", "harmed_in_bunker", "in_water", "move_refusal",
            "posture_refusal", "standing_building", "target_refusal"]

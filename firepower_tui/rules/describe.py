@@ -138,6 +138,9 @@ def describe_odds(a: object) -> str:
         first = a.bursts[0].breakdown
         lines = [f"Odds: {a.soldier} fires {a.weapon} {a.mode} into {a.target_hex}, range {a.range}: "
                  f"hit number {first.need} [{first.need_rule}]"]
+        if a.spot is not None:  # §9.6: a man inside a building, seen first
+            lines.append(f"  {a.spot.purpose}: d10 <= {a.spot.need} [{a.spot.need_rule}]: {_pct(a.spot.chance)} "
+                         "(failed: the fire action and 2 MF are spent)")
         for ts in a.bursts:
             b = ts.breakdown
             lines.append(f"  at {ts.target}: {ts.shots} shot(s), each hits on d10 + {b.modifier_total} <= {b.need} "

@@ -8,6 +8,7 @@ result cannot disagree (STYLE.md §5).
 
 from __future__ import annotations
 
+from dataclasses import field
 from functools import lru_cache
 
 from . import buildings
@@ -26,8 +27,8 @@ from .state import GameState
 from .terrain import LineKind, Terrain
 from .types import Posture, RollOutcome, RuleId, Status, WeaponState
 from .units import Soldier, weapon_chart
-from .values import record_maker
-from . import weapons_rule
+from .values import NOT_IN_JSON, record_maker
+from . import spotting, weapons_rule
 
 NONCOMBAT_MF_MAX = 2
 """The firer-MF modifier tops out at +2 (6.3.6.2.7)."""
@@ -64,6 +65,9 @@ class FireAssessment:
     suppresses: bool
     """Automatic fire suppresses every survivor in the target hex (6.4.1, A14)."""
     los: tuple[LosResult, ...]
+    spot: RollBreakdown | None = field(default=None, metadata=NOT_IN_JSON)
+    """The spotting roll made first (§9.6: a target inside a building, the firer outside); its
+    die is in the event stream, the JSON of the odds leaves it out (the basic game's unchanged)."""
 
 
 _new_target_shots = record_maker(TargetShots)
@@ -92,6 +96,8 @@ def check_shot(state: GameState, s: Soldier, action: Fire) -> Refusal | None:
     if s.weapon_state is not WeaponState.OK:  # optional rule §9.4: a broken or destroyed weapon
         return weapons_rule.fire_refusal(s)
     targets, refusal = _targets(state, s, action)
+    if refusal is None and targets and state.scenario.map.features is not None:
+        refusal = spotting.shot_refusal(state, s, targets[0].hex)  # water, 2 per window (§9.6)
     if refusal is not None:
         return refusal
     weapon = weapon_chart().weapons[s.weapon]
@@ -133,7 +139,7 @@ def _targets(state: GameState, s: Soldier, action: Fire) -> tuple[list[Soldier],
             return [], Refusal(reason=f"{t.id} is Hidden: he cannot be chosen as the target of small-arms fire",
                                rule="§9.3")
         if state.scenario.map.features is not None:
-            refusal = buildings.target_refusal(state, s, t)  # not into a bunker (§9.6)
+            refusal = buildings.target_refusal(state, s, t) or spotting.target_refusal(state, s, t)  # §9.6
             if refusal is not None:
                 return [], refusal
         if any(t.id == f.id for f in found):
@@ -167,6 +173,7 @@ def _target_terrain(state: GameState, t: Soldier, attack_from: object, concealme
         inside = buildings.cover(state, t)  # +2 inside a building (§9.6)
         if inside is not None:
             return (inside,)
+        gmap = buildings.map_in_play(state)  # a destroyed building's rubble is rough
     line = gmap.line_at(t.hex)
     between = (line is not None and t.fence_side is not None and attack_from is not None
                and half_containing(t.hex, line.axis, attack_from) not in (None, t.fence_side))  # type: ignore[arg-type]
@@ -263,6 +270,7 @@ def assess_fire(state: GameState, action: Fire, *, extra: tuple[Modifier, ...] =
     shots: list[TargetShots] = []
     kills: list[tuple[int, int]] = []
     losses: list[LosResult] = []
+    spot = None if state.scenario.map.features is None else spotting.spot_breakdown(state, s, targets[0])
     for t in targets:
         assert t is not None
         los = los_between_soldiers(state, s.id, t.id)
@@ -273,11 +281,14 @@ def assess_fire(state: GameState, action: Fire, *, extra: tuple[Modifier, ...] =
         num = den - (10 - b.faces_succeeding) ** fm.shots  # 1 - (1 - p)^shots, exactly
         kills.append((num, den))
         shots.append(_new_target_shots(target=t.id, shots=fm.shots, breakdown=b, kill_chance=num / den))
+    dist_kills, expected = kill_distribution(kills), sum(n / d for n, d in kills)
+    if spot is not None:  # §9.6: nothing happens unless the spot succeeds
+        dist_kills, expected = spotting.seen_only(spot, dist_kills), expected * spot.chance
     return _new_assessment(
         soldier=s.id, weapon=s.weapon, mode=mode, target_hex=hex_to_id(th), range=dist, bursts=tuple(shots),
         wasted_bursts=max(0, fm.bursts - len(targets)) if mode == "auto" else 0,
-        kill_distribution=kill_distribution(kills), expected_kills=sum(n / d for n, d in kills),
-        suppresses=mode == "auto", los=tuple(losses))
+        kill_distribution=dist_kills, expected_kills=expected,
+        suppresses=mode == "auto", los=tuple(losses), spot=spot)
 
 
 # --- resolution ---------------------------------------------------------------------------------
@@ -286,10 +297,15 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
                  firer_mf: bool = True) -> tuple[GameState, list[Event]]:
     """Roll every shot of the assessment (6.3.6.3), then automatic-fire suppression (6.4.1)."""
     a = assess_fire(state, action, extra=extra, firer_mf=firer_mf)
+    spotted: list[Event] = []
+    if a.spot is not None:  # §9.6: a failed spot costs the fire action and 2 MF
+        state, spotted, seen = spotting.roll_spot(state, s, a.spot, action.then, dice)
+        if not seen:
+            return state, spotted
     firer = s.evolve(mf_spent=s.mf_spent + COMBAT_MF, combat_used=True, mf_cap=action.then)
     state = state.with_soldiers(firer, fired_from=state.fired_from | {s.hex}, **commit_changes(state))  # 6.2.5, 4.5
     th = state.soldier(a.bursts[0].target).hex  # type: ignore[union-attr]
-    events: list[Event] = [new_fired(soldier=s.id, weapon=s.weapon, mode=a.mode, target_hex=th,
+    events: list[Event] = [*spotted, new_fired(soldier=s.id, weapon=s.weapon, mode=a.mode, target_hex=th,
                                  targets=tuple(b.target for b in a.bursts), mf_left=firer.mf_left,
                                  note=f"{a.wasted_bursts} burst(s) wasted (no target of their own, 4.6)"
                                  if a.wasted_bursts else "")]

@@ -11,13 +11,14 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
+from .buildings import map_in_play
 from .hexgrid import Hex, hex_to_id
 from .los_features import feature_los
 from .los_geometry import half_containing, segment_crosses_axis, trace_segment
 from .memo import ByteBoundedCache
 from .state import GameState
 from .terrain import LineKind, MapData, Terrain
-from .types import Posture, RuleId
+from .types import Posture
 from .units import Soldier
 from .values import hidden_in_json
 
@@ -198,8 +199,8 @@ def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: st
         target_fence_side: the target's half of a fence line in his hex.
     """
     gmap = state.scenario.map
-    if gmap.plain is not None and RuleId.BUILDINGS not in state.rules:
-        gmap = gmap.plain  # the map's §9.6 features play only with the rule
+    if gmap.features is not None:
+        gmap = map_in_play(state)  # §9.6 features only with the rule; destroyed buildings are rubble
     pair = _pair(gmap, origin, target)
     prone_end = viewer_posture is Posture.PRONE or target_posture is Posture.PRONE
     found = pair.blocks_prone if prone_end else pair.blocks

@@ -51,7 +51,7 @@ def entry_ledger(state: GameState, s: Soldier, front: Hex | None = None) -> Move
     if front is None:
         front = hex_neighbor(s.hex, s.facing)
     gmap = state.scenario.map
-    terrain = gmap.terrain
+    terrain = gmap.terrain if gmap.features is None else buildings.map_in_play(state).terrain  # rubble (§9.6)
     there = terrain.get(front)
     ledger = _entry_ledger(s.posture, terrain[s.hex], there if there is not None else terrain[s.hex])
     if gmap.features is not None:  # doorways and water (§9.6), with the rule on

@@ -27,6 +27,7 @@ from .hiding import mark_hidden, reveal, reveal_after
 from .melee_reactions import hold_melee, intercept_melee
 from .optional import close_reaction
 from .overwatch import end_overwatch, hold_overwatch, open_overwatch
+from .spotting import note_combat
 from .state import GameState, Pending
 from .take_cover import hold_fire, intercept_fire
 from .types import ReactionKind, RuleId
@@ -103,6 +104,8 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
         state = state.with_soldiers(*fresh) if fresh else state
     if RuleId.WEAPONS in rules:
         state, events = drop_weapons(state, events)  # §9.4: the dead men's LMGs and pistols
+    if RuleId.BUILDINGS in rules:  # §9.6: who fired, threw or meleed; who fired through which window
+        state = note_combat(state, events, _thrower(action, effective))
     if watching and RuleId.OVERWATCH in rules:
         if roles & _MARKERS_OFF:
             state, more = _overwatch_off(state, events)
@@ -147,6 +150,11 @@ def _hide_at_impulse_end(before: GameState, state: GameState, events: list[Event
     Hidden (the events follow its end)."""
     state, more = mark_hidden(state, before.group)
     return state, events[:at + 1] + more + events[at + 1:]
+
+
+def _thrower(action: Action, effective: Action) -> str | None:
+    shot = action.shot if isinstance(action, Overwatch) else effective
+    return shot.soldier if isinstance(shot, Throw) else None
 
 
 def _actors(action: Action | None, effective: Action | None) -> tuple[str, ...]:

@@ -133,6 +133,9 @@ def state_to_data(state: GameState) -> dict[str, Any]:
     }
     if state.ground:  # §9.4's weapon markers, only when some lie on the map
         data["ground"] = [[h.q, h.r, g.code, str(g.state)] for h, gs in state.ground.items() for g in gs]
+    for key in ("building_damage", "exposed", "window_fire"):  # §9.6, only when there is something
+        if getattr(state, key):
+            data[key] = [list(v) for v in getattr(state, key)]
     return data
 
 
@@ -177,6 +180,9 @@ def state_from_data(data: dict[str, Any], scenario: Scenario) -> GameState:
             rules=frozenset(data.get("rules", ())),  # checkpoints from before the optional rules: none
             pending=_unpending(data.get("pending")),
             ground=_unground(data.get("ground", ())),  # §9.4; older checkpoints: none
+            building_damage=tuple((int(n), int(d)) for n, d in data.get("building_damage", ())),  # §9.6
+            exposed=tuple((str(sid), int(t)) for sid, t in data.get("exposed", ())),
+            window_fire=tuple((int(t), str(k), str(sid)) for t, k, sid in data.get("window_fire", ())),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise SnapshotError(f"checkpoint does not decode: {exc!r}") from None

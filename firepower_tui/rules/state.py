@@ -207,6 +207,10 @@ class GameState(NamedTuple):
     building_damage: tuple[tuple[int, int], ...] = ()
     """Damage taken by building (number, damage), for the ``buildings`` rule (§9.6); destroyed
     buildings are rubble."""
+    exposed: tuple[tuple[str, int], ...] = ()
+    """(soldier, the last turn he fired, threw or meleed), for §9.6's spotting (the ``buildings`` rule)."""
+    window_fire: tuple[tuple[int, str, str], ...] = ()
+    """(turn, window hexside ``D4:N``, soldier) this turn: 2 firers per window a turn (§9.6)."""
 
     # --- copies ------------------------------------------------------------------------
 

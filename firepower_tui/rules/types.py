@@ -152,7 +152,7 @@ _RULE_SECTION = {RuleId.OVERWATCH: "§9.1", RuleId.HIT_THE_DIRT: "§9.2", RuleId
                  RuleId.MELEE_REACTIONS: "§9.7", RuleId.CLOCK: "§9.8"}
 
 IMPLEMENTED_RULES: frozenset[RuleId] = frozenset({RuleId.OVERWATCH, RuleId.HIT_THE_DIRT, RuleId.HIDING, RuleId.WEAPONS,
-                                                  RuleId.MELEE_REACTIONS, RuleId.CLOCK})
+                                                  RuleId.BUILDINGS, RuleId.MELEE_REACTIONS, RuleId.CLOCK})
 """The optional rules this version plays (the rest are refused by name until they exist)."""
 
 

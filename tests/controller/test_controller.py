@@ -12,7 +12,8 @@ from firepower_tui.games.session import Session
 from firepower_tui.rules import engine
 from firepower_tui.rules.actions import DrawChit, Fire
 from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.hexgrid import Facing, hex_from_id
+from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.types import Posture, Status
 from tests.conftest import FIELD, make_scenario
 
@@ -297,6 +298,25 @@ def weapons_situation() -> Controller:
     return c
 
 
+def climbing_situation() -> Controller:
+    """T1 facing the high wall B7:NE in an impulse (optional rule buildings, §9.6)."""
+    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.types import RuleId
+    from tests.rules.test_buildings import VILLAGE
+
+    session = Session(load_scenario(VILLAGE))
+    st = session.state.evolve(rules=session.state.rules | {RuleId.BUILDINGS})
+    t1 = st.soldier("T1")
+    assert t1 is not None
+    session.state = st.with_soldiers(t1.evolve(hex=hex_from_id("B7"), facing=Facing.NE))
+    for line in ("chit tan", "impulse B7"):
+        assert session.submit(parse_action(line)).ok, line
+    c = Controller(session)
+    c.cursor = hex_from_id("B7")
+    assert c.select().ok
+    return c
+
+
 SITUATIONS = {
     "between impulses": lambda: controller("T1 tan RFL B2 S", "G1 green RFL B8 N"),
     "in an impulse, an enemy ahead": lambda: in_impulse("T1 tan RFL B4 S", "G1 green RFL B6 N", at="B4"),
@@ -319,6 +339,7 @@ SITUATIONS = {
     "charged": lambda: optional(("chit tan", "impulse B4", "melee T1 B5"), "T1 tan RFL B4 S", "G1 green RFL B5 N",
                                 rules='"melee_reactions"'),
     "weapons: jammed, a pistol on the ground, a comrade": weapons_situation,
+    "facing a high wall": climbing_situation,
     "placing": placing,
     "placing, choosing the facing": lambda: then(placing(), "turn_to"),
 }
@@ -393,3 +414,14 @@ def test_the_offers_are_the_points_table_within_the_budget() -> None:
     assert [(o.weapon, o.affordable) for o in c.forces.offers(side)] == [("RFL", True), ("PST", True), ("LMG", False)]
     assert [(o.weapon, o.affordable) for o in c.forces.offers(side, scout=True)] == [
         ("RFL", False), ("PST", False), ("LMG", False)]
+
+
+@pytest.mark.rule("§9.6")
+def test_climb_is_offered_facing_a_high_wall_only_and_climbs() -> None:
+    c = climbing_situation()
+    assert c.can(Intent.CLIMB)
+    c.session.dice.force([3])
+    assert c.dispatch(Intent.CLIMB).ok
+    t1 = c.session.state.soldier("T1")
+    assert t1 is not None and t1.hex != hex_from_id("B7")
+    assert not c.can(Intent.CLIMB)  # over it: no wall ahead any more

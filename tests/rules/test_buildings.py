@@ -73,6 +73,7 @@ def test_fire_only_through_windows_and_doors_and_the_los_names_them() -> None:
 def test_cover_plus_two_inside() -> None:
     g = village()
     place(g, "G1", "D2", "S")
+    g.state = g.state.evolve(exposed=(("T2", 1),))  # he fired this turn: he may be targeted (§9.6)
     g.do("chit green", "impulse D2")
     from firepower_tui.rules.actions import Fire
     a = engine.assess(g.state, Fire(soldier="G1", targets=("T2",)))
@@ -141,7 +142,9 @@ def test_building_damage_one_two_three_and_rubble() -> None:
     assert state.soldier("T2").status is Status.STUNNED
     state, events = damage_building(state, H("D4"), 1)
     assert state.soldier("T2").killed and any(isinstance(e, Killed) for e in events)
-    assert los_query(state, H("D4"), H("B4")).clear is False  # the LOS is the map's: ruling R77
+    assert not los_query(g.state, H("D4"), H("B4")).clear  # the wall D4:NW while it stands
+    assert los_query(state, H("D4"), H("B4")).clear  # rubble: no more walls (ruling R80)
+    assert los_query(state, H("E4"), H("G4")).clear
     assert damage_building(state, H("D4"), 2) == (state, [])
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,6 +28,8 @@ from tests.conftest import ALL_OPTIONAL, make_scenario
 from tests.rules.test_legal import check_position, positions
 
 BASIC = load_scenario("basic")
+VILLAGE = str(Path(__file__).resolve().parents[1] / "fixtures" / "scenarios" / "buildings.toml")
+"""A map with every §9.6 feature: buildings, a bunker, high walls, water, rubble."""
 
 
 @pytest.mark.rule("§9")
@@ -35,10 +38,10 @@ def test_the_rules_come_from_the_scenario_or_the_caller() -> None:
     assert new_game(BASIC, rules=["hiding", "OVERWATCH"]).rules == {"hiding", "overwatch"}
     sc = make_scenario("....", ["T1 tan RFL A1 S", "G1 green RFL D1 N"], extra='rules = ["hiding"]')
     assert new_game(sc).rules == {"hiding"} and new_game(sc, rules=()).rules == frozenset()
-    with pytest.raises(ValueError, match="buildings"):
-        new_game(BASIC, rules=["buildings"])
+    with pytest.raises(ValueError, match="special_weapons"):
+        new_game(BASIC, rules=["special_weapons"])
     assert {str(r) for r in IMPLEMENTED_RULES} == set(ALL_OPTIONAL)
-    assert RuleId.BUILDINGS not in IMPLEMENTED_RULES and RuleId.BUILDINGS.section == "§9.6"
+    assert RuleId.SPECIAL_WEAPONS not in IMPLEMENTED_RULES and RuleId.SPECIAL_WEAPONS.section == "§9.5"
 
 
 def _play(seed: int, steps: int, scenario: str = "basic"):
@@ -55,7 +58,7 @@ def _play(seed: int, steps: int, scenario: str = "basic"):
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10_000), st.sampled_from(["basic", "meeting"]))
+@given(st.integers(0, 10_000), st.sampled_from(["basic", "meeting", VILLAGE]))
 def test_no_reaction_is_left_open_at_the_end_of_a_phase(seed: int, scenario: str) -> None:
     for _ in _play(seed, 600, scenario):
         pass
@@ -82,10 +85,10 @@ def test_refused_actions_change_nothing_with_every_rule_on(seed: int) -> None:
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10_000))
-def test_legal_actions_are_exactly_what_check_accepts_with_every_rule_on(seed: int) -> None:
+@given(st.integers(0, 10_000), st.sampled_from(["basic", VILLAGE]))
+def test_legal_actions_are_exactly_what_check_accepts_with_every_rule_on(seed: int, scenario: str) -> None:
     rng = random.Random(seed)
-    for state in positions("basic", False, seed=seed, steps=80, rules=ALL_OPTIONAL):
+    for state in positions(scenario, False, seed=seed, steps=80, rules=ALL_OPTIONAL):
         check_position(state, rng, samples=15)
         if state.pending is not None:
             assert all(type(a).__name__ in {"Overwatch", "Hold", "HitDirt", "StandAndShoot", "FallBack"}
@@ -93,9 +96,9 @@ def test_legal_actions_are_exactly_what_check_accepts_with_every_rule_on(seed: i
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10_000))
-def test_every_state_with_the_rules_on_survives_a_checkpoint(seed: int) -> None:
-    for state, _, _ in _play(seed, 300):
+@given(st.integers(0, 10_000), st.sampled_from(["basic", VILLAGE]))
+def test_every_state_with_the_rules_on_survives_a_checkpoint(seed: int, scenario: str) -> None:
+    for state, _, _ in _play(seed, 300, scenario):
         data = json.loads(json.dumps(state_to_data(state)))
         assert state_from_data(data, state.scenario) == state
 

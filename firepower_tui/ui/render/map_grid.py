@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...rules.features import MapFeatures
 from ...rules.hexgrid import Facing, Hex, OffsetCoord, hex_to_id, qoffset_from_cube, qoffset_to_cube
 from ...rules.records import record
 from ...rules.state import GameState
@@ -162,8 +163,7 @@ def _draw_features(grid: Grid, gmap: MapData, zoom: Zoom, glyphs: Glyphs) -> Non
     assert f is not None
     fills: dict[Hex, str] = {h: "rubble" for h in f.rubble}
     fills.update({h: "water" for h in f.water})
-    for b in f.buildings:
-        fills.update({h: "bunker" if b.bunker else "building" for h in b.hexes})
+    fills.update({h: "bunker" if f.buildings[i].bunker else "building" for h, i in f.building_of.items()})
     pick = 0 if glyphs is UNICODE else 1
     for h, what in fills.items():
         ch = FEATURE_GLYPHS[what][pick]
@@ -178,6 +178,31 @@ def _draw_features(grid: Grid, gmap: MapData, zoom: Zoom, glyphs: Glyphs) -> Non
         _put(grid, y1, x1 + len(hid) + 1, ch * max(0, w1 - len(hid) - 1), style)
         _put(grid, y2, x2, ch * w2, style)
         _put(grid, y3, x3, ch * w3, style)
+    _draw_sides(grid, f, zoom, pick)
+
+
+SIDE_CELLS = {
+    "compact": {Facing.N: ((2, 0), (3, 0)), Facing.NE: ((5, 1),), Facing.SE: ((5, 2),)},
+    "detailed": {Facing.N: ((3, 0), (4, 0), (5, 0), (6, 0)), Facing.NE: ((8, 1), (9, 2)),
+                 Facing.SE: ((9, 3), (8, 4))},
+}
+"""(dx, dy) of the outline cells that draw a hex's N, NE and SE hexsides, per zoom (a hexside
+is drawn once, by the hex that names it: :func:`.features.side_key`)."""
+SIDE_GLYPHS = {"wall": ("█", "="), "door": ("▯", "D"), "window": ("◊", "W"), "slit": ("▪", "S")}
+"""A high wall, door, window or slit on a hexside: (Unicode, ASCII)."""
+
+
+def _draw_sides(grid: Grid, f: MapFeatures, zoom: Zoom, pick: int) -> None:
+    """High walls, doors, windows and slits on the hex borders (§9.6)."""
+    marks: dict[tuple[Hex, Facing], str] = {k: "wall" for k in f.walls}
+    marks.update({k: str(o) for k, o in f.openings.items()})
+    cells = SIDE_CELLS[zoom.name]
+    for (h, facing), what in marks.items():
+        if h not in grid.slots:
+            continue
+        ox, oy = zoom.origin(h)
+        for dx, dy in cells[facing]:
+            _put(grid, oy + dy, ox + dx, SIDE_GLYPHS[what][pick], "t_rough")
 
 
 def _line_glyph(line: HexLine | None, glyphs: Glyphs) -> str:
@@ -356,7 +381,8 @@ def draw_stack(grid: Grid, state: GameState, h: Hex, men: list[Soldier], terrain
             text = f"{ident[:2]:<2}{glyphs.facing[top.facing]:<2}"
             edge = f"{POSTURE_LETTER[top.posture].strip() or '_'}{st or '_'}{stack or '_'}{t if t != ' ' else '_'}"
         _put(grid, y1, x1, text[:w1], side)
-        _put(grid, y2, x2, edge[:4], "edge_info")
+        under = grid.chars[y2][x2:x2 + 4]  # a door or window on his S hexside shows through (§9.6)
+        _put(grid, y2, x2, "".join(b if e == "_" and b != " " else e for e, b in zip(edge[:4], under)), "edge_info")
         return
     (y1, x1, w1), (y2, x2, w2), (y3, x3, w3), _ = grid.slots[h]
     posture = {Posture.STAND: "", Posture.CROUCH: "cr", Posture.PRONE: "pr"}[top.posture]

@@ -160,6 +160,9 @@ def preview_text(c: Controller) -> Text:
         a = assessment
         t.append(f"FIRE {a.weapon} {a.mode} into {a.target_hex}, range {a.range}", style="bold")
         t.append("\n")
+        if a.spot is not None:  # §9.6: a man inside a building, seen first
+            t.append(f"Spot first: roll ≤ {a.spot.need}: {pct(a.spot.chance)}", style="bold")
+            t.append(f" [{a.spot.need_rule}] (failed: the fire action and 2 MF are spent)\n", style="dim")
         for ts in a.bursts:
             b = ts.breakdown
             t.append(f"{ts.target}: ", style="bold")

@@ -162,7 +162,8 @@ def scenario_summary(sc: Scenario, deploy: bool = False, rules: Text | None = No
     return t
 
 
-RULE_KEYS = {"overwatch": "o", "hit_the_dirt": "d", "hiding": "h", "weapons": "w", "melee_reactions": "m", "clock": "c"}
+RULE_KEYS = {"overwatch": "o", "hit_the_dirt": "d", "hiding": "h", "weapons": "w", "buildings": "b",
+             "melee_reactions": "m", "clock": "c"}
 """The picker's key for each optional rule it can turn on or off (RULES.md §9)."""
 
 Picked = tuple[str, bool, tuple[str, ...]]

@@ -20,8 +20,10 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ...controller.controller import Highlights
+from ...rules.buildings import map_in_play
 from ...rules.hexgrid import Hex
 from ...rules.state import GameState
+from ...rules.terrain import MapData
 from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Stacks, Zoom, draw_counters, redraw_hexes,
                                stacks_of, terrain_base)
 from ..render.map_palette import palette
@@ -84,7 +86,7 @@ class HexMap(ScrollView, can_focus=True):
     def _build(self, state: GameState) -> Grid:
         base = self._bases.get(self.zoom.name)
         if base is None:
-            base = self._bases[self.zoom.name] = terrain_base(state.scenario.map, self.zoom, self.glyphs)
+            base = self._bases[self.zoom.name] = terrain_base(_drawn_map(state), self.zoom, self.glyphs)
         self._line_versions = {}
         self._stacks = stacks_of(state)
         return draw_counters(base, state, self.zoom, self.glyphs, lower_second=self.lower_second)
@@ -101,7 +103,9 @@ class HexMap(ScrollView, can_focus=True):
         the cells that changed (a move or a take-back touches two or three hexes)."""
         old_state, old = self.state, self.grid
         self.state = state
-        if state.scenario is not old_state.scenario:
+        if state.scenario is not old_state.scenario or state.building_damage != old_state.building_damage:
+            if state.building_damage != old_state.building_damage:  # a building may be rubble now (§9.6)
+                self._bases.clear()
             self.grid = self._build(state)
             rows: Iterable[int] = range(min(old.height, self.grid.height))
             self._grid_version += 1
@@ -129,7 +133,7 @@ class HexMap(ScrollView, can_focus=True):
     def _base_grid(self) -> Grid:
         base = self._bases.get(self.zoom.name)
         if base is None:
-            base = self._bases[self.zoom.name] = terrain_base(self.state.scenario.map, self.zoom, self.glyphs)
+            base = self._bases[self.zoom.name] = terrain_base(_drawn_map(self.state), self.zoom, self.glyphs)
         return base
 
     def _refresh_grid(self, x: int, y: int, w: int, h: int) -> None:
@@ -360,3 +364,8 @@ class HexMap(ScrollView, can_focus=True):
         h = self.grid.hex_at(x, y)
         if h is not None:
             self.post_message(self.HexClicked(h))
+
+
+def _drawn_map(state: GameState) -> MapData:
+    """The scenario's map, with its destroyed buildings drawn as rubble (§9.6, R80)."""
+    return map_in_play(state) if state.building_damage else state.scenario.map

@@ -29,6 +29,7 @@ from .state import GameState, Pending
 from .take_cover import hold_fire, intercept_fire
 from .types import ReactionKind, RuleId
 from .weapons_rule import drop_weapons
+from . import special_barrage
 
 Apply = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
 
@@ -69,6 +70,8 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
             return revealed, held[1] + more
     answered = state.pending
     new, done = carry_out(state, action, dice)
+    if RuleId.SPECIAL_WEAPONS in state.rules:  # §9.5: barrages land at a chit, smoke clears at a turn's end
+        new, done = special_barrage.after(new, list(done), dice)
     return after(state, new, action, answered, list(done))
 
 

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 from .actions import Fire, Melee
 from .hexgrid import Hex
 from .scenario import Scenario
+from .special_types import SpecialState
 from .types import Phase, ReactionKind, SetupStep
 from .units import GroundWeapon, Soldier
 from .values import evolve, hidden_in_json
@@ -207,6 +208,8 @@ class GameState(NamedTuple):
     building_damage: tuple[tuple[int, int], ...] = ()
     """Damage taken by building (number, damage), for the ``buildings`` rule (§9.6); destroyed
     buildings are rubble."""
+    special: SpecialState | None = None
+    """Smoke, barrages and used items of the ``special_weapons`` rule (§9.5); None: nothing yet."""
 
     # --- copies ------------------------------------------------------------------------
 

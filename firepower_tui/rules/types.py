@@ -119,6 +119,10 @@ class RollOutcome(StrEnum):
     """A repair roll of 5-9: the weapon is still broken (§9.4)."""
     DESTROYED = "destroyed"
     """A repair roll of 10: the weapon is gone; he keeps his grenades (§9.4)."""
+    CONTACT = "contact"
+    """A radio call of d10 <= 6: a barrage is coming (§9.5)."""
+    NO_CONTACT = "no_contact"
+    """A radio call that failed (§9.5)."""
 
 
 class RuleId(StrEnum):

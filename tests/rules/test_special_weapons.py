@@ -169,3 +169,19 @@ def test_barrages_limit_calls_per_side() -> None:
 def test_notation_round_trips() -> None:
     for line in ("smoke T1 E5", "smoke T1 E5 via SW", "molotov T1 E5", "satchel T1 E5", "radio T1 E5"):
         assert notation.format_action(notation.parse_action(line)) == line
+
+
+@pytest.mark.rule("§9.5")
+def test_the_log_names_every_roll_and_the_state_survives_a_checkpoint() -> None:
+    from firepower_tui.rules.describe import describe, describe_odds
+    from firepower_tui.rules.snapshot import state_from_data, state_to_data
+
+    st = game(TWO)
+    odds = describe_odds(engine.assess(st, notation.parse_action("smoke T1 E7")))
+    assert "lands 80%" in odds and "[§9.5]" in odds
+    st2, ev = run(st, ["smoke T1 E7"], [9, 1])  # spreads, 1: just beyond (E6)
+    text = [describe(e) for e in ev]
+    assert any("Smoke in E6" in t for t in text) and all("object at" not in t for t in text)
+    assert state_from_data(state_to_data(st2), st2.scenario) == st2
+    st3, _ = run(st, ["radio T1 E5"], [1])
+    assert state_from_data(state_to_data(st3), st3.scenario) == st3

@@ -21,7 +21,7 @@ def parse(*argv: str) -> argparse.Namespace:
     ("hiding,overwatch", ("overwatch", "hiding")),  # always in §9 order
     ("Overwatch, hit_the_dirt", ("overwatch", "hit_the_dirt")),
     ("none", ()),
-    ("all", ("overwatch", "hit_the_dirt", "hiding", "weapons", "melee_reactions", "clock")),
+    ("all", ("overwatch", "hit_the_dirt", "hiding", "weapons", "special_weapons", "melee_reactions", "clock")),
 ])
 def test_rules_are_parsed(given: str, rules: tuple[str, ...]) -> None:
     assert parse("play", "basic", "--rules", given).rules == rules
@@ -42,7 +42,7 @@ def test_bad_rules_and_clocks_are_usage_errors(argv: list[str], needle: str,
     err = capsys.readouterr().err
     assert e.value.code == 2 and needle in err and "Traceback" not in err
     if "optional rule" in needle:
-        assert "available: overwatch, hit_the_dirt, hiding, weapons, melee_reactions, clock (or none, all)" in err
+        assert "available: overwatch, hit_the_dirt, hiding, weapons, special_weapons, melee_reactions, clock (or none, all)" in err
 
 
 def test_the_default_start_takes_them_too() -> None:

@@ -137,7 +137,7 @@ class RuleId(StrEnum):
     WEAPONS = "weapons"
     """§9.4: dropping, passing, jamming."""
     SPECIAL_WEAPONS = "special_weapons"
-    """§9.5: smoke, Molotov, satchel charge, radio (not implemented yet)."""
+    """§9.5: smoke, Molotov, satchel charge, radio."""
     BUILDINGS = "buildings"
     """§9.6: houses, bunkers, walls, water (not implemented yet)."""
     MELEE_REACTIONS = "melee_reactions"
@@ -156,6 +156,7 @@ _RULE_SECTION = {RuleId.OVERWATCH: "§9.1", RuleId.HIT_THE_DIRT: "§9.2", RuleId
                  RuleId.MELEE_REACTIONS: "§9.7", RuleId.CLOCK: "§9.8"}
 
 IMPLEMENTED_RULES: frozenset[RuleId] = frozenset({RuleId.OVERWATCH, RuleId.HIT_THE_DIRT, RuleId.HIDING, RuleId.WEAPONS,
+                                                  RuleId.SPECIAL_WEAPONS,
                                                   RuleId.MELEE_REACTIONS, RuleId.CLOCK})
 """The optional rules this version plays (the rest are refused by name until they exist)."""
 

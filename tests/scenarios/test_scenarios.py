@@ -95,11 +95,11 @@ def test_optional_rules_not_yet_implemented_are_named(tmp_path: Path) -> None:
 
 @pytest.mark.rule("§9")
 def test_implemented_optional_rules_load(tmp_path: Path) -> None:
-    rules = '["overwatch", "hit_the_dirt", "hiding", "weapons", "melee_reactions", "clock"]'
+    rules = '["overwatch", "hit_the_dirt", "hiding", "weapons", "special_weapons", "melee_reactions", "clock"]'
     text = (ROOT / "scenarios" / "basic.toml").read_text().replace("rules = []", f"rules = {rules}")
     p = tmp_path / "opt.toml"
     p.write_text(text)
-    assert set(load_scenario(p).spec.rules) == {"overwatch", "hit_the_dirt", "hiding", "weapons", "melee_reactions", "clock"}
+    assert set(load_scenario(p).spec.rules) == {"overwatch", "hit_the_dirt", "hiding", "weapons", "special_weapons", "melee_reactions", "clock"}
 
 
 def test_unknown_scenario_id() -> None:

@@ -50,6 +50,16 @@ class CallBarrage(_SpecialAction):
     hex: Hex
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Equip(_SpecialAction):
+    """Buy one §9.5 item for a man bought by points, in the force builder (§10.3, R84)."""
+
+    kind: Literal["equip"] = "equip"
+    soldier: str
+    item: str
+    """``smoke``, ``molotov``, ``satchel`` or ``radio``."""
+
+
 SPECIAL_ACTIONS = (ThrowSmoke, ThrowMolotov, PlaceSatchel, CallBarrage)
 
-__all__ = ["SPECIAL_ACTIONS", "CallBarrage", "PlaceSatchel", "ThrowMolotov", "ThrowSmoke"]
+__all__ = ["SPECIAL_ACTIONS", "CallBarrage", "Equip", "PlaceSatchel", "ThrowMolotov", "ThrowSmoke"]

@@ -12,7 +12,7 @@ its odds for a combat action, and the actions of the kind that might be legal no
 >>> kind_for_verb("move").action.__name__, kind_for_verb("move").usage
 ('Move', 'move <soldier> [<hex>]')
 >>> [k.verb for k in KINDS if k.stage is Stage.SETUP]
-['buy', 'drop', 'ready', 'rolloff', 'choose', 'place', 'deployed']
+['buy', 'drop', 'ready', 'rolloff', 'choose', 'place', 'deployed', 'equip']
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
 from . import (climbing, fire, grenades, melee, melee_reactions, movement, overwatch, reactions, sequence, setup,
-               special_barrage, special_rule, take_cover, weapons_rule)
+               special_barrage, special_forces, special_rule, take_cover, weapons_rule)
 from .acting import acting_soldier
 from .actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop, EndImpulse, EndPhase,
                       FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Place, Ready, RollOff, StandAndShoot,
                       StartImpulse, Throw, Turn, Watch)
-from .actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from .actions_special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from .actions_weapons import PickUp, Repair, Swap
 from .dice import Dice
 from .errors import Refusal
@@ -281,6 +281,11 @@ KINDS: tuple[ActionKind[Any], ...] = (
                  parse=k_spec.parse_radio, format=k_spec.format_radio, rule=special_barrage.check_radio,
                  each=special_barrage.radio_candidates, apply=special_barrage.apply_radio,
                  assess=special_barrage.assess_radio),
+    ActionKind(action=Equip, verb="equip", usage=k_spec.EQUIP_USAGE, stage=Stage.SETUP,
+               summary="buy a smoke grenade, Molotov, satchel or radio for a man bought by points (§9.5, §10.3)",
+               parse=k_spec.parse_equip, format=k_spec.format_equip, check=special_forces.check_equip,
+               apply=special_forces.apply_equip, candidates=special_forces.equip_candidates,
+               actors=lambda a: (a.soldier,)),
 )
 """Every action kind, in the order of the notation's list of verbs."""
 

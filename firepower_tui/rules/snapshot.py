@@ -98,7 +98,8 @@ def _unspecial(v: Any) -> SpecialState | None:
     return SpecialState(smoke=tuple((Hex(int(q), int(r)), int(t)) for q, r, t in v["smoke"]),
                         barrages=tuple(Barrage(side, sid, Hex(int(q), int(r))) for side, sid, q, r in v["barrages"]),
                         used=tuple((a, b, int(n)) for a, b, n in v["used"]),
-                        calls=tuple((a, int(n)) for a, n in v["calls"]))
+                        calls=tuple((a, int(n)) for a, n in v["calls"]),
+                        bought=tuple((a, b, int(n)) for a, b, n in v.get("bought", ())))
 
 
 def state_to_data(state: GameState) -> dict[str, Any]:
@@ -145,7 +146,8 @@ def state_to_data(state: GameState) -> dict[str, Any]:
         sp = state.special
         data["special"] = {"smoke": [[h.q, h.r, t] for h, t in sp.smoke],
                            "barrages": [[b.side, b.soldier, b.hex.q, b.hex.r] for b in sp.barrages],
-                           "used": [list(u) for u in sp.used], "calls": [list(c) for c in sp.calls]}
+                           "used": [list(u) for u in sp.used], "calls": [list(c) for c in sp.calls],
+                           "bought": [list(b) for b in sp.bought]}
     if state.ground:  # §9.4's weapon markers, only when some lie on the map
         data["ground"] = [[h.q, h.r, g.code, str(g.state)] for h, gs in state.ground.items() for g in gs]
     return data

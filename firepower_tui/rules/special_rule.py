@@ -51,9 +51,10 @@ def special_of(state: GameState) -> SpecialState:
 
 
 def issued(state: GameState, soldier: str, item: str) -> int:
-    """How many of ``item`` the scenario gave him."""
+    """How many of ``item`` the scenario gave him, and the force builder sold him (§10.3)."""
     spec = next((x for x in state.scenario.spec.soldiers if x.id == soldier), None)
-    return 0 if spec is None else int(spec.items.get(item, 0))
+    bought = special_of(state).bought_of(soldier, item)
+    return bought + (0 if spec is None else int(spec.items.get(item, 0)))
 
 
 def items_left(state: GameState, soldier: str, item: str) -> int:

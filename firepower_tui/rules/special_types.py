@@ -36,12 +36,17 @@ class SpecialState(NamedTuple):
     """(soldier, item, how many used), sorted."""
     calls: tuple[tuple[str, int], ...] = ()
     """(side, barrages called), sorted."""
+    bought: tuple[tuple[str, str, int], ...] = ()
+    """(soldier, item, how many bought in the force builder), sorted (§10.3, ruling R84)."""
 
     def smoke_hexes(self) -> frozenset[Hex]:
         return frozenset(h for h, _ in self.smoke)
 
     def used_of(self, soldier: str, item: str) -> int:
         return next((n for s, i, n in self.used if s == soldier and i == item), 0)
+
+    def bought_of(self, soldier: str, item: str) -> int:
+        return next((n for s, i, n in self.bought if s == soldier and i == item), 0)
 
     def calls_of(self, side: str) -> int:
         return next((n for s, n in self.calls if s == side), 0)

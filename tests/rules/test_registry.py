@@ -35,7 +35,7 @@ def test_the_verbs_stay_in_the_published_order() -> None:
                                      "throw", "melee", "buy", "drop", "ready", "rolloff", "choose", "place",
                                      "deployed", "watch", "overwatch", "hold", "hit-dirt", "stand-and-shoot",
                                      "fall-back", "climb", "pickup", "swap", "repair", "smoke", "molotov",
-                                     "satchel", "radio")
+                                     "satchel", "radio", "equip")
     with pytest.raises(notation.NotationError, match="unknown action 'jump' \\(actions: chit, impulse, move, .*; "
                                                      "queries: odds, los\\)"):
         notation.parse_action("jump T1")

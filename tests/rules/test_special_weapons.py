@@ -185,3 +185,46 @@ def test_the_log_names_every_roll_and_the_state_survives_a_checkpoint() -> None:
     assert state_from_data(state_to_data(st2), st2.scenario) == st2
     st3, _ = run(st, ["radio T1 E5"], [1])
     assert state_from_data(state_to_data(st3), st3.scenario) == st3
+
+
+@pytest.mark.rule("§9.5")
+def test_bad_items_and_barrages_are_named_with_file_line_and_key(tmp_path: Any) -> None:
+    from pathlib import Path
+
+    from firepower_tui.rules.errors import ScenarioError
+    from firepower_tui.rules.scenario import load_scenario
+
+    root = Path(__file__).resolve().parents[2]
+    text = (root / "tests" / "fixtures" / "scenarios" / "special.toml").read_text()
+    bad = text.replace("items = { radio = 1 }", "items = { radio = 1, bazooka = 2 }").replace(
+        "barrages = { tan = 1 }", "barrages = { tan = 1, blue = 2 }")
+    p = tmp_path / "bad.toml"
+    p.write_text(bad)
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(p)
+    msg = str(e.value)
+    assert "bad.toml:" in msg and "bazooka" in msg and "soldiers" in msg
+    p.write_text(text.replace("barrages = { tan = 1 }", "barrages = { tan = 1, blue = 2 }"))
+    with pytest.raises(ScenarioError, match=r"bad.toml:\d+: barrages.*'blue' is not a side"):
+        load_scenario(p)
+
+
+@pytest.mark.rule("§9.5")
+def test_items_are_for_sale_in_the_force_builder() -> None:
+    from firepower_tui.rules.setup import spent
+    from firepower_tui.rules.special_rule import items_left
+
+    sc = make_scenario(FIELD, [], extra='rules = ["special_weapons"]\n[forces]\ntan = { budget = 30 }\n'
+                                         'green = { budget = 30 }',
+                       zones='[[zones]]\nside = "tan"\nrows = [1, 2]\n[[zones]]\nside = "green"\nrows = [9, 10]\n')
+    from firepower_tui.rules.sequence import new_game
+
+    st = new_game(sc)
+    st, _ = run(st, ["buy tan RFL", "equip T1 radio", "equip T1 smoke"], [])
+    assert spent(st, "tan") == 10 + 6 + 2 and items_left(st, "T1", "smoke") == 1
+    with pytest.raises(notation.NotationError, match="not an item"):
+        notation.parse_action("equip T1 bazooka")
+    st2, _ = run(st, ["equip T1 satchel", "equip T1 satchel", "equip T1 molotov"], [])
+    assert spent(st2, "tan") == 29 and "has 1 points left; a smoke costs 2" in refused(st2, "equip T1 smoke")
+    st3, _ = run(st2, ["drop T1", "buy tan PST"], [])
+    assert items_left(st3, "T1", "satchel") == 0 and spent(st3, "tan") == 8

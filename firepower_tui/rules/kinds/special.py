@@ -11,13 +11,14 @@
 from __future__ import annotations
 
 from ..hexgrid import hex_to_id
-from ..actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from ..actions_special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from .words import NotationError, expect, facing_word, hex_word, soldier_word
 
 SMOKE_USAGE = "smoke <soldier> <hex> [via <facing>]"
 MOLOTOV_USAGE = "molotov <soldier> <hex>"
 SATCHEL_USAGE = "satchel <soldier> <hex>"
 RADIO_USAGE = "radio <soldier> <hex>"
+EQUIP_USAGE = "equip <soldier> smoke|molotov|satchel|radio"
 
 
 def parse_smoke(words: list[str]) -> ThrowSmoke:
@@ -57,3 +58,15 @@ def parse_radio(words: list[str]) -> CallBarrage:
 
 def format_radio(action: CallBarrage) -> str:
     return f"radio {action.soldier} {hex_to_id(action.hex)}"
+
+
+def parse_equip(words: list[str]) -> Equip:
+    expect(words, 2, 2, EQUIP_USAGE)
+    item = words[2].lower()
+    if item not in ("smoke", "molotov", "satchel", "radio"):
+        raise NotationError(f"{words[2]!r} is not an item (smoke, molotov, satchel or radio)")
+    return Equip(soldier=soldier_word(words[1]), item=item)
+
+
+def format_equip(action: Equip) -> str:
+    return f"equip {action.soldier} {action.item}"

@@ -19,6 +19,7 @@ from ..rules.setup import placeable
 from ..rules.state import GameState
 from ..rules.types import Phase, Posture, RuleId, SetupStep
 from ..rules.units import weapon_chart
+from ..rules.special_barrage import special_candidates
 from ..rules.weapons_rule import weapon_candidates
 
 
@@ -107,6 +108,8 @@ def _moves(state: GameState) -> list[Action]:
                 out.append(Watch(soldier=sid))  # §9.1 (the check says whether he may)
             if RuleId.WEAPONS in state.rules:
                 out += weapon_candidates(state, s)  # §9.4: pick up, exchange, repair
+            if RuleId.SPECIAL_WEAPONS in state.rules:
+                out += special_candidates(state, s)  # §9.5: smoke, Molotov, satchel, radio at enemy hexes
     return out
 
 

@@ -187,5 +187,18 @@ def radio_candidates(state: GameState, s: Soldier) -> list[CallBarrage]:
     return [CallBarrage(soldier=s.id, hex=h) for h in hexes if hex_distance(s.hex, h) >= 0]
 
 
-__all__ = ["BARRAGE_HIT", "CONTACT", "after", "apply_radio", "assess_radio", "check_radio", "land",
+def special_candidates(state: GameState, s: Soldier) -> list[ThrowSmoke | ThrowMolotov | PlaceSatchel | CallBarrage]:
+    """The random player's §9.5 actions: each item he has, at the hexes holding enemies."""
+    enemies = {u.hex for u in state.living() if u.side != s.side and u.deployed}
+    if not enemies:
+        return []
+    out: list[ThrowSmoke | ThrowMolotov | PlaceSatchel | CallBarrage] = []
+    out += [a for a in smoke_candidates(state, s) if a.hex in enemies]
+    out += [a for a in molotov_candidates(state, s) if a.hex in enemies]
+    out += [a for a in satchel_candidates(state, s) if a.hex in enemies]
+    out += radio_candidates(state, s)
+    return out
+
+
+__all__ = ["BARRAGE_HIT", "special_candidates", "CONTACT", "after", "apply_radio", "assess_radio", "check_radio", "land",
            "molotov_candidates", "radio_candidates", "satchel_candidates", "smoke_candidates"]

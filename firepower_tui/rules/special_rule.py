@@ -181,7 +181,7 @@ def victims_of(state: GameState, s_hex: Hex, e: Hex, item: str, reach: int) -> l
         if hex_distance(u.hex, e) > reach:
             continue
         if state.scenario.map.features is not None and not buildings.harmed_in_bunker(state, u.hex, s_hex,
-                                                                                       ITEM_CODES[item]):
+                                                                                       ITEM_CODES.get(item, "BRG")):
             continue
         out.append(u)
     return out

@@ -29,14 +29,16 @@ def make_scenario(terrain: str, soldiers: Iterable[str], *, fences: str = "", he
                   turns: int = 10, chits: int = 4, extra: str = "", zones: str = "") -> Scenario:
     """A scenario from a terrain picture and soldier lines ``id side weapon hex facing [posture] [fence_side]``.
 
-    A hex of ``-`` leaves him to the deployment phase; a word ``scout`` gives him that trait.
+    A hex of ``-`` leaves him to the deployment phase; a word ``scout`` gives him that trait;
+    words ``item=count`` (``smoke=2``) issue him §9.5 items.
     """
     rows = [r for r in textwrap.dedent(terrain).strip("\n").splitlines()]
     soldier_toml = []
     for line in soldiers:
         parts = line.split()
         scout = "scout" in parts
-        parts = [p for p in parts if p != "scout"]
+        items = [p for p in parts if "=" in p]  # §9.5 items, e.g. smoke=2
+        parts = [p for p in parts if p != "scout" and "=" not in p]
         sid, side, weapon, hx, facing = parts[:5]
         entry = f'[[soldiers]]\nid = "{sid}"\nside = "{side}"\nweapon = "{weapon}"\nfacing = "{facing}"\n'
         if hx != "-":
@@ -47,6 +49,8 @@ def make_scenario(terrain: str, soldiers: Iterable[str], *, fences: str = "", he
             entry += f'posture = "{parts[5]}"\n'
         if len(parts) > 6:
             entry += f'fence_side = "{parts[6]}"\n'
+        if items:
+            entry += "items = { " + ", ".join(items) + " }\n"
         soldier_toml.append(entry)
     text = f'''id = "test"
 title = "test"
@@ -156,7 +160,7 @@ def with_terrain(base: str, **cells: str) -> str:
 FIELD = "\n".join(["." * 10] * 10)
 
 
-ALL_OPTIONAL = ("overwatch", "hit_the_dirt", "hiding", "weapons", "buildings", "melee_reactions", "clock")
+ALL_OPTIONAL = ("overwatch", "hit_the_dirt", "hiding", "weapons", "special_weapons", "buildings", "melee_reactions", "clock")
 """Every optional rule this version implements (RULES.md §9)."""
 
 

@@ -22,7 +22,7 @@ def parse(*argv: str) -> argparse.Namespace:
     ("hiding,overwatch", ("overwatch", "hiding")),  # always in §9 order
     ("Overwatch, hit_the_dirt", ("overwatch", "hit_the_dirt")),
     ("none", ()),
-    ("all", ("overwatch", "hit_the_dirt", "hiding", "weapons", "buildings", "melee_reactions", "clock")),
+    ("all", ("overwatch", "hit_the_dirt", "hiding", "weapons", "special_weapons", "buildings", "melee_reactions", "clock")),
 ])
 def test_rules_are_parsed(given: str, rules: tuple[str, ...]) -> None:
     assert parse("play", "basic", "--rules", given).rules == rules
@@ -30,7 +30,7 @@ def test_rules_are_parsed(given: str, rules: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize(("argv", "needle"), [
     (["--rules", "bogus"], "unknown optional rule 'bogus'"),
-    (["--rules", "overwatch,special_weapons"], "optional rule 'special_weapons' (RULES.md §9.5) is not implemented yet"),
+    (["--rules", "overwatch,nightfall"], "unknown optional rule 'nightfall'"),
     (["--rules", ""], "no rule named"),
     (["--clock", "5"], "give 10 to 3600 seconds"),
     (["--clock", "soon"], "'soon' is not a number of seconds"),
@@ -43,7 +43,7 @@ def test_bad_rules_and_clocks_are_usage_errors(argv: list[str], needle: str,
     err = capsys.readouterr().err
     assert e.value.code == 2 and needle in err and "Traceback" not in err
     if "optional rule" in needle:
-        assert "available: overwatch, hit_the_dirt, hiding, weapons, buildings, melee_reactions, clock (or none, all)" in err
+        assert "available: overwatch, hit_the_dirt, hiding, weapons, special_weapons, buildings, melee_reactions, clock (or none, all)" in err
 
 
 def test_the_default_start_takes_them_too() -> None:

@@ -92,7 +92,6 @@ def test_refusals_do_not_stop_the_run(tmp_path: Path) -> None:
     ("scenario basic\nseed x\n", 2, "usage: seed <n>"),
     ("scenario basic\nimpulse 7C\n", 2, "not a hex id"),
     ("scenario basic\nrules bogus\n", 2, "unknown optional rule 'bogus' (RULES.md §9); available: overwatch,"),
-    ("scenario basic\nrules special_weapons\n", 2, "'special_weapons' (RULES.md §9.5) is not implemented yet"),
     ("scenario basic\nrules\n", 2, "usage: rules <id>"),
     ("scenario basic\nrules none\nrules all\n", 3, "once, right after the scenario line"),
     ("scenario basic\nchit tan\nrules hiding\n", 3, "once, right after the scenario line"),

@@ -26,6 +26,7 @@ from .forces import Forces
 from .keymap import VIEW_INTENTS, Intent
 from .play import Play
 from .reaction import Reaction
+from .special import Special
 from .weapons import Weapons
 
 __all__ = ["Controller", "Highlights", "Mode", "Result", "build_tables"]
@@ -84,7 +85,9 @@ class Controller(Core):
         self.reaction = Reaction(self)
         self.weapons = Weapons(self)
         self.climbing = Climbing(self)
-        parts = (self.play, self.aiming, self.deployment, self.forces, self.reaction, self.weapons, self.climbing)
+        self.special = Special(self)
+        parts = (self.play, self.aiming, self.deployment, self.forces, self.reaction, self.weapons, self.climbing,
+                 self.special)
         self._tables = build_tables(self.cursor_table(), [part.tables() for part in parts])
         self.reaction.follow()  # resumed with a reaction open
 

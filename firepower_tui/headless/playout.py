@@ -19,6 +19,7 @@ from ..rules.setup import placeable
 from ..rules.state import GameState
 from ..rules.types import Phase, Posture, RuleId, SetupStep
 from ..rules.units import weapon_chart
+from ..rules.special_barrage import special_candidates
 from ..rules.weapons_rule import weapon_candidates
 
 
@@ -105,6 +106,7 @@ def _moves(state: GameState) -> list[Action]:
     out: list[Action] = []
     watch = bool(state.rules) and RuleId.OVERWATCH in state.rules
     weapons = bool(state.rules) and RuleId.WEAPONS in state.rules
+    special = bool(state.rules) and RuleId.SPECIAL_WEAPONS in state.rules
     for sid in state.group:
         s = state.soldier(sid)
         if s is None or not state.mf_left(s):
@@ -114,6 +116,8 @@ def _moves(state: GameState) -> list[Action]:
             out.append(_watch(sid))  # §9.1 (the check says whether he may)
         if weapons:
             out += weapon_candidates(state, s)  # §9.4: pick up, exchange, repair
+        if special:
+            out += special_candidates(state, s)  # §9.5: smoke, Molotov, satchel, radio at enemy hexes
     return out
 
 

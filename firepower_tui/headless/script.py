@@ -169,6 +169,13 @@ def state_snapshot(state: GameState) -> dict[str, Any]:
             "kind": str(p.kind), "side": p.side, "trigger": p.trigger, "hex": hex_to_id(p.hex),
             "answerers": list(p.answerers), "action": format_action(p.action) if p.action is not None else None,
             "rule": p.kind.rule}
+    if "special_weapons" in state.rules:  # §9.5's keys only in its games
+        from ..rules.special_rule import carried, special_of
+
+        sp = special_of(state)
+        snap["items"] = {s.id: carried(state, s.id) for s in state.soldiers if not s.killed and carried(state, s.id)}
+        snap["smoke"] = {hex_to_id(h): t for h, t in sp.smoke}
+        snap["barrages"] = [{"side": b.side, "soldier": b.soldier, "hex": hex_to_id(b.hex)} for b in sp.barrages]
     if weapons:
         snap["ground"] = {hex_to_id(h): [g.code + ("" if g.state == "ok" else f" ({g.state})") for g in gs]
                           for h, gs in sorted(state.ground.items())}
@@ -197,6 +204,14 @@ def snapshot_text(snap: dict[str, Any], side_name: Callable[[str], str]) -> str:
         if p is not None:
             lines.insert(2, f"  waiting on {side_name(p['side'])}: {p['kind'].replace('_', ' ')} reaction to "
                             f"{p['trigger']} in {p['hex']} ({p['rule']}); may answer: {', '.join(p['answerers'])}")
+    if snap.get("items"):
+        lines.append("  items: " + "; ".join(f"{sid} " + ", ".join(f"{k} {n}" for k, n in it.items())
+                                              for sid, it in snap["items"].items()))
+    if snap.get("smoke"):
+        lines.append("  smoke: " + ", ".join(f"{h} (clears at the end of turn {t})" for h, t in snap["smoke"].items()))
+    if snap.get("barrages"):
+        lines.append("  barrages coming: " + ", ".join(f"{b['hex']} ({b['side']}, {b['soldier']})"
+                                                      for b in snap["barrages"]))
     if snap.get("ground"):
         lines.append("  weapons on the ground: " + "; ".join(f"{h} {', '.join(w)}" for h, w in snap["ground"].items()))
     return "\n".join(lines)

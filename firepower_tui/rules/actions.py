@@ -246,10 +246,12 @@ class Climb(_Action):
 
 
 from .actions_weapons import PickUp, Repair, Swap  # noqa: E402 (the §9.4 actions, in their own module)
+from .actions_special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke  # noqa: E402 (§9.5)
 
 Action = Union[DrawChit, StartImpulse, Move, Turn, Cross, ChangePosture, EndImpulse, EndPhase, Fire, Throw, Melee,
                Buy, Drop, Ready, RollOff, Choose, Place, Deployed, Watch, Overwatch, Hold, HitDirt, StandAndShoot,
-               FallBack, Climb, PickUp, Swap, Repair]
+               FallBack, Climb, PickUp, Swap, Repair, ThrowSmoke, ThrowMolotov, PlaceSatchel, CallBarrage,
+               Equip]
 """Any action."""
 
 COMBAT_ACTIONS = (Fire, Throw, Melee)

@@ -9,6 +9,7 @@ from .events import (ChitDrawn, Crossed, FellBack, Fired, GameEnded, GrenadeLand
                      ImpulseEnded, ImpulseStarted, Killed, MeleeCalledOff, MeleeFought, Moved, OverwatchEnded,
                      PhaseEnded, PostureChanged, ReactionClosed, ReactionOpened, Rolled, RunningChanged, SetupEvent,
                      StatusChanged, TurnEnded, Turned, TurnStarted, WatchDeclared)
+from .describe_special import describe_special_event, describe_special_odds
 from .describe_weapons import describe_repair_odds, describe_weapon_event
 from .types import ReactionKind
 from .hexgrid import hex_to_id
@@ -117,7 +118,7 @@ def _describe_optional(e: object, side_name: Names) -> str:
         return f"{e.soldier} falls back from {hex_to_id(e.origin)} to {hex_to_id(e.to)} [{e.rule}]"
     if isinstance(e, MeleeCalledOff):
         return f"No melee in {hex_to_id(e.hex)}: every attacker was killed or stunned first [{e.rule}]"
-    return describe_weapon_event(e)
+    return describe_special_event(e) or describe_weapon_event(e)
 
 
 def _pct(p: float) -> str:
@@ -170,7 +171,7 @@ def describe_odds(a: object) -> str:
         return (f"Odds: melee in {a.hex}, {', '.join(a.attackers)} against {', '.join(a.defenders)}: attackers win "
                 f"on d10 {b.modifier_total:+d} <= {b.need} ({modifiers_text(b.modifiers)}): {_pct(a.win_chance)} "
                 f"[§5.2]; otherwise every attacker dies")
-    return describe_repair_odds(a)
+    return describe_special_odds(a) or describe_repair_odds(a)
 
 
 def describe_los(result: object) -> str:

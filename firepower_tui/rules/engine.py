@@ -31,6 +31,8 @@ from .state import GameState
 from .types import Phase
 from .units import Soldier
 from .weapons_rule import RepairAssessment
+from .actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from .special_rule import SpecialAssessment
 
 __all__ = ["Action", "apply", "apply_trusted", "assess", "candidate_actions", "check", "checker", "impulse_hexes",
            "iter_legal_actions", "legal_actions", "MF_ACTIONS"]
@@ -134,12 +136,16 @@ def assess(state: GameState, action: Overwatch) -> FireAssessment | ThrowAssessm
 @overload
 def assess(state: GameState, action: Repair) -> RepairAssessment: ...
 @overload
-def assess(state: GameState, action: Fire | Throw | Melee | Overwatch | StandAndShoot | Repair
-           ) -> FireAssessment | ThrowAssessment | MeleeAssessment | RepairAssessment: ...
+def assess(state: GameState, action: ThrowSmoke | ThrowMolotov | PlaceSatchel | CallBarrage) -> SpecialAssessment: ...
+@overload
+def assess(state: GameState, action: Fire | Throw | Melee | Overwatch | StandAndShoot | Repair | ThrowSmoke
+           | ThrowMolotov | PlaceSatchel | CallBarrage
+           ) -> FireAssessment | ThrowAssessment | MeleeAssessment | RepairAssessment | SpecialAssessment: ...
 
 
-def assess(state: GameState, action: Fire | Throw | Melee | Overwatch | StandAndShoot | Repair
-           ) -> FireAssessment | ThrowAssessment | MeleeAssessment | RepairAssessment:
+def assess(state: GameState, action: Fire | Throw | Melee | Overwatch | StandAndShoot | Repair | ThrowSmoke
+           | ThrowMolotov | PlaceSatchel | CallBarrage
+           ) -> FireAssessment | ThrowAssessment | MeleeAssessment | RepairAssessment | SpecialAssessment:
     """The odds of a combat action before any die (the same numbers :func:`apply` rolls against),
     a reaction's fire included (``overwatch …``, ``stand-and-shoot …``, §9.1, §9.7).
 
@@ -151,7 +157,8 @@ def assess(state: GameState, action: Fire | Throw | Melee | Overwatch | StandAnd
         raise IllegalActionError(refusal)
     kind = kind_of(action)
     assert kind is not None and kind.assess is not None
-    result: FireAssessment | ThrowAssessment | MeleeAssessment | RepairAssessment = kind.assess(state, action)
+    result: FireAssessment | ThrowAssessment | MeleeAssessment | RepairAssessment | SpecialAssessment = (
+        kind.assess(state, action))
     return result
 
 

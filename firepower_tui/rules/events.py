@@ -13,6 +13,7 @@ from .breakdown import Modifier, RollBreakdown
 from .building_events import BuildingDamaged
 from .hexgrid import Facing, Hex
 from .types import GrenadeOutcome, Posture, ReactionKind, RollOutcome
+from .events_special import BarrageCalled, ItemLanded, ItemUsed, SmokeChanged
 from .events_weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
 from .values import NOT_IN_JSON, record, record_maker, to_json
 
@@ -371,7 +372,8 @@ Event = Union[TurnStarted, ChitDrawn, StatusChanged, RunningChanged, ImpulseStar
               PostureChanged, Rolled, Fired, Killed, GrenadeLanded, MeleeFought, ImpulseEnded, PhaseEnded,
               TurnEnded, SetupEvent, GameEnded, WatchDeclared, OverwatchEnded, ReactionOpened, ReactionClosed,
               HitTheDirt, HiddenChanged, FellBack, MeleeCalledOff, BuildingDamaged,
-              WeaponDropped, WeaponPickedUp, WeaponsSwapped, WeaponJammed, RepairTried]
+              WeaponDropped, WeaponPickedUp, WeaponsSwapped, WeaponJammed, RepairTried,
+              ItemUsed, ItemLanded, SmokeChanged, BarrageCalled]
 """Any event."""
 
 __all__ = [

@@ -29,6 +29,7 @@ from .types import Posture, RollOutcome, RuleId, Status, WeaponState
 from .units import Soldier, weapon_chart
 from .values import NOT_IN_JSON, record_maker
 from . import spotting, weapons_rule
+from .smoke import smoke_modifiers
 
 NONCOMBAT_MF_MAX = 2
 """The firer-MF modifier tops out at +2 (6.3.6.2.7)."""
@@ -232,6 +233,8 @@ def fire_modifiers(state: GameState, s: Soldier, t: Soldier, los: LosResult, the
     reaction's, §9.1, §9.7). ``firer_mf=False``: a reaction's fire, with no firer-MF modifier."""
     mods = _fire_modifiers(s.status is Status.SUPPRESSED, _target_terrain(state, t, s.hex, True), t.posture,
                            los.hindrances, t.running, s.noncombat_mf if firer_mf else 0, then if firer_mf else 0)
+    if state.special is not None and state.special.smoke:  # §9.5: +2 per smoke hex on the LOS
+        mods = mods + smoke_modifiers(state.special.smoke_hexes(), los)
     return mods + extra if extra else mods
 
 

@@ -22,6 +22,7 @@ from .hexgrid import (CORNER_OFFSETS, HEXSIDE_CORNERS, Facing, Hex, direction_be
                       hex_neighbor, hex_to_id, hex_to_plane, in_firing_arc)
 from .los import LosResult, line_of_sight
 from .records import record
+from .smoke import smoke_modifiers
 from .sequence import commit
 from .state import GameState
 from .types import GrenadeOutcome, Posture, RollOutcome, Status
@@ -232,6 +233,8 @@ def throw_breakdown(state: GameState, s: Soldier, x: Hex, los: LosResult,
     if s.status is Status.SUPPRESSED:
         mods.append(Modifier(label="thrower suppressed", value=1, rule="6.3.6.2.1"))
     mods += hindrance_modifiers(los)
+    if state.special is not None and state.special.smoke:  # §9.5: +2 per smoke hex on the LOS
+        mods += smoke_modifiers(state.special.smoke_hexes(), los)
     return RollBreakdown(purpose=f"throw: {s.id} at {hex_to_id(x)}", need=g.throw[band],
                          need_rule=f"4.7 HGN throw {weapon_chart().band_label(band)}", modifiers=tuple(mods) + extra)
 

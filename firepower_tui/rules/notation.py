@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .actions import Action, Fire, Melee, Overwatch, Repair, StandAndShoot, Throw
+from .actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from .hexgrid import Hex
 from .kinds.words import NotationError, expect, hex_word
 from .registry import KINDS, kind_for_verb, kind_of
@@ -34,7 +35,8 @@ class OddsQuery(NamedTuple):
     """``odds <fire|throw|melee|overwatch|stand-and-shoot …>``: the preview of a combat action
     (a reaction's fire included, §9.1, §9.7); changes nothing."""
 
-    action: Fire | Throw | Melee | Overwatch | StandAndShoot | Repair
+    action: (Fire | Throw | Melee | Overwatch | StandAndShoot | Repair | ThrowSmoke | ThrowMolotov | PlaceSatchel
+             | CallBarrage)
 
 
 class LosQuery(NamedTuple):
@@ -56,7 +58,8 @@ def parse_line(line: str) -> Action | OddsQuery | LosQuery:
         if len(words) < 2 or words[1].lower() not in ODDS_WORDS:
             raise NotationError(f"usage: odds {'|'.join(ODDS_WORDS)} … (the action as you would give it)")
         action = parse_action(" ".join(words[1:]))
-        assert isinstance(action, Fire | Throw | Melee | Overwatch | StandAndShoot | Repair)
+        assert isinstance(action, Fire | Throw | Melee | Overwatch | StandAndShoot | Repair | ThrowSmoke | ThrowMolotov
+                          | PlaceSatchel | CallBarrage)
         return OddsQuery(action)
     if verb == "los":
         expect(words, 2, 2, "los <hex> <hex>")

@@ -11,7 +11,7 @@ order of §9 (the order :func:`ordered` gives and every list shows).
 >>> parse_rule_list("bogus")
 Traceback (most recent call last):
 ...
-firepower_tui.rules.options.RuleChoiceError: unknown optional rule 'bogus' (RULES.md §9); available: overwatch, hit_the_dirt, hiding, weapons, buildings, melee_reactions, clock (or none, all)
+firepower_tui.rules.options.RuleChoiceError: unknown optional rule 'bogus' (RULES.md §9); available: overwatch, hit_the_dirt, hiding, weapons, special_weapons, buildings, melee_reactions, clock (or none, all)
 >>> rules_label(("overwatch", "hit_the_dirt"))
 'overwatch, hit the dirt'
 """
@@ -35,17 +35,18 @@ SUMMARY = {"overwatch": "watch, then fire +1 at movers",
            "hit_the_dirt": "drop Prone when fired on",
            "hiding": "men in cover hide from fire",
            "weapons": "weapons drop, jam and are repaired",
+           "special_weapons": "smoke, Molotov, satchel, radio",
            "buildings": "doors, windows, walls and water",
            "melee_reactions": "shoot or fall back",
            "clock": "a time limit per phase"}
 """What each rule does, in one line for the picker (RULES.md §9 has the whole text)."""
 
-ABBREVIATION = {"overwatch": "OW", "hit_the_dirt": "HD", "hiding": "HI", "weapons": "WP", "buildings": "BU",
-                "melee_reactions": "MR", "clock": "CL"}
+ABBREVIATION = {"overwatch": "OW", "hit_the_dirt": "HD", "hiding": "HI", "weapons": "WP", "special_weapons": "SW",
+                "buildings": "BU", "melee_reactions": "MR", "clock": "CL"}
 """Two letters per rule, for a header with no room for words."""
 
 SHORT = {"overwatch": "overwatch", "hit_the_dirt": "dirt", "hiding": "hiding", "weapons": "weapons",
-         "buildings": "houses", "melee_reactions": "melee",
+         "special_weapons": "special", "buildings": "houses", "melee_reactions": "melee",
          "clock": "clock"}
 """One short word per rule, for a narrow header."""
 
@@ -58,8 +59,10 @@ class RuleChoiceError(ValueError):
 def rule_problem(rule: str) -> str | None:
     """Why ``rule`` cannot be turned on, or None.
 
-    >>> rule_problem("special_weapons")
-    "optional rule 'special_weapons' (RULES.md §9.5) is not implemented yet"
+    >>> rule_problem("special_weapons") is None
+    True
+    >>> rule_problem("nightfall")
+    "unknown optional rule 'nightfall' (RULES.md §9)"
     """
     if rule in AVAILABLE:
         return None
@@ -117,7 +120,7 @@ def header_label(rules: Iterable[str], room: int = 24) -> str:
     >>> header_label(["hiding", "overwatch"])
     'Rules: overwatch, hiding'
     >>> header_label(AVAILABLE)
-    'Rules: OW HD HI WP BU MR CL'
+    'Rules: OW HD HI WP SW BU MR CL'
     """
     chosen = ordered(rules)
     if not chosen:

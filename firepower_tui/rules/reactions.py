@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 
-from .actions import (Action, ChangePosture, Cross, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
+from .actions import (Action, ChangePosture, Cross, Drop, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
                       StandAndShoot, Throw, Turn, Watch)
 from .dice import Dice
 from .errors import Refusal
@@ -32,6 +32,8 @@ from .state import GameState, Pending
 from .take_cover import hold_fire, intercept_fire
 from .types import ReactionKind, RuleId
 from .weapons_rule import drop_weapons
+from . import special_barrage
+from .special_forces import forget_dropped
 
 Apply = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
 
@@ -81,6 +83,10 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
             return revealed, held[1] + more
     answered = state.pending
     new, done = carry_out(state, action, dice)
+    if RuleId.SPECIAL_WEAPONS in state.rules:  # §9.5: barrages land at a chit, smoke clears at a turn's end
+        new, done = special_barrage.after(new, list(done), dice)
+        if isinstance(action, Drop):
+            new = forget_dropped(new, action.soldier)  # his bought items go with him (R94)
     return after(state, new, action, answered, list(done))
 
 

@@ -12,7 +12,7 @@ its odds for a combat action, and the actions of the kind that might be legal no
 >>> kind_for_verb("move").action.__name__, kind_for_verb("move").usage
 ('Move', 'move <soldier> [<hex>]')
 >>> [k.verb for k in KINDS if k.stage is Stage.SETUP]
-['buy', 'drop', 'ready', 'rolloff', 'choose', 'place', 'deployed']
+['buy', 'drop', 'ready', 'rolloff', 'choose', 'place', 'deployed', 'equip']
 """
 
 from __future__ import annotations
@@ -24,11 +24,12 @@ from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
 from . import (climbing, fire, grenades, melee, melee_reactions, movement, overwatch, reactions, sequence, setup,
-               take_cover, weapons_rule)
+               special_barrage, special_forces, special_rule, take_cover, weapons_rule)
 from .acting import acting_soldier
 from .actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop, EndImpulse, EndPhase,
                       FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Place, Ready, RollOff, StandAndShoot,
                       StartImpulse, Throw, Turn, Watch)
+from .actions_special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from .actions_weapons import PickUp, Repair, Swap
 from .dice import Dice
 from .errors import Refusal
@@ -37,6 +38,7 @@ from .kinds import combat as k_combat
 from .kinds import play as k_play
 from .kinds import reactions as k_react
 from .kinds import setup as k_setup
+from .kinds import special as k_spec
 from .kinds import weapons as k_weap
 from .records import record
 from .state import GameState
@@ -132,7 +134,8 @@ def soldier_kind(*, action: type[A], verb: str, usage: str, summary: str, actor:
                       by_soldier=SoldierRule(actor=actor, check=rule, candidates=each), assess=assess)
 
 
-_soldier_of: Callable[[Move | Turn | Cross | ChangePosture | Fire | Throw | Climb | PickUp | Swap | Repair], str] = (
+_soldier_of: Callable[[Move | Turn | Cross | ChangePosture | Fire | Throw | Climb | PickUp | Swap | Repair | ThrowSmoke |
+                       ThrowMolotov | PlaceSatchel | CallBarrage], str] = (
     attrgetter("soldier"))
 
 
@@ -258,6 +261,32 @@ KINDS: tuple[ActionKind[Any], ...] = (
                  parse=k_weap.parse_repair, format=k_weap.format_repair, rule=weapons_rule.check_repair,
                  each=weapons_rule.repair_candidates, apply=weapons_rule.apply_repair,
                  assess=weapons_rule.assess_repair),
+    soldier_kind(action=ThrowSmoke, verb="smoke", usage=k_spec.SMOKE_USAGE, actor=_soldier_of,
+                 summary="throw a smoke grenade like a grenade; +2 per smoke hex on a LOS (§9.5)",
+                 parse=k_spec.parse_smoke, format=k_spec.format_smoke, rule=special_rule.check_smoke,
+                 each=special_barrage.smoke_candidates, apply=special_rule.apply_special,
+                 assess=special_rule.assess_special),
+    soldier_kind(action=ThrowMolotov, verb="molotov", usage=k_spec.MOLOTOV_USAGE, actor=_soldier_of,
+                 summary="throw a Molotov, range 5 (3 not standing), no spread; 6 in the hex, no cover (§9.5)",
+                 parse=k_spec.parse_molotov, format=k_spec.format_molotov, rule=special_rule.check_molotov,
+                 each=special_barrage.molotov_candidates, apply=special_rule.apply_special,
+                 assess=special_rule.assess_special),
+    soldier_kind(action=PlaceSatchel, verb="satchel", usage=k_spec.SATCHEL_USAGE, actor=_soldier_of,
+                 summary="place a satchel charge into an adjacent hex: 8 to place, blast 7, 2 building damage (§9.5)",
+                 parse=k_spec.parse_satchel, format=k_spec.format_satchel, rule=special_rule.check_satchel,
+                 each=special_barrage.satchel_candidates, apply=special_rule.apply_special,
+                 assess=special_rule.assess_special),
+    soldier_kind(action=CallBarrage, verb="radio", usage=k_spec.RADIO_USAGE, actor=_soldier_of,
+                 summary="spend all MF to call a barrage on a hex in LOS: contact d10 <= 6; it lands at his "
+                         "side's next chit (§9.5)",
+                 parse=k_spec.parse_radio, format=k_spec.format_radio, rule=special_barrage.check_radio,
+                 each=special_barrage.radio_candidates, apply=special_barrage.apply_radio,
+                 assess=special_barrage.assess_radio),
+    ActionKind(action=Equip, verb="equip", usage=k_spec.EQUIP_USAGE, stage=Stage.SETUP,
+               summary="buy a smoke grenade, Molotov, satchel or radio for a man bought by points (§9.5, §10.3)",
+               parse=k_spec.parse_equip, format=k_spec.format_equip, check=special_forces.check_equip,
+               apply=special_forces.apply_equip, candidates=special_forces.equip_candidates,
+               actors=lambda a: (a.soldier,)),
 )
 """Every action kind, in the order of the notation's list of verbs."""
 

@@ -104,6 +104,10 @@ def check_spec(spec: ScenarioFile, name: str, lines: list[str]) -> tuple[MapData
     problems: list[Problem] = []
     game_map = _build_map(spec, name, lines, problems)
     _check_sides_and_soldiers(spec, game_map, name, lines, problems)
+    for side in spec.barrages:  # §9.5: the calls each side may make, by side id
+        if side not in {s.id for s in spec.sides}:
+            problems.append(Problem(_where(name, lines, ("barrages",)),
+                                    f"{side!r} is not a side of this scenario (§9.5)"))
     return game_map, problems
 
 

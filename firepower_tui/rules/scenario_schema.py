@@ -10,7 +10,7 @@ so this module, and pydantic, are imported only when a text is checked.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -105,6 +105,8 @@ class SoldierSpec(BaseModel):
     """In a fence or hedge hex: the half he is on (default: the half behind him)."""
     traits: list[Literal["scout"]] = []
     """``scout``: deployed last, anywhere outside the enemy zone (§10.2), +3 points (§10.3)."""
+    items: dict[Literal["smoke", "molotov", "satchel", "radio"], Annotated[int, Field(ge=0, le=9)]] = {}
+    """Items he carries with their counts, e.g. ``{smoke = 2, radio = 1}`` (``special_weapons``, §9.5)."""
 
 
 class ZoneSpec(BaseModel):
@@ -167,6 +169,8 @@ class ScenarioFile(BaseModel):
     """Buildings (the ``buildings`` rule, §9.6)."""
     bunkers: list[BunkerSpec] = []
     walls: list[WallSpec] = []
+    barrages: dict[str, Annotated[int, Field(ge=0, le=99)]] = {}
+    """Radio barrages each side may call, by side id (``special_weapons``, §9.5; a side not named: no limit)."""
 
 
 __all__ = ["BuildingSpec", "BunkerSpec", "ForceSpec", "LineSpec", "MapSpec", "ScenarioFile", "SectorSpec", "SideSpec", "SoldierSpec", "WallSpec", "ZoneSpec"]

@@ -78,6 +78,7 @@ class SoldierSpec(NamedTuple):
     posture: Posture = Posture.STAND
     fence_side: str | None = None
     traits: list[Literal["scout"]] = []
+    items: dict[str, int] = {}  # noqa: RUF012 (never mutated)
 
 
 class ZoneSpec(NamedTuple):
@@ -123,6 +124,7 @@ class ScenarioFile(NamedTuple):
     buildings: list[BuildingSpec] = []
     bunkers: list[BunkerSpec] = []
     walls: list[WallSpec] = []
+    barrages: dict[str, int] = {}  # noqa: RUF012 (never mutated)
 
 
 def _pair(value: Any) -> Any:
@@ -145,7 +147,8 @@ def spec_from_data(d: dict[str, Any]) -> ScenarioFile:
                     fences=[LineSpec(**x) for x in m["fences"]], hedges=[LineSpec(**x) for x in m["hedges"]],
                     water=list(m.get("water", ())), rubble=list(m.get("rubble", ()))),
         sides=[SideSpec(**x) for x in d["sides"]],
-        soldiers=[SoldierSpec(**{**x, "posture": Posture(x["posture"]), "traits": list(x["traits"])})
+        soldiers=[SoldierSpec(**{**x, "posture": Posture(x["posture"]), "traits": list(x["traits"]),
+                                     "items": dict(x.get("items", {}))})
                   for x in d["soldiers"]],
         zones=[ZoneSpec(side=x["side"], rows=_pair(x["rows"]), columns=_pair(x["columns"])) for x in d["zones"]],
         forces={k: ForceSpec(**v) for k, v in d["forces"].items()},
@@ -154,6 +157,7 @@ def spec_from_data(d: dict[str, Any]) -> ScenarioFile:
         bunkers=[BunkerSpec(hexes=list(x["hexes"]), doors=list(x["doors"]), slits=list(x["slits"]))
                  for x in d.get("bunkers", ())],
         walls=[WallSpec(hexsides=list(x["hexsides"])) for x in d.get("walls", ())],
+        barrages=dict(d.get("barrages", {})),
     )
 
 

@@ -33,7 +33,13 @@ def start_setup(state: GameState) -> GameState:
 
 def spent(state: GameState, side: str) -> int:
     """Points spent by a side (§10.3)."""
-    return sum(soldier_points(s) for s in state.soldiers if s.side == side)
+    men = sum(soldier_points(s) for s in state.soldiers if s.side == side)
+    if state.special is not None and state.special.bought:  # §9.5 items bought for points (R94)
+        from .victory import ITEM_POINTS
+
+        mine = {s.id for s in state.soldiers if s.side == side}
+        men += sum(ITEM_POINTS[i] * n for sid, i, n in state.special.bought if sid in mine)
+    return men
 
 
 def budget(state: GameState, side: str) -> int | None:

@@ -16,6 +16,7 @@ from typing import Any
 from .hexgrid import Facing, Hex
 from .scenario import Scenario
 from .actions import Fire, Melee
+from .special_types import Barrage, SpecialState
 from .state import Chit, GameState, Pending
 from .types import Phase, Posture, ReactionKind, SetupStep, Status, WeaponState
 from .units import GroundWeapon, Soldier
@@ -91,6 +92,16 @@ def _unground(v: Any) -> dict[Hex, tuple[GroundWeapon, ...]]:
     return ground
 
 
+def _unspecial(v: Any) -> SpecialState | None:
+    if v is None:
+        return None
+    return SpecialState(smoke=tuple((Hex(int(q), int(r)), int(t)) for q, r, t in v["smoke"]),
+                        barrages=tuple(Barrage(side, sid, Hex(int(q), int(r))) for side, sid, q, r in v["barrages"]),
+                        used=tuple((a, b, int(n)) for a, b, n in v["used"]),
+                        calls=tuple((a, int(n)) for a, n in v["calls"]),
+                        bought=tuple((a, b, int(n)) for a, b, n in v.get("bought", ())))
+
+
 def state_to_data(state: GameState) -> dict[str, Any]:
     """The state as JSON-ready data (sets sorted, so equal states give equal data).
 
@@ -131,6 +142,12 @@ def state_to_data(state: GameState) -> dict[str, Any]:
         "rules": sorted(state.rules),
         "pending": _pending(state.pending),
     }
+    if state.special is not None:  # §9.5's smoke, barrages, used items and calls, once something was used
+        sp = state.special
+        data["special"] = {"smoke": [[h.q, h.r, t] for h, t in sp.smoke],
+                           "barrages": [[b.side, b.soldier, b.hex.q, b.hex.r] for b in sp.barrages],
+                           "used": [list(u) for u in sp.used], "calls": [list(c) for c in sp.calls],
+                           "bought": [list(b) for b in sp.bought]}
     if state.ground:  # §9.4's weapon markers, only when some lie on the map
         data["ground"] = [[h.q, h.r, g.code, str(g.state)] for h, gs in state.ground.items() for g in gs]
     for key in ("building_damage", "exposed", "window_fire"):  # §9.6, only when there is something
@@ -183,6 +200,7 @@ def state_from_data(data: dict[str, Any], scenario: Scenario) -> GameState:
             building_damage=tuple((int(n), int(d)) for n, d in data.get("building_damage", ())),  # §9.6
             exposed=tuple((str(sid), int(t)) for sid, t in data.get("exposed", ())),
             window_fire=tuple((int(t), str(k), str(sid)) for t, k, sid in data.get("window_fire", ())),
+            special=_unspecial(data.get("special")),  # §9.5; older checkpoints: none
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise SnapshotError(f"checkpoint does not decode: {exc!r}") from None

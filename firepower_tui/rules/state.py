@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 from .actions import Fire, Melee
 from .hexgrid import Hex
 from .scenario import Scenario
+from .special_types import SpecialState
 from .types import Phase, ReactionKind, SetupStep
 from .units import GroundWeapon, Soldier
 from .values import evolve, hidden_in_json
@@ -211,6 +212,8 @@ class GameState(NamedTuple):
     """(soldier, the last turn he fired, threw or meleed), for §9.6's spotting (the ``buildings`` rule)."""
     window_fire: tuple[tuple[int, str, str], ...] = ()
     """(turn, window hexside ``D4:N``, soldier) this turn: 2 firers per window a turn (§9.6)."""
+    special: SpecialState | None = None
+    """Smoke, barrages and used items of the ``special_weapons`` rule (§9.5); None: nothing yet."""
 
     # --- copies ------------------------------------------------------------------------
 

@@ -119,6 +119,10 @@ class RollOutcome(StrEnum):
     """A repair roll of 5-9: the weapon is still broken (§9.4)."""
     DESTROYED = "destroyed"
     """A repair roll of 10: the weapon is gone; he keeps his grenades (§9.4)."""
+    CONTACT = "contact"
+    """A radio call of d10 <= 6: a barrage is coming (§9.5)."""
+    NO_CONTACT = "no_contact"
+    """A radio call that failed (§9.5)."""
 
 
 class RuleId(StrEnum):
@@ -133,7 +137,7 @@ class RuleId(StrEnum):
     WEAPONS = "weapons"
     """§9.4: dropping, passing, jamming."""
     SPECIAL_WEAPONS = "special_weapons"
-    """§9.5: smoke, Molotov, satchel charge, radio (not implemented yet)."""
+    """§9.5: smoke, Molotov, satchel charge, radio."""
     BUILDINGS = "buildings"
     """§9.6: houses, bunkers, walls, water (not implemented yet)."""
     MELEE_REACTIONS = "melee_reactions"
@@ -152,7 +156,8 @@ _RULE_SECTION = {RuleId.OVERWATCH: "§9.1", RuleId.HIT_THE_DIRT: "§9.2", RuleId
                  RuleId.MELEE_REACTIONS: "§9.7", RuleId.CLOCK: "§9.8"}
 
 IMPLEMENTED_RULES: frozenset[RuleId] = frozenset({RuleId.OVERWATCH, RuleId.HIT_THE_DIRT, RuleId.HIDING, RuleId.WEAPONS,
-                                                  RuleId.BUILDINGS, RuleId.MELEE_REACTIONS, RuleId.CLOCK})
+                                                  RuleId.SPECIAL_WEAPONS, RuleId.BUILDINGS, RuleId.MELEE_REACTIONS,
+                                                  RuleId.CLOCK})
 """The optional rules this version plays (the rest are refused by name until they exist)."""
 
 

@@ -317,6 +317,14 @@ def climbing_situation() -> Controller:
     return c
 
 
+def special_situation() -> Controller:
+    """T1 with every §9.5 item, the cursor on G1 in the hex in front of him."""
+    c = optional(("chit tan", "impulse B4"), "T1 tan RFL B4 S smoke=1 molotov=1 satchel=1 radio=1",
+                 "G1 green RFL B5 N", rules='"special_weapons"')
+    c.cursor = hex_from_id("B5")
+    return c
+
+
 SITUATIONS = {
     "between impulses": lambda: controller("T1 tan RFL B2 S", "G1 green RFL B8 N"),
     "in an impulse, an enemy ahead": lambda: in_impulse("T1 tan RFL B4 S", "G1 green RFL B6 N", at="B4"),
@@ -340,6 +348,7 @@ SITUATIONS = {
                                 rules='"melee_reactions"'),
     "weapons: jammed, a pistol on the ground, a comrade": weapons_situation,
     "facing a high wall": climbing_situation,
+    "special weapons, the cursor on an adjacent enemy": lambda: special_situation(),
     "placing": placing,
     "placing, choosing the facing": lambda: then(placing(), "turn_to"),
 }

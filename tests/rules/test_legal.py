@@ -17,6 +17,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop,
                                          EndImpulse, EndPhase, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
                                          Place, Ready, RollOff, StandAndShoot, StartImpulse, Throw, Turn, Watch)
+from firepower_tui.rules.actions_special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from firepower_tui.rules.actions_weapons import PickUp, Repair, Swap
 from firepower_tui.rules.dice import SeededDice
 from firepower_tui.rules.fire import fire_mode
@@ -30,7 +31,7 @@ from firepower_tui.rules.types import Posture
 from tests.conftest import FIELD, Game, make_scenario
 
 OPTIONAL_VERBS = ("watch", "overwatch", "hold", "hit-dirt", "stand-and-shoot", "fall-back", "climb", "pickup", "swap",
-                  "repair")
+                  "repair", "smoke", "molotov", "satchel", "radio", "equip")
 """The actions of the optional rules (§9), legal only when their rules are on."""
 BASIC_KINDS = tuple(k for k in KINDS if k.verb not in OPTIONAL_VERBS)
 GAMES = [("basic", False), ("basic", True), ("meeting", False), ("defence", False)]
@@ -145,6 +146,16 @@ def random_well_formed(state: GameState, rng: random.Random) -> Action:
         return Swap(soldier=sid, other=_someone(state, rng))
     if kind is Repair:
         return Repair(soldier=sid)
+    if kind is ThrowSmoke:
+        return ThrowSmoke(soldier=sid, hex=_near(state, sid, rng), via=rng.choice([None, None, *Facing]))
+    if kind is ThrowMolotov:
+        return ThrowMolotov(soldier=sid, hex=_near(state, sid, rng))
+    if kind is PlaceSatchel:
+        return PlaceSatchel(soldier=sid, hex=_near(state, sid, rng, 2))
+    if kind is Equip:
+        return Equip(soldier=_someone(state, rng), item=rng.choice(["smoke", "molotov", "satchel", "radio"]))
+    if kind is CallBarrage:
+        return CallBarrage(soldier=sid, hex=_near(state, sid, rng))
     return {RollOff: RollOff(), Deployed: Deployed(), EndImpulse: EndImpulse(), EndPhase: EndPhase(), Hold: Hold(),
             FallBack: FallBack()}[kind]
 

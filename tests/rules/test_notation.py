@@ -15,6 +15,7 @@ LINES = [
     "watch T1", "overwatch fire G1 T2", "overwatch fire G1 T2,T3 auto", "overwatch fire G5 T1 semi",
     "overwatch throw G2 K5", "overwatch throw G2 K5 via SW", "hold", "hit-dirt G1", "hit-dirt G1,G2",
     "stand-and-shoot G1 T2", "fall-back", "climb T1", "pickup T1 LMG", "swap T1 T2", "repair T1",
+    "smoke T1 K5", "smoke T1 K5 via SW", "molotov T1 K5", "satchel T1 K5", "radio T1 K5", "equip T1 smoke",
 ]
 
 

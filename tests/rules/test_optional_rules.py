@@ -38,10 +38,10 @@ def test_the_rules_come_from_the_scenario_or_the_caller() -> None:
     assert new_game(BASIC, rules=["hiding", "OVERWATCH"]).rules == {"hiding", "overwatch"}
     sc = make_scenario("....", ["T1 tan RFL A1 S", "G1 green RFL D1 N"], extra='rules = ["hiding"]')
     assert new_game(sc).rules == {"hiding"} and new_game(sc, rules=()).rules == frozenset()
-    with pytest.raises(ValueError, match="special_weapons"):
-        new_game(BASIC, rules=["special_weapons"])
-    assert {str(r) for r in IMPLEMENTED_RULES} == set(ALL_OPTIONAL)
-    assert RuleId.SPECIAL_WEAPONS not in IMPLEMENTED_RULES and RuleId.SPECIAL_WEAPONS.section == "§9.5"
+    with pytest.raises(ValueError, match="nightfall"):
+        new_game(BASIC, rules=["nightfall"])
+    assert {str(r) for r in IMPLEMENTED_RULES} == set(ALL_OPTIONAL) == {str(r) for r in RuleId}  # all of §9
+    assert RuleId.SPECIAL_WEAPONS.section == "§9.5" and RuleId.BUILDINGS.section == "§9.6"
 
 
 def _play(seed: int, steps: int, scenario: str = "basic"):
@@ -209,3 +209,42 @@ def test_weapons_are_neither_made_nor_lost_and_broken_ones_never_fire(seed: int,
                 tens = tens + 1 if e.die == 10 else tens
             if isinstance(e, WeaponJammed):
                 assert e.tens >= 2 and tens >= 2
+
+
+def _special_scenario():  # noqa: ANN202
+    """Every man with smoke, a Molotov, a satchel and a radio; two barrages a side (§9.5)."""
+    men = [f"{i} {side} RFL {h} {f} smoke=2 molotov=1 satchel=1 radio=1"
+           for i, side, h, f in (("T1", "tan", "C3", "S"), ("T2", "tan", "F3", "S"), ("T3", "tan", "H2", "S"),
+                                 ("G1", "green", "C7", "N"), ("G2", "green", "F8", "N"), ("G3", "green", "H7", "N"))]
+    return make_scenario("\n".join(["." * 10] * 10), men, turns=3, extra="barrages = { tan = 2, green = 2 }")
+
+
+@pytest.mark.rule("§9.5")
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000))
+def test_special_items_are_never_overused_smoke_clears_and_barrages_land(seed: int) -> None:
+    """With every rule on and the men choosing among their legal actions (the §9.5 ones often):
+    nobody uses more items than issued, no side calls more barrages than allowed, no smoke outlives
+    the end of the turn after its throw, no barrage outlives its side's next chit, and a checkpoint
+    keeps it all."""
+    from firepower_tui.rules.actions_special import SPECIAL_ACTIONS
+    from firepower_tui.rules.events import ChitDrawn
+    from firepower_tui.rules.special_rule import items_left, special_of
+    from firepower_tui.rules.special_types import ITEMS
+
+    rng, dice = random.Random(seed), SeededDice(seed)
+    state = new_game(_special_scenario(), rules=ALL_OPTIONAL)
+    for _ in range(250):
+        if state.over:
+            break
+        legal = engine.legal_actions(state)
+        special = [a for a in legal if isinstance(a, SPECIAL_ACTIONS)]
+        action = rng.choice(special) if special and rng.random() < 0.5 else random_action(state, rng)
+        state, events = engine.apply(state, action, dice)
+        sp = special_of(state)
+        assert all(items_left(state, s.id, i) >= 0 and sp.used_of(s.id, i) <= 2 for s in state.soldiers for i in ITEMS)
+        assert all(n <= 2 for _, n in sp.calls)
+        assert all(t >= state.turn for _, t in sp.smoke) and all(t <= state.turn + 1 for _, t in sp.smoke)
+        drawn = {e.side for e in events if isinstance(e, ChitDrawn)}
+        assert not any(b.side in drawn for b in sp.barrages)
+        assert state_from_data(json.loads(json.dumps(state_to_data(state))), state.scenario) == state

@@ -34,7 +34,8 @@ def test_the_verbs_stay_in_the_published_order() -> None:
     assert notation.ACTION_WORDS == ("chit", "impulse", "move", "turn", "cross", "posture", "end", "done", "fire",
                                      "throw", "melee", "buy", "drop", "ready", "rolloff", "choose", "place",
                                      "deployed", "watch", "overwatch", "hold", "hit-dirt", "stand-and-shoot",
-                                     "fall-back", "climb", "pickup", "swap", "repair")
+                                     "fall-back", "climb", "pickup", "swap", "repair", "smoke", "molotov",
+                                     "satchel", "radio", "equip")
     with pytest.raises(notation.NotationError, match="unknown action 'jump' \\(actions: chit, impulse, move, .*; "
                                                      "queries: odds, los\\)"):
         notation.parse_action("jump T1")
@@ -53,9 +54,10 @@ def test_each_line_goes_through_its_kind(line: str) -> None:
 
 
 def test_odds_covers_the_kinds_with_an_assessment() -> None:
-    assert notation.ODDS_WORDS == ("fire", "throw", "melee", "overwatch", "stand-and-shoot", "climb", "repair")
+    assert notation.ODDS_WORDS == ("fire", "throw", "melee", "overwatch", "stand-and-shoot", "climb", "repair",
+                                   "smoke", "molotov", "satchel", "radio")
     with pytest.raises(notation.NotationError,
-                       match=r"usage: odds fire\|throw\|melee\|overwatch\|stand-and-shoot\|climb\|repair …"):
+                       match=r"usage: odds fire\|throw\|melee\|overwatch\|stand-and-shoot\|climb\|repair\|smoke\|molotov\|satchel\|radio …"):
         notation.parse_line("odds move T1")
 
 

@@ -83,23 +83,12 @@ def test_unknown_optional_rule_rejected(tmp_path: Path) -> None:
 
 
 @pytest.mark.rule("§9")
-def test_optional_rules_not_yet_implemented_are_named(tmp_path: Path) -> None:
-    """The optional rules not played yet (§9.5) are refused by name until it exists."""
-    text = (ROOT / "scenarios" / "basic.toml").read_text().replace("rules = []", 'rules = ["overwatch", "special_weapons"]')
-    p = tmp_path / "opt.toml"
-    p.write_text(text)
-    with pytest.raises(ScenarioError, match=r"optional rule 'special_weapons' \(RULES.md §9.5\) is not implemented yet") as e:
-        load_scenario(p)
-    assert "overwatch" not in str(e.value).split("available")[0]
-
-
-@pytest.mark.rule("§9")
 def test_implemented_optional_rules_load(tmp_path: Path) -> None:
-    rules = '["overwatch", "hit_the_dirt", "hiding", "weapons", "buildings", "melee_reactions", "clock"]'
+    rules = '["overwatch", "hit_the_dirt", "hiding", "weapons", "special_weapons", "buildings", "melee_reactions", "clock"]'
     text = (ROOT / "scenarios" / "basic.toml").read_text().replace("rules = []", f"rules = {rules}")
     p = tmp_path / "opt.toml"
     p.write_text(text)
-    assert set(load_scenario(p).spec.rules) == {"overwatch", "hit_the_dirt", "hiding", "weapons", "buildings", "melee_reactions", "clock"}
+    assert set(load_scenario(p).spec.rules) == {"overwatch", "hit_the_dirt", "hiding", "weapons", "special_weapons", "buildings", "melee_reactions", "clock"}
 
 
 def test_unknown_scenario_id() -> None:

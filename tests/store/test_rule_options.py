@@ -64,8 +64,8 @@ def test_the_clock_budget_is_recorded_only_with_the_clock_on(store: Store) -> No
 
 
 def test_a_rule_not_available_stores_nothing(store: Store) -> None:
-    with pytest.raises(FirepowerError, match="'special_weapons'.*not implemented yet"):
-        new_game(store, load_scenario("basic"), seed=3, options={"rules": ["special_weapons"]})
+    with pytest.raises(FirepowerError, match="unknown optional rule 'nightfall'"):
+        new_game(store, load_scenario("basic"), seed=3, options={"rules": ["nightfall"]})
     assert store.games() == []
 
 

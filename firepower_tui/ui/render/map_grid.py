@@ -32,6 +32,7 @@ from ...rules.state import GameState
 from ...rules.terrain import HexLine, LineKind, MapData, Terrain
 from ...rules.types import Posture, Status
 from ...rules.units import Soldier
+from .special import marks, special_hexes
 
 
 @record(kw_only=False, slots=False)
@@ -273,6 +274,9 @@ def draw_counters(base: Grid, state: GameState, zoom: Zoom, glyphs: Glyphs, *, l
         draw_stack(grid, state, h, list(men), gmap.terrain[h], gmap.line_at(h), zoom, glyphs, lower_second)
     for h in state.ground:  # weapon markers (optional rule §9.4)
         draw_ground(grid, state, h, zoom, occupied=h in stacks)
+    if state.special is not None:  # Smoke and Barrage markers (optional rule §9.5)
+        for h in special_hexes(state):
+            draw_special(grid, state, h, zoom)
     return grid
 
 
@@ -297,6 +301,8 @@ def redraw_hexes(grid: Grid, base: Grid, state: GameState, stacks: Stacks, hexes
             draw_stack(new, state, h, list(men), gmap.terrain[h], gmap.line_at(h), zoom, glyphs, lower_second)
         if h in state.ground:
             draw_ground(new, state, h, zoom, occupied=bool(men))
+        if state.special is not None and h in special_hexes(state):
+            draw_special(new, state, h, zoom)
     return new, rows
 
 
@@ -325,6 +331,15 @@ def draw_ground(grid: Grid, state: GameState, h: Hex, zoom: Zoom, *, occupied: b
     _put(grid, y1, x1 + w1 - 1, "w", "status")
     if not occupied:
         _put(grid, y2, x2, " ".join(codes)[:w2].ljust(w2), "status")
+
+
+def draw_special(grid: Grid, state: GameState, h: Hex, zoom: Zoom) -> None:
+    """Smoke ``~`` and Barrage ``!`` (§9.5) at the start of the hex's first row (compact: its second)."""
+    if h not in grid.slots:
+        return
+    runs = grid.slots[h]
+    y, x, w = runs[1] if zoom is COMPACT else runs[0]
+    _put(grid, y, x, marks(state, h)[:w], "status")
 
 
 MARKERS: tuple[tuple[str, str, str, str, str], ...] = (

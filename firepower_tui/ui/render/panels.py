@@ -146,6 +146,9 @@ def soldier_text(c: Controller) -> Text:
         from .weapons import weapon_lines  # optional rule §9.4
 
         t.append_text(weapon_lines(c, s))
+        from .special import item_lines  # optional rule §9.5
+
+        t.append_text(item_lines(st, s))
     return t
 
 
@@ -247,6 +250,10 @@ def hex_text(c: Controller) -> Text:
         from .weapons import ground_lines  # optional rule §9.4
 
         t.append_text(ground_lines(st, h))
+    if st.special is not None:
+        from .special import hex_lines  # optional rule §9.5
+
+        t.append_text(hex_lines(st, h))
     s = c.soldier()
     if s is not None and c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW, Mode.REACT_FIRE, Mode.REACT_THROW) and h != s.hex:
         from ...rules.hexgrid import hex_distance

@@ -13,6 +13,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...controller.controller import Controller
+from ...rules.actions_special import Equip
+from ...rules.state import GameState
 from ...rules.actions import Buy, Drop, Ready
 from ...rules.kinds.setup import BUYABLE
 from ...rules.options import AVAILABLE, DEFAULT_CLOCK, SUMMARY, ordered
@@ -40,6 +42,16 @@ def _buy_bindings() -> list[Binding]:
             for key, (code, cost) in enumerate(POINTS.items(), 1)]
 
 
+def _items_text(st: GameState, sid: str) -> str:
+    """`` + radio, smoke 2`` for a man with §9.5 items bought (empty otherwise)."""
+    if st.special is None or not st.special.bought:
+        return ""
+    from ...rules.special_rule import carried
+
+    have = carried(st, sid)
+    return (" + " + ", ".join(f"{k} {n}" if n > 1 else k for k, n in have.items())) if have else ""
+
+
 class ForceBuilderScreen(Screen[None]):
     """Each side with a budget buys its men in turn; the total never exceeds the budget (§10.3)."""
 
@@ -47,6 +59,10 @@ class ForceBuilderScreen(Screen[None]):
         *_buy_bindings(),
         Binding("s", "scout", f"Scout +{TRAIT_POINTS['scout']}", priority=True),
         Binding("backspace,z", "drop", "Drop last", priority=True),
+        Binding("y", "equip('smoke')", "Smoke", priority=True),
+        Binding("M", "equip('molotov')", "Molotov", priority=True),
+        Binding("T", "equip('satchel')", "Satchel", priority=True),
+        Binding("B", "equip('radio')", "Radio", priority=True),
         Binding("enter", "ready", "Force complete", priority=True),
         Binding("Q,ctrl+q", "app.quit", "Quit", priority=True),
     ]
@@ -83,18 +99,24 @@ class ForceBuilderScreen(Screen[None]):
             t.append(f"  {key}  {unit_name(offer.weapon):<16} {offer.cost:>3}{extra}\n",
                      style="" if offer.affordable else "dim")
         t.append(f"  s  scout trait (placed last, anywhere outside the enemy zone): {'ON' if self.scout else 'off'}\n")
+        if "special_weapons" in st.rules:  # §9.5 items for the last man bought (R94)
+            from ...rules.victory import ITEM_POINTS
+
+            t.append("  for the last man bought (§9.5): " + ", ".join(
+                f"{k} {item} {ITEM_POINTS[item]}" for k, item in (("y", "smoke"), ("M", "molotov"), ("T", "satchel"),
+                                                                  ("B", "radio"))) + "\n")
         t.append("\nBought:\n", style="bold")
         men = [s for s in st.soldiers if s.side == side]
         for s in men:
             t.append(f"  {s.id} {unit_name(s.weapon)}{' (scout)' if 'scout' in s.traits else ''}: "
-                     f"{soldier_points(s)}\n")
+                     f"{soldier_points(s)}{_items_text(st, s.id)}\n")
         if not men:
             t.append("  nobody yet\n", style="dim")
         t.append("\nEnter: force complete    Backspace: drop the last man\n", style="dim")
         t.append_text(self.message)
         self.query_one("#builder", Static).update(t)
 
-    def _do(self, action: Buy | Drop | Ready) -> None:
+    def _do(self, action: Buy | Drop | Ready | Equip) -> None:
         result = self.c.submit(action)
         self.message = Text(f"\n{result.refusal.reason} [{result.refusal.rule}]", style="bold red") \
             if result.refusal else Text("")
@@ -109,6 +131,13 @@ class ForceBuilderScreen(Screen[None]):
             self._do(Buy(side=side, weapon=weapon, scout=self.scout))
             self.scout = False
             self._show()
+
+    def action_equip(self, item: str) -> None:
+        """A §9.5 item for the last man bought (refused when the rule is off, R94)."""
+        side = self.side
+        men = [s for s in self.c.state.soldiers if s.side == side]
+        if men:
+            self._do(Equip(soldier=men[-1].id, item=item))
 
     def action_scout(self) -> None:
         self.scout = not self.scout
@@ -162,7 +191,7 @@ def scenario_summary(sc: Scenario, deploy: bool = False, rules: Text | None = No
     return t
 
 
-RULE_KEYS = {"overwatch": "o", "hit_the_dirt": "d", "hiding": "h", "weapons": "w", "buildings": "b",
+RULE_KEYS = {"overwatch": "o", "hit_the_dirt": "d", "hiding": "h", "weapons": "w", "special_weapons": "x", "buildings": "b",
              "melee_reactions": "m", "clock": "c"}
 """The picker's key for each optional rule it can turn on or off (RULES.md §9)."""
 

@@ -116,6 +116,10 @@ class HexMap(ScrollView, can_focus=True):
             if state.ground is not old_state.ground:  # weapon markers (§9.4)
                 changed |= {h for h in state.ground.keys() | old_state.ground.keys()
                             if state.ground.get(h) != old_state.ground.get(h)}
+            if state.special is not old_state.special:  # Smoke and Barrage markers (§9.5)
+                from ..render.special import special_hexes
+
+                changed |= special_hexes(state) | special_hexes(old_state)
             self._stacks = stacks
             if not changed:
                 return

@@ -1,0 +1,90 @@
+"""The special_weapons rule by keys and on the map (RULES.md §9.5): y smoke, M Molotov, C satchel,
+B barrage at the cursor hex, each offered only when the engine would take it; Smoke and Barrage
+markers at both zooms, in ASCII too; the items in the soldier panel."""
+
+from __future__ import annotations
+
+import pytest
+
+from firepower_tui.games.session import Session
+from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.special_types import Barrage, SpecialState
+from firepower_tui.ui.app import make_app
+from firepower_tui.ui.render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, draw_counters, terrain_base
+from tests.conftest import FIELD, make_scenario
+from tests.ui.test_reactions import answer_keys, log_text
+
+MEN = ("T1 tan RFL B4 S smoke=1 molotov=1 satchel=1 radio=1", "G1 green RFL B5 N", "G2 green RFL B8 N")
+
+
+def session_after(*lines: str, rules: str = '"special_weapons"') -> Session:
+    session = Session(make_scenario(FIELD, MEN, extra=f"rules = [{rules}]"), seed=1)
+    for line in lines:
+        assert session.submit(parse_action(line)).ok, line
+    return session
+
+
+@pytest.mark.rule("§9.5")
+async def test_keys_at_the_cursor_hex_with_the_items_in_the_panel() -> None:
+    session = session_after("chit tan", "impulse B4")
+    a = make_app(session.scenario, session=session)
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        c = a.controller
+        assert c.selected == "T1" and c.cursor == hex_from_id("B4")
+        await pilot.press("down")  # the cursor to B5, G1's hex in front of him
+        await pilot.pause()
+        assert c.cursor == hex_from_id("B5") and {"y", "M", "T", "B"} <= answer_keys(a)
+        text = a.screen.query_one("#soldier-panel").render().plain
+        assert "items: smoke 1, molotov 1, satchel 1, radio" in text
+        await pilot.press("down", "down", "down")
+        await pilot.pause()
+        assert c.cursor == hex_from_id("B8")
+        assert "T" not in answer_keys(a)  # a satchel goes only next door
+        session.dice.force([2])
+        await pilot.press("y")
+        await pilot.pause()
+        assert c.state.special is not None and c.state.special.smoke == ((hex_from_id("B8"), 2),)
+        assert "[§9.5]" in log_text(a) and not {"y", "M", "T", "B"} & answer_keys(a)  # combat action used
+
+
+@pytest.mark.rule("§9.5")
+async def test_the_keys_are_not_offered_without_the_rule() -> None:
+    session = session_after("chit tan", "impulse B4", rules="")
+    a = make_app(session.scenario, session=session)
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("down")
+        await pilot.pause()
+        assert not {"y", "M", "T", "B"} & answer_keys(a)
+
+
+@pytest.mark.rule("§9.5")
+@pytest.mark.parametrize("glyphs", [UNICODE, ASCII], ids=["unicode", "ascii"])
+@pytest.mark.parametrize("zoom", [COMPACT, DETAILED], ids=["compact", "detailed"])
+def test_the_map_shows_smoke_and_barrage(zoom, glyphs) -> None:  # noqa: ANN001
+    st = session_after().state
+    e5, b5 = hex_from_id("E5"), hex_from_id("B5")
+    st = st.evolve(special=SpecialState(smoke=((e5, 2), (b5, 2)), barrages=(Barrage("tan", "T1", e5),)))
+    grid = draw_counters(terrain_base(st.scenario.map, zoom, glyphs), st, zoom, glyphs, lower_second=True)
+    cells = {h: "".join("".join(grid.chars[y][x:x + w]) for y, x, w in grid.slots[h]) for h in (e5, b5)}
+    assert "~!" in cells[e5] and "~" in cells[b5] and "G1" in cells[b5].upper()
+    assert "\n".join("".join(r) for r in grid.chars).isascii() or glyphs is UNICODE
+
+
+@pytest.mark.rule("§9.5")
+async def test_the_force_builder_sells_items_for_the_last_man_bought() -> None:
+    zones = '[[zones]]\nside = "tan"\nrows = [1, 2]\n[[zones]]\nside = "green"\nrows = [9, 10]\n'
+    sc = make_scenario(FIELD, [], zones=zones,
+                       extra='rules = ["special_weapons"]\n[forces]\ntan = { budget = 30 }\ngreen = { budget = 30 }')
+    session = Session(sc, seed=1)
+    a = make_app(session.scenario, session=session)
+    async with a.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert type(a.screen).__name__ == "ForceBuilderScreen"
+        await pilot.press("1", "B", "y")  # a rifleman (10), his radio (6) and a smoke grenade (2)
+        await pilot.pause()
+        text = a.screen.query_one("#builder").render().plain
+        assert "18 of 30 points spent" in text and "T1 " in text and "+ smoke, radio" in text
+        assert "y smoke 2, M molotov 3, T satchel 4, B radio 6" in text

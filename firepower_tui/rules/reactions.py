@@ -21,7 +21,7 @@ from .actions import (Action, ChangePosture, Cross, FallBack, Fire, HitDirt, Hol
                       StandAndShoot, Throw, Turn, Watch)
 from .dice import Dice
 from .errors import Refusal
-from .events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, MeleeFought, Moved, StatusChanged,
+from .events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, Killed, MeleeFought, Moved, StatusChanged,
                      TurnStarted)
 from .hiding import mark_hidden, reveal, reveal_after
 from .melee_reactions import hold_melee, intercept_melee
@@ -36,12 +36,13 @@ Apply = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
 
 _ON_OVERWATCH, _HIDDEN = attrgetter("overwatch"), attrgetter("hidden")
 
-_NEW_TURN, _MARKERS_OFF, _ENDS, _REVEALS = 1, 2, 4, 8
+_NEW_TURN, _MARKERS_OFF, _ENDS, _REVEALS, _KILLS = 1, 2, 4, 8, 16
 _ROLES: dict[type, int] = {TurnStarted: _NEW_TURN, ChitDrawn: _MARKERS_OFF, StatusChanged: _MARKERS_OFF | _REVEALS,
                            ImpulseEnded: _ENDS, Fired: _REVEALS, MeleeFought: _REVEALS, Moved: _REVEALS,
-                           FellBack: _REVEALS}
+                           FellBack: _REVEALS, Killed: _KILLS}
 """What each kind of event may ask of :func:`after`: a new turn (§9.2's once a turn), Overwatch
-markers off (§9.1), the end of an impulse (§9.3's marking), a reveal (:func:`.hiding.reveal_after`)."""
+markers off (§9.1), the end of an impulse (§9.3's marking), a reveal (:func:`.hiding.reveal_after`),
+a dropped weapon (§9.4)."""
 
 TRIGGERS = (Move, Turn, Cross, ChangePosture, Fire, Throw)
 """The enemy actions that may open an overwatch reaction (§9.1; a melee does not: ruling R40)."""
@@ -96,25 +97,26 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
             roles |= role
             if role == _ENDS and ended < 0 and isinstance(e, ImpulseEnded) and e.counted:
                 ended = i
-    soldiers = state.soldiers  # whether anyone has an Overwatch (§9.1) / Hidden (§9.3) marker now:
-    watching, hiding = any(map(_ON_OVERWATCH, soldiers)), any(map(_HIDDEN, soldiers))
+    watching = RuleId.OVERWATCH in rules and any(map(_ON_OVERWATCH, state.soldiers))  # anyone on Overwatch (§9.1)
     if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
         fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
         state = state.with_soldiers(*fresh) if fresh else state
-    if RuleId.WEAPONS in rules:
+    if roles & _KILLS and RuleId.WEAPONS in rules:
         state, events = drop_weapons(state, events)  # §9.4: the dead men's LMGs and pistols
-    if watching and RuleId.OVERWATCH in rules:
+    if watching:
         if roles & _MARKERS_OFF:
             state, more = _overwatch_off(state, events)
             events += more
         watching = any(map(_ON_OVERWATCH, state.soldiers))
     if RuleId.HIDING in rules:
-        if hiding:  # (no marker to take off: no reveal, §9.3)
-            state, more = reveal_after(state, _actors(action, effective), events if roles & _REVEALS else ())
+        actors = _actors(action, effective)
+        if (actors or roles & _REVEALS) and any(map(_HIDDEN, state.soldiers)):
+            # (no actor and no revealing event, or no marker to take off: no reveal, §9.3)
+            state, more = reveal_after(state, actors, events if roles & _REVEALS else ())
             events += more
         if ended >= 0 and before.group:
             state, events = _hide_at_impulse_end(before, state, events, ended)
-    if watching and RuleId.OVERWATCH in rules and state.pending is None and not state.over and state.active is not None:
+    if watching and state.pending is None and not state.over and state.active is not None:
         # (no man on Overwatch: no watcher to open a reaction for, §9.1)
         if isinstance(action, Overwatch) and answered is not None:
             shooter = action.shot.soldier

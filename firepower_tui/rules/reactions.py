@@ -15,6 +15,7 @@ optional rule is on (with none on, nothing here runs: the basic game). It
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 from operator import attrgetter
 
 from .actions import (Action, ChangePosture, Cross, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
@@ -90,13 +91,12 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
     rules = state.rules
     effective = answered.action if answered is not None and answered.action is not None else action
     roles = 0  # what the events ask of the rules below (their _ROLES, or-ed)
+    role_of = _ROLES.get
+    for e in events:
+        roles |= role_of(type(e), 0)
     ended = -1  # where the impulse ends, if it was used
-    for i, e in enumerate(events):
-        role = _ROLES.get(type(e), 0)
-        if role:
-            roles |= role
-            if role == _ENDS and ended < 0 and isinstance(e, ImpulseEnded) and e.counted:
-                ended = i
+    if roles & _ENDS:
+        ended = next((i for i, e in enumerate(events) if type(e) is ImpulseEnded and e.counted), -1)
     watching = RuleId.OVERWATCH in rules and any(map(_ON_OVERWATCH, state.soldiers))  # anyone on Overwatch (§9.1)
     if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
         fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
@@ -162,17 +162,19 @@ def _actors(action: Action | None, effective: Action | None) -> tuple[str, ...]:
 
 def _actors_of(action: Action | None) -> tuple[str, ...]:
     """The soldiers who took an action (who ended it, for §9.3's reveal)."""
-    if isinstance(action, (Move, Turn, Cross, ChangePosture, Fire, Throw, Watch)):
-        return (action.soldier,)
-    if isinstance(action, Melee):
-        return action.soldiers
-    if isinstance(action, Overwatch):
-        return (action.shot.soldier,)
-    if isinstance(action, HitDirt):
-        return action.soldiers
-    if isinstance(action, StandAndShoot):
-        return (action.defender,)
-    return ()
+    actors = _ACTORS.get(type(action))
+    return actors(action) if actors is not None else ()
+
+
+def _one(action: Any) -> tuple[str, ...]:
+    return (action.soldier,)
+
+
+_ACTORS: dict[type, Callable[[Any], tuple[str, ...]]] = {
+    Move: _one, Turn: _one, Cross: _one, ChangePosture: _one, Fire: _one, Throw: _one, Watch: _one,
+    Melee: attrgetter("soldiers"), Overwatch: lambda a: (a.shot.soldier,), HitDirt: attrgetter("soldiers"),
+    StandAndShoot: lambda a: (a.defender,)}
+"""Who took each kind of action (:func:`_actors_of`); other kinds: nobody."""
 
 
 __all__ = ["TRIGGERS", "after", "apply", "apply_hold", "check_hold", "close_reaction"]

@@ -128,6 +128,7 @@ def _combat(state: GameState) -> list[Action]:
     active = state.active
     enemies = [(e.id, e.hex) for e in state.soldiers if not e.killed and e.deployed and e.side != active]
     weapons = weapon_chart().weapons
+    sights, fires, throws = _SIGHTS, _FIRES, _THROWS
     for sid in state.group:
         s = state.soldier(sid)
         assert s is not None
@@ -136,20 +137,41 @@ def _combat(state: GameState) -> list[Action]:
         q, r, facing = s.hex.q, s.hex.r, s.facing
         reach, throw = weapons[s.weapon].max_range, max_throw(s)  # 6.3.2
         for eid, there in enemies:
-            arcs, d = _sight(there.q - q, there.r - r)
+            offset = (there.q - q, there.r - r)
+            sight = sights.get(offset)
+            if sight is None:
+                sight = sights[offset] = _sight(*offset)
+            arcs, d = sight
             if facing not in arcs:  # 6.3.3
                 continue
             if d <= reach:
-                out.append(_fire_at(sid, eid))
+                key = (sid, eid)
+                shot = fires.get(key)
+                if shot is None:
+                    shot = fires[key] = _fire_at(sid, eid)
+                out.append(shot)
             if d <= throw:
-                out.append(_throw_at(sid, there))
+                at = (sid, there)
+                toss = throws.get(at)
+                if toss is None:
+                    toss = throws[at] = _throw_at(sid, there)
+                out.append(toss)
+    if len(fires) > 4096 or len(throws) > 16384:  # bounded, as the builders' own caches
+        fires.clear()
+        throws.clear()
     return out
 
 
-@lru_cache(maxsize=8192)
+_SIGHTS: dict[tuple[int, int], tuple[frozenset[Facing], int]] = {}
+""":func:`_sight` by offset, read without a cache wrapper (one entry per offset on a map)."""
+_FIRES: dict[tuple[str, str], Action] = {}
+_THROWS: dict[tuple[str, Hex], Action] = {}
+"""The shared :func:`_fire_at` and :func:`_throw_at` actions, by firer and target (plain reads)."""
+
+
 def _sight(dq: int, dr: int) -> tuple[frozenset[Facing], int]:
     """For a hex ``(dq, dr)`` away: the facings that have it in their firing arc (6.3.3) and its
-    distance (6.3.2), worked out once per offset."""
+    distance (6.3.2), worked out once per offset (kept in :data:`_SIGHTS`)."""
     origin, there = Hex(0, 0), Hex(dq, dr)
     return frozenset(f for f in Facing if in_firing_arc(origin, f, there)), hex_distance(origin, there)
 

@@ -18,8 +18,7 @@ from .los_geometry import half_containing, segment_crosses_axis, trace_segment
 from .memo import ByteBoundedCache
 from .state import GameState
 from .terrain import LineKind, MapData, Terrain
-from .types import Posture
-from .units import Soldier
+from .types import Posture, RuleId
 from .values import hidden_in_json
 
 
@@ -219,22 +218,17 @@ def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: st
 def _friendly_blockers(state: GameState, level: dict[Hex, tuple[int, str]], side: str,
                        height: int) -> tuple[tuple[int, int, LosNote], ...]:
     """Rule 3: the viewer's own men at his level, at least as tall as he is, on the line (in
-    any order: the caller sorts them along the line)."""
-    occupied = state.occupied()
-    on_line: list[tuple[Hex, tuple[int, str] | None, tuple[Soldier, ...] | None]]
-    if len(level) < len(occupied):
-        on_line = [(h, at, occupied.get(h)) for h, at in level.items()]
-    else:
-        on_line = [(h, level.get(h), men) for h, men in occupied.items()]
-    out = []
-    for h, at, men in on_line:
-        if at is None or men is None:
-            continue
-        ids = [s.id for s in men if s.side == side and s.posture.height >= height]
-        if ids:
-            out.append((at[0], 2, LosNote(h, f"friendly soldier {', '.join(ids)} ({at[1]})", "6.3.4.3",
-                                          LosNoteKind.FRIENDLY)))
-    return tuple(out)
+    any order: the caller sorts them along the line; the men of a hex in scenario order)."""
+    found: dict[Hex, list[str]] | None = None
+    for s in state.soldiers:  # (no by-hex table needed: a few lookups, one per man)
+        if s.side == side and not s.killed and s.deployed and s.hex in level and s.posture.height >= height:
+            if found is None:
+                found = {}
+            found.setdefault(s.hex, []).append(s.id)
+    if found is None:
+        return ()
+    return tuple((level[h][0], 2, LosNote(h, f"friendly soldier {', '.join(ids)} ({level[h][1]})", "6.3.4.3",
+                                          LosNoteKind.FRIENDLY)) for h, ids in found.items())
 
 
 def _own_hex_fences(state: GameState, here: Hex, other: Hex, fence_side: str | None, whose: str) -> list[LosNote]:

@@ -15,13 +15,14 @@ optional rule is on (with none on, nothing here runs: the basic game). It
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 from operator import attrgetter
 
 from .actions import (Action, ChangePosture, Cross, Drop, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
                       StandAndShoot, Throw, Turn, Watch)
 from .dice import Dice
 from .errors import Refusal
-from .events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, MeleeFought, Moved, StatusChanged,
+from .events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, Killed, MeleeFought, Moved, StatusChanged,
                      TurnStarted)
 from .hiding import mark_hidden, reveal, reveal_after
 from .melee_reactions import hold_melee, intercept_melee
@@ -39,12 +40,13 @@ Apply = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
 
 _ON_OVERWATCH, _HIDDEN = attrgetter("overwatch"), attrgetter("hidden")
 
-_NEW_TURN, _MARKERS_OFF, _ENDS, _REVEALS = 1, 2, 4, 8
+_NEW_TURN, _MARKERS_OFF, _ENDS, _REVEALS, _KILLS = 1, 2, 4, 8, 16
 _ROLES: dict[type, int] = {TurnStarted: _NEW_TURN, ChitDrawn: _MARKERS_OFF, StatusChanged: _MARKERS_OFF | _REVEALS,
                            ImpulseEnded: _ENDS, Fired: _REVEALS, MeleeFought: _REVEALS, Moved: _REVEALS,
-                           FellBack: _REVEALS}
+                           FellBack: _REVEALS, Killed: _KILLS}
 """What each kind of event may ask of :func:`after`: a new turn (§9.2's once a turn), Overwatch
-markers off (§9.1), the end of an impulse (§9.3's marking), a reveal (:func:`.hiding.reveal_after`)."""
+markers off (§9.1), the end of an impulse (§9.3's marking), a reveal (:func:`.hiding.reveal_after`),
+a dropped weapon (§9.4)."""
 
 TRIGGERS = (Move, Turn, Cross, ChangePosture, Fire, Throw)
 """The enemy actions that may open an overwatch reaction (§9.1; a melee does not: ruling R40)."""
@@ -96,34 +98,34 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
     rules = state.rules
     effective = answered.action if answered is not None and answered.action is not None else action
     roles = 0  # what the events ask of the rules below (their _ROLES, or-ed)
+    role_of = _ROLES.get
+    for e in events:
+        roles |= role_of(type(e), 0)
     ended = -1  # where the impulse ends, if it was used
-    for i, e in enumerate(events):
-        role = _ROLES.get(type(e), 0)
-        if role:
-            roles |= role
-            if role == _ENDS and ended < 0 and isinstance(e, ImpulseEnded) and e.counted:
-                ended = i
-    soldiers = state.soldiers  # whether anyone has an Overwatch (§9.1) / Hidden (§9.3) marker now:
-    watching, hiding = any(map(_ON_OVERWATCH, soldiers)), any(map(_HIDDEN, soldiers))
+    if roles & _ENDS:
+        ended = next((i for i, e in enumerate(events) if type(e) is ImpulseEnded and e.counted), -1)
+    watching = RuleId.OVERWATCH in rules and any(map(_ON_OVERWATCH, state.soldiers))  # anyone on Overwatch (§9.1)
     if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
         fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
         state = state.with_soldiers(*fresh) if fresh else state
-    if RuleId.WEAPONS in rules:
+    if roles & _KILLS and RuleId.WEAPONS in rules:
         state, events = drop_weapons(state, events)  # §9.4: the dead men's LMGs and pistols
     if RuleId.BUILDINGS in rules:  # §9.6: who fired, threw or meleed; who fired through which window
         state = note_combat(state, events, _thrower(action, effective))
-    if watching and RuleId.OVERWATCH in rules:
+    if watching:
         if roles & _MARKERS_OFF:
             state, more = _overwatch_off(state, events)
             events += more
         watching = any(map(_ON_OVERWATCH, state.soldiers))
     if RuleId.HIDING in rules:
-        if hiding:  # (no marker to take off: no reveal, §9.3)
-            state, more = reveal_after(state, _actors(action, effective), events if roles & _REVEALS else ())
+        actors = _actors(action, effective)
+        if (actors or roles & _REVEALS) and any(map(_HIDDEN, state.soldiers)):
+            # (no actor and no revealing event, or no marker to take off: no reveal, §9.3)
+            state, more = reveal_after(state, actors, events if roles & _REVEALS else ())
             events += more
         if ended >= 0 and before.group:
             state, events = _hide_at_impulse_end(before, state, events, ended)
-    if watching and RuleId.OVERWATCH in rules and state.pending is None and not state.over and state.active is not None:
+    if watching and state.pending is None and not state.over and state.active is not None:
         # (no man on Overwatch: no watcher to open a reaction for, §9.1)
         if isinstance(action, Overwatch) and answered is not None:
             shooter = action.shot.soldier
@@ -174,17 +176,19 @@ def _actors(action: Action | None, effective: Action | None) -> tuple[str, ...]:
 
 def _actors_of(action: Action | None) -> tuple[str, ...]:
     """The soldiers who took an action (who ended it, for §9.3's reveal)."""
-    if isinstance(action, (Move, Turn, Cross, ChangePosture, Fire, Throw, Watch)):
-        return (action.soldier,)
-    if isinstance(action, Melee):
-        return action.soldiers
-    if isinstance(action, Overwatch):
-        return (action.shot.soldier,)
-    if isinstance(action, HitDirt):
-        return action.soldiers
-    if isinstance(action, StandAndShoot):
-        return (action.defender,)
-    return ()
+    actors = _ACTORS.get(type(action))
+    return actors(action) if actors is not None else ()
+
+
+def _one(action: Any) -> tuple[str, ...]:
+    return (action.soldier,)
+
+
+_ACTORS: dict[type, Callable[[Any], tuple[str, ...]]] = {
+    Move: _one, Turn: _one, Cross: _one, ChangePosture: _one, Fire: _one, Throw: _one, Watch: _one,
+    Melee: attrgetter("soldiers"), Overwatch: lambda a: (a.shot.soldier,), HitDirt: attrgetter("soldiers"),
+    StandAndShoot: lambda a: (a.defender,)}
+"""Who took each kind of action (:func:`_actors_of`); other kinds: nobody."""
 
 
 __all__ = ["TRIGGERS", "after", "apply", "apply_hold", "check_hold", "close_reaction"]

@@ -18,7 +18,7 @@ from .events_special import BarrageCalled, ItemLanded, SmokeChanged
 from .grenades import entry_hexsides, max_throw, spread_hex, throw_los
 from .hexgrid import Facing, Hex, hex_distance, hex_to_id, hexes_within
 from .special_rule import (RULE, SpecialAssessment, blast, blast_roll, item_refusal, items_left, molotov_range,
-                           risks_at, special_of, use_item)
+                           risks_at, scenario_items, special_of, use_item)
 from .special_types import Barrage
 from .state import GameState
 from .types import RollOutcome
@@ -189,6 +189,8 @@ def radio_candidates(state: GameState, s: Soldier) -> list[CallBarrage]:
 
 def special_candidates(state: GameState, s: Soldier) -> list[ThrowSmoke | ThrowMolotov | PlaceSatchel | CallBarrage]:
     """The random player's §9.5 actions: each item he has, at the hexes holding enemies."""
+    if s.id not in scenario_items(state) and not (state.special is not None and state.special.bought):
+        return []  # he carries nothing (the usual case: no item was issued or bought)
     enemies = {u.hex for u in state.living() if u.side != s.side and u.deployed}
     if not enemies:
         return []

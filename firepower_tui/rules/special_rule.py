@@ -50,11 +50,27 @@ def special_of(state: GameState) -> SpecialState:
     return state.special if state.special is not None else NO_SPECIAL
 
 
+_ISSUED: dict[int, tuple[object, dict[str, dict[str, int]]]] = {}
+"""The items each scenario issues, by soldier (built once per scenario; a few scenarios kept)."""
+
+
+def scenario_items(state: GameState) -> dict[str, dict[str, int]]:
+    """The items the scenario gives each soldier who has any (§9.5), by soldier id."""
+    scenario = state.scenario
+    hit = _ISSUED.get(id(scenario))
+    if hit is not None and hit[0] is scenario:
+        return hit[1]
+    table = {x.id: {k: int(n) for k, n in x.items.items()} for x in scenario.spec.soldiers if x.items}
+    if len(_ISSUED) >= 16:
+        _ISSUED.clear()
+    _ISSUED[id(scenario)] = (scenario, table)
+    return table
+
+
 def issued(state: GameState, soldier: str, item: str) -> int:
     """How many of ``item`` the scenario gave him, and the force builder sold him (§10.3)."""
-    spec = next((x for x in state.scenario.spec.soldiers if x.id == soldier), None)
     bought = special_of(state).bought_of(soldier, item)
-    return bought + (0 if spec is None else int(spec.items.get(item, 0)))
+    return bought + scenario_items(state).get(soldier, {}).get(item, 0)
 
 
 def items_left(state: GameState, soldier: str, item: str) -> int:

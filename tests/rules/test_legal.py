@@ -34,7 +34,7 @@ OPTIONAL_VERBS = ("watch", "overwatch", "hold", "hit-dirt", "stand-and-shoot", "
                   "repair", "smoke", "molotov", "satchel", "radio", "equip")
 """The actions of the optional rules (§9), legal only when their rules are on."""
 BASIC_KINDS = tuple(k for k in KINDS if k.verb not in OPTIONAL_VERBS)
-GAMES = [("basic", False), ("basic", True), ("meeting", False), ("defence", False), ("village", False)]
+GAMES = [("basic", False), ("basic", True), ("meeting", False), ("defence", False)]
 """Every shipped scenario (defence buys its forces by points), and basic deployed."""
 
 

@@ -204,7 +204,8 @@ def legal_actions(state: GameState, soldier_id: str | None = None, *,
     out); ``throw`` without ``via`` unless the LOS enters the hex through a corner (then once
     per hexside); ``place`` facing as the man does now, standing, in each hex he may go to
     (any facing and posture are as legal; listing them would multiply the list by 18);
-    ``melee`` once per group of attackers, named in impulse order; ``chit`` both blind and
+    ``melee`` once per group of attackers, named in impulse order; ``smoke`` like ``throw``;
+    ``radio`` on each hex holding an enemy (any hex in his LOS is as legal); ``chit`` both blind and
     for each side that has a chit in the cup. Every other kind is listed in full.
 
     Each kind's candidates (:data:`.registry.KINDS`) are a superset of its legal actions,

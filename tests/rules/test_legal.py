@@ -34,7 +34,7 @@ OPTIONAL_VERBS = ("watch", "overwatch", "hold", "hit-dirt", "stand-and-shoot", "
                   "repair", "smoke", "molotov", "satchel", "radio", "equip")
 """The actions of the optional rules (§9), legal only when their rules are on."""
 BASIC_KINDS = tuple(k for k in KINDS if k.verb not in OPTIONAL_VERBS)
-GAMES = [("basic", False), ("basic", True), ("meeting", False), ("defence", False)]
+GAMES = [("basic", False), ("basic", True), ("meeting", False), ("defence", False), ("village", False)]
 """Every shipped scenario (defence buys its forces by points), and basic deployed."""
 
 
@@ -175,10 +175,14 @@ def listed_form(state: GameState, action: Action) -> Action | None:
         s = state.soldier(action.soldier)
         assert s is not None
         return default if action.mode in (None, fire_mode(s, default)) else None
-    if isinstance(action, Throw) and action.via is not None:
+    if isinstance(action, Throw | ThrowSmoke) and action.via is not None:
         s = state.soldier(action.soldier)
         assert s is not None
         return dataclasses.replace(action, via=None) if len(entry_hexsides(s.hex, action.hex)) == 1 else action
+    if isinstance(action, CallBarrage):  # listed on the hexes holding an enemy (any hex in LOS is legal)
+        s = state.soldier(action.soldier)
+        assert s is not None
+        return action if any(u.side != s.side for u in state.occupied().get(action.hex, ())) else None
     if isinstance(action, Melee):
         return dataclasses.replace(action, soldiers=tuple(sorted(action.soldiers, key=state.group.index)))
     if isinstance(action, Place):
@@ -226,7 +230,8 @@ def test_the_random_actions_reach_every_kind() -> None:
                 check_position(state, rng, samples=40, seen=seen)
     optional = set(OPTIONAL_VERBS)  # with no optional rule on, never legal (tests/rules/test_reactions.py)
     assert {k.verb for k in KINDS} - set(seen) - optional <= {"melee", "cross"}, seen
-    assert min(n for verb, n in seen.items() if verb not in {"melee", "cross"}) >= 5  # those two: below
+    # those two: below; the optional rules' verbs (village) have their own tests
+    assert min(n for verb, n in seen.items() if verb not in {"melee", "cross", *optional}) >= 5
 
 
 # --- positions built for the rarer kinds -------------------------------------------------------

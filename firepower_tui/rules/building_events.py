@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from .hexgrid import Hex
-from .values import quick_init, to_json
+from .records import record
+from .values import to_json
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class BuildingDamaged:
     """A building or bunker took damage (§9.6): a satchel charge 2, a barrage 1."""
 

@@ -18,7 +18,7 @@ C = TypeVar("C", bound=type)
 
 
 def set_quick_init(cls: type, fields: tuple[dataclasses.Field[Any], ...], doc: str | None) -> None:
-    """Give ``cls`` the ``__init__`` of :func:`.values.quick_init`: slots are set through their
+    """Give ``cls`` a quick ``__init__``: slots are set through their
     descriptors, the attributes of a class without slots through ``object.__setattr__`` (as a
     frozen dataclass does); positional fields first, then the keyword-only ones, as the
     dataclass orders them. The function is made from a template (:func:`_from_template`)."""
@@ -109,7 +109,7 @@ def record(cls: C | None = None, /, *, kw_only: bool = True, slots: bool = True)
     A frozen dataclass compiles six small functions per class (``__init__``, ``__repr__``,
     ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``): most of the import time of the
     modules that define dozens of records (events, actions). Here the dataclass machinery only
-    makes the fields (and slots). ``__init__`` (that of :func:`.values.quick_init`),
+    makes the fields (and slots). ``__init__`` (:func:`set_quick_init`),
     ``__eq__``, ``__hash__`` and ``__repr__`` are the dataclass's code, made from templates
     compiled once per shape (how many fields) and given each class's field names
     (:func:`_from_template`): as fast as the dataclass's own. ``__setattr__`` and

@@ -8,7 +8,6 @@ barrage are in :mod:`.special_barrage`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 
 from . import buildings
@@ -24,6 +23,7 @@ from .fire import posture_modifier, target_terrain_modifiers
 from .grenades import (BlastRisk, SUPPRESSION_TEST_ROLL, check_throw_at, entry_hexsides, spread_outcome,
                        throw_breakdown, throw_los, throw_outcome)
 from .hexgrid import Facing, Hex, hex_distance, hex_to_id
+from .records import record
 from .sequence import commit
 from .special_types import ITEM_CODES, NO_SPECIAL, SpecialState
 from .state import GameState
@@ -145,7 +145,7 @@ def check_satchel(state: GameState, s: Soldier, action: PlaceSatchel) -> Refusal
 
 # --- odds -----------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class SpecialAssessment:
     """The odds of a §9.5 action before any die: the first roll (throw, placement or radio
     contact), where the item may come down, and each man's chances there."""

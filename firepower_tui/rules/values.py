@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Any, ParamSpec, TypeVar
 
 from .hexgrid import Facing, Hex, hex_to_id
-from .records import maker_function, record, set_quick_init
+from .records import maker_function, record
 
 R = TypeVar("R", bound=tuple[Any, ...])
 C = TypeVar("C", bound=type)
@@ -68,36 +68,6 @@ def evolve(record: R, changes: dict[str, Any]) -> R:
     return _tuple_new(cls, values)  # type: ignore[no-any-return]
 
 
-def quick_init(cls: C) -> C:
-    """Class decorator for a frozen, slotted, keyword-only dataclass (events, actions,
-    assessments): its ``__init__`` sets each slot through the slot's own descriptor, bound once,
-    instead of looking up ``object.__setattr__`` per field (what a frozen dataclass's generated
-    ``__init__`` does). The signature, defaults, values, equality, hash and repr are unchanged;
-    a record is built about three times as fast.
-
-    >>> from dataclasses import dataclass
-    >>> @quick_init
-    ... @dataclass(frozen=True, slots=True, kw_only=True)
-    ... class Note:
-    ...     text: str
-    ...     size: int = 1
-    >>> Note(text="x"), Note(text="y", size=2) == Note(text="y", size=2)
-    (Note(text='x', size=1), True)
-
-    Raises:
-        TypeError: not such a dataclass (or it has a ``default_factory``, a field outside
-            ``__init__`` or a ``__post_init__``, which this ``__init__`` would not honour).
-    """
-    params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen or "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
-        raise TypeError(f"{cls.__name__} is not a frozen slotted dataclass without __post_init__")
-    fields = dataclasses.fields(cls)
-    if not all(f.kw_only for f in fields):
-        raise TypeError(f"{cls.__name__}: only keyword-only fields are supported")
-    set_quick_init(cls, fields, getattr(cls, "__init__").__doc__)  # noqa: B009
-    return cls
-
-
 def record_maker(cls: Callable[P, T]) -> Callable[P, T]:
     """A function that builds records of a frozen, slotted, keyword-only dataclass, with the
     same keywords, at about a third of the cost of calling the class: for the records built by
@@ -108,10 +78,10 @@ def record_maker(cls: Callable[P, T]) -> Callable[P, T]:
     class (the same slots, no frozen ``__setattr__``) with plain assignments, then gives it the
     class. The record is the same: same type, fields, equality, hash and repr, and frozen.
 
-    >>> from dataclasses import dataclass
-    >>> @quick_init
-    ... @dataclass(frozen=True, slots=True, kw_only=True)
+    >>> @record
     ... class Note:
+    ...     '''A note.'''
+    ...
     ...     text: str
     ...     size: int = 1
     >>> new_note = record_maker(Note)
@@ -173,4 +143,4 @@ def to_json(value: Any) -> Any:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "quick_init", "record", "record_maker", "to_json"]
+__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "record", "record_maker", "to_json"]

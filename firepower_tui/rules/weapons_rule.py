@@ -14,7 +14,6 @@ jamming, repair.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from .actions_weapons import PickUp, Repair, Swap
 from .acting import acting_soldier
@@ -25,6 +24,7 @@ from .events import Event, Killed, Rolled
 from .events_weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
 from .hexgrid import Hex, hex_to_id
 from .movement import mf_refusal, spend
+from .records import record
 from .sequence import commit_changes
 from .state import GameState
 from .types import RollOutcome, RuleId, WeaponState
@@ -202,7 +202,7 @@ def jam(state: GameState, soldier_id: str, tens: int, bursts_lost: int) -> tuple
 
 # --- repair ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class RepairAssessment:
     """The odds of a repair before the die (§9.4): the roll :func:`apply_repair` resolves."""
 

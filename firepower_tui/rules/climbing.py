@@ -13,7 +13,7 @@ from .breakdown import Modifier, MovementLedger, RollBreakdown
 from .buildings import features_in_play
 from .dice import Dice
 from .errors import Refusal
-from .events import Event, new_moved, new_rolled
+from .events import Event, Rolled, new_moved
 from .features import side_id, side_key
 from .hexgrid import hex_neighbor, hex_to_id
 from .kinds.words import expect, soldier_word
@@ -66,12 +66,9 @@ def apply_climb(state: GameState, action: Climb, dice: Dice) -> tuple[GameState,
     assert s is not None
     b = climb_breakdown(state, action)
     die = dice.d10(f"climb: {s.id}")
-    total = die + b.modifier_total
-    ok = total <= b.need
-    events: list[Event] = [new_rolled(
-        purpose=b.purpose, die=die, need=b.need, need_rule=b.need_rule, modifiers=b.modifiers, total=total,
-        result="over the wall" if ok else "fails: his impulse ends", result_rule="§9.6",
-        outcome=RollOutcome.HIT if ok else RollOutcome.MISS)]
+    ok = die + b.modifier_total <= b.need
+    events: list[Event] = [Rolled.of(b.evolve(die=die, result="over the wall" if ok else "fails: his impulse ends",
+                                              result_rule="§9.6"), RollOutcome.HIT if ok else RollOutcome.MISS)]
     if ok:
         beyond = hex_neighbor(s.hex, s.facing)
         line = state.scenario.map.line_at(beyond)

@@ -19,7 +19,7 @@ from .buildings import combat_refusal, features_in_play, map_in_play, standing_b
 from .combat import COMBAT_MF
 from .dice import Dice
 from .errors import Refusal
-from .events import Event, Fired, MeleeFought, new_rolled
+from .events import Event, Fired, MeleeFought, Rolled
 from .features import Opening, side_id
 from .hexgrid import Hex, hex_to_id
 from .los_features import feature_los
@@ -100,12 +100,10 @@ def roll_spot(state: GameState, s: Soldier, b: RollBreakdown, then: int,
               dice: Dice) -> tuple[GameState, list[Event], bool]:
     """Roll the spot; failed, he has spent his fire action and 2 MF (§9.6)."""
     die = dice.d10(b.purpose)
-    total = die + b.modifier_total
-    ok = total <= b.need
-    events: list[Event] = [new_rolled(
-        purpose=b.purpose, die=die, need=b.need, need_rule=b.need_rule, modifiers=b.modifiers, total=total,
-        result="spotted" if ok else "not spotted: his fire action and 2 MF are spent", result_rule="§9.6",
-        outcome=RollOutcome.HIT if ok else RollOutcome.MISS)]
+    ok = die + b.modifier_total <= b.need
+    words = "spotted" if ok else "not spotted: his fire action and 2 MF are spent"
+    events: list[Event] = [Rolled.of(b.evolve(die=die, result=words, result_rule="§9.6"),
+                                     RollOutcome.HIT if ok else RollOutcome.MISS)]
     if ok:
         return state, events, True
     firer = s.evolve(mf_spent=s.mf_spent + COMBAT_MF, combat_used=True, mf_cap=then)

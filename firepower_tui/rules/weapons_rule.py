@@ -266,8 +266,7 @@ def apply_repair(state: GameState, action: Repair, dice: Dice) -> tuple[GameStat
     changed = spend(s, _REPAIR.total, weapon_state=condition)
     state = state.with_soldiers(changed, **commit_changes(state))
     return state, [RepairTried(soldier=s.id, weapon=s.weapon, mf_left=changed.mf_left),
-                   Rolled(purpose=a.roll.purpose, die=die, need=a.roll.need, need_rule=a.roll.need_rule, modifiers=(),
-                          total=die, result=words, result_rule=RULE, outcome=outcome)]
+                   Rolled.of(a.roll.evolve(die=die, result=words, result_rule=RULE), outcome)]
 
 
 __all__ = ["DROPPED", "JAM_TENS", "RepairAssessment", "apply_pickup", "apply_repair", "apply_swap", "assess_repair",

@@ -22,7 +22,7 @@ from ..melee import resolve_melee
 from ..sequence import check_wipe_out
 from ..state import GameState
 from ..units import Soldier
-from .words import NotationError, expect, facing_word, hex_word, soldier_word, soldiers_word
+from .words import NotationError, aimed_words, expect, format_aimed, hex_word, soldier_word, soldiers_word
 
 _MODES: dict[str, FireModeName] = {m: m for m in FIRE_MODES}
 
@@ -79,14 +79,12 @@ THROW_USAGE = "throw <soldier> <hex> [via <facing>]"
 
 
 def parse_throw(words: list[str]) -> Throw:
-    if len(words) not in (3, 5) or (len(words) == 5 and words[3].lower() != "via"):
-        raise NotationError(f"usage: {THROW_USAGE}")
-    via = facing_word(words[4]) if len(words) == 5 else None
-    return Throw(soldier=soldier_word(words[1]), hex=hex_word(words[2]), via=via)
+    soldier, h, via = aimed_words(words, THROW_USAGE)
+    return Throw(soldier=soldier, hex=h, via=via)
 
 
 def format_throw(action: Throw) -> str:
-    return f"throw {action.soldier} {hex_to_id(action.hex)}" + (f" via {action.via.name}" if action.via else "")
+    return format_aimed("throw", action.soldier, action.hex, action.via)
 
 
 def throw_candidates(state: GameState, s: Soldier) -> Iterator[Throw]:

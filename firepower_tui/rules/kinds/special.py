@@ -10,9 +10,9 @@
 
 from __future__ import annotations
 
-from ..hexgrid import hex_to_id
+from ..hexgrid import Hex
 from ..actions_special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
-from .words import NotationError, expect, facing_word, hex_word, soldier_word
+from .words import NotationError, aimed_words, expect, format_aimed, hex_word, soldier_word
 
 SMOKE_USAGE = "smoke <soldier> <hex> [via <facing>]"
 MOLOTOV_USAGE = "molotov <soldier> <hex>"
@@ -22,42 +22,45 @@ EQUIP_USAGE = "equip <soldier> smoke|molotov|satchel|radio"
 
 
 def parse_smoke(words: list[str]) -> ThrowSmoke:
-    if len(words) not in (3, 5) or (len(words) == 5 and words[3].lower() != "via"):
-        raise NotationError(f"usage: {SMOKE_USAGE}")
-    via = facing_word(words[4]) if len(words) == 5 else None
-    return ThrowSmoke(soldier=soldier_word(words[1]), hex=hex_word(words[2]), via=via)
+    soldier, h, via = aimed_words(words, SMOKE_USAGE)  # thrown like a grenade (§9.5)
+    return ThrowSmoke(soldier=soldier, hex=h, via=via)
 
 
 def format_smoke(action: ThrowSmoke) -> str:
-    via = f" via {action.via.name}" if action.via is not None else ""
-    return f"smoke {action.soldier} {hex_to_id(action.hex)}{via}"
+    return format_aimed("smoke", action.soldier, action.hex, action.via)
+
+
+def _at_hex(words: list[str], usage: str) -> tuple[str, Hex]:
+    """``<verb> <soldier> <hex>``."""
+    expect(words, 2, 2, usage)
+    return soldier_word(words[1]), hex_word(words[2])
 
 
 def parse_molotov(words: list[str]) -> ThrowMolotov:
-    expect(words, 2, 2, MOLOTOV_USAGE)
-    return ThrowMolotov(soldier=soldier_word(words[1]), hex=hex_word(words[2]))
+    soldier, h = _at_hex(words, MOLOTOV_USAGE)
+    return ThrowMolotov(soldier=soldier, hex=h)
 
 
 def format_molotov(action: ThrowMolotov) -> str:
-    return f"molotov {action.soldier} {hex_to_id(action.hex)}"
+    return format_aimed("molotov", action.soldier, action.hex)
 
 
 def parse_satchel(words: list[str]) -> PlaceSatchel:
-    expect(words, 2, 2, SATCHEL_USAGE)
-    return PlaceSatchel(soldier=soldier_word(words[1]), hex=hex_word(words[2]))
+    soldier, h = _at_hex(words, SATCHEL_USAGE)
+    return PlaceSatchel(soldier=soldier, hex=h)
 
 
 def format_satchel(action: PlaceSatchel) -> str:
-    return f"satchel {action.soldier} {hex_to_id(action.hex)}"
+    return format_aimed("satchel", action.soldier, action.hex)
 
 
 def parse_radio(words: list[str]) -> CallBarrage:
-    expect(words, 2, 2, RADIO_USAGE)
-    return CallBarrage(soldier=soldier_word(words[1]), hex=hex_word(words[2]))
+    soldier, h = _at_hex(words, RADIO_USAGE)
+    return CallBarrage(soldier=soldier, hex=h)
 
 
 def format_radio(action: CallBarrage) -> str:
-    return f"radio {action.soldier} {hex_to_id(action.hex)}"
+    return format_aimed("radio", action.soldier, action.hex)
 
 
 def parse_equip(words: list[str]) -> Equip:

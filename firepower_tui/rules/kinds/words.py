@@ -15,7 +15,7 @@ firepower_tui.rules.kinds.words.NotationError: usage: turn <soldier> <facing>
 
 from __future__ import annotations
 
-from ..hexgrid import Facing, Hex, hex_from_id, is_hex_id
+from ..hexgrid import Facing, Hex, hex_from_id, hex_to_id, is_hex_id
 from ..types import Posture
 
 
@@ -67,3 +67,17 @@ def posture_word(word: str) -> Posture:
 def side_word(word: str) -> str:
     """A side id, lower-case (whether the scenario has it is the rules' to say)."""
     return word.lower()
+
+
+def aimed_words(words: list[str], usage: str) -> tuple[str, Hex, Facing | None]:
+    """``<verb> <soldier> <hex> [via <facing>]``: the soldier, the hex and the entry hexside
+    (a throw, a smoke grenade: 6.3.6.3.2.1)."""
+    if len(words) not in (3, 5) or (len(words) == 5 and words[3].lower() != "via"):
+        raise NotationError(f"usage: {usage}")
+    return soldier_word(words[1]), hex_word(words[2]), facing_word(words[4]) if len(words) == 5 else None
+
+
+def format_aimed(verb: str, soldier: str, h: Hex, via: Facing | None = None) -> str:
+    """The line :func:`aimed_words` reads (``via`` only when given)."""
+    return f"{verb} {soldier} {hex_to_id(h)}" + (f" via {via.name}" if via is not None else "")
+

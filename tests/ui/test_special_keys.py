@@ -88,3 +88,20 @@ async def test_the_force_builder_sells_items_for_the_last_man_bought() -> None:
         text = a.screen.query_one("#builder").render().plain
         assert "18 of 30 points spent" in text and "T1 " in text and "+ smoke, radio" in text
         assert "y smoke 2, M molotov 3, T satchel 4, B radio 6" in text
+
+
+@pytest.mark.rule("§9.5")
+async def test_the_force_builder_offers_no_items_without_the_rule() -> None:
+    zones = '[[zones]]\nside = "tan"\nrows = [1, 2]\n[[zones]]\nside = "green"\nrows = [9, 10]\n'
+    sc = make_scenario(FIELD, [], zones=zones, extra='[forces]\ntan = { budget = 30 }\ngreen = { budget = 30 }')
+    session = Session(sc, seed=1)
+    a = make_app(session.scenario, session=session)
+    async with a.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert type(a.screen).__name__ == "ForceBuilderScreen"
+        shown = {b.binding.action for b in a.screen.active_bindings.values() if b.enabled}
+        assert "buy('RFL')" in shown and not any(action.startswith("equip") for action in shown)
+        await pilot.press("1", "y")  # a rifleman; y does nothing
+        await pilot.pause()
+        text = a.screen.query_one("#builder").render().plain
+        assert "10 of 30 points spent" in text and "+ smoke" not in text and "§9.5" not in text

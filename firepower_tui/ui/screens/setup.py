@@ -132,6 +132,12 @@ class ForceBuilderScreen(Screen[None]):
             self.scout = False
             self._show()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The §9.5 item keys only in a game with ``special_weapons`` on (R94)."""
+        if action == "equip":
+            return "special_weapons" in self.c.state.rules
+        return True
+
     def action_equip(self, item: str) -> None:
         """A §9.5 item for the last man bought (refused when the rule is off, R94)."""
         side = self.side

@@ -1,0 +1,71 @@
+"""Whose decision it is (rules/turn.py): read by the hand-over, the computer opponent and
+networked play, so it must agree with what the engine accepts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from firepower_tui.headless.playout import random_action
+from firepower_tui.rules import engine
+from firepower_tui.rules.actions import Buy, Choose, Deployed, Place, Ready
+from firepower_tui.rules.dice import SeededDice
+from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.turn import deciders
+from firepower_tui.rules.types import Phase
+
+
+def _owner(state, action) -> str | None:  # type: ignore[no-untyped-def]
+    """The side an action is sent for, where the action says it."""
+    if isinstance(action, Buy | Ready):
+        return action.side
+    if isinstance(action, Place):
+        s = state.soldier(action.soldier)
+        return s.side if s is not None else None
+    if isinstance(action, Deployed):
+        return state.placer
+    if isinstance(action, Choose):
+        return state.decider
+    return None
+
+
+@pytest.mark.rule("§10.2")
+@pytest.mark.parametrize("scenario", ["meeting", "defence", "basic"])
+def test_every_random_action_is_a_deciders(scenario: str) -> None:
+    """Through whole random games: each action naming a side is that side's to send, an open
+    reaction is the reacting side's alone, an impulse the active side's, and the game over is nobody's."""
+    rng, dice = random.Random(7), SeededDice(7)
+    state = new_game(load_scenario(scenario))
+    seen: set[str] = set()
+    for _ in range(3000):
+        if state.over:
+            break
+        who = deciders(state)
+        assert who, (state.phase, state.setup_step)
+        action = random_action(state, rng)
+        owner = _owner(state, action)
+        if owner is not None:
+            assert owner in who, (action, who)
+            seen.add(type(action).__name__)
+        if state.phase == Phase.PLAY and state.pending is not None:
+            assert who == {state.pending.side}
+        elif state.phase == Phase.PLAY and state.active is not None:
+            assert who == {state.active}
+        state, _ = engine.apply(state, action, dice)
+    assert state.over and deciders(state) == frozenset()
+    if scenario == "meeting":
+        assert {"Buy", "Ready", "Place", "Choose"} <= seen
+
+
+@pytest.mark.rule("§10.3")
+def test_a_ready_side_no_longer_decides() -> None:
+    dice = SeededDice(1)
+    state = new_game(load_scenario("meeting"))
+    assert deciders(state) == frozenset(state.sides)
+    side = state.sides[0]
+    buy = next(a for a in engine.legal_actions(state, kinds=(Buy,)) if isinstance(a, Buy) and a.side == side)
+    state, _ = engine.apply(state, buy, dice)
+    state, _ = engine.apply(state, Ready(side=side), dice)
+    assert deciders(state) == frozenset(state.sides) - {side}

@@ -8,6 +8,10 @@ from .state import GameState
 from .types import Status
 from .units import Soldier
 
+# Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
+# about 0.2 us: EnumType's __getattr__ slows every lookup on the class).
+_STATUS_STUNNED = Status.STUNNED
+
 
 def acting_soldier(state: GameState, soldier_id: str) -> tuple[Soldier | None, Refusal | None]:
     """The soldier, or why he may not act now: his side's phase, his impulse, not Stunned (3.10)."""
@@ -27,7 +31,7 @@ def acting_soldier(state: GameState, soldier_id: str) -> tuple[Soldier | None, R
             return s, Refusal(reason=f"{s.id} already acted in the other impulse of this phase", rule="6.2")
         return s, Refusal(reason=f"{s.id} was not in {hex_to_id(state.impulse_hex or s.hex)} when this impulse began",
                           rule="6.2")
-    if s.status is Status.STUNNED:
+    if s.status is _STATUS_STUNNED:
         return s, Refusal(reason=f"{s.id} is Stunned and may spend no MF", rule="6.4.4")
     if s.halted:
         return s, Refusal(reason=f"{s.id} won a melee and must stop for this impulse", rule="6.5.3")

@@ -28,11 +28,17 @@ from .optional import waiting_refusal
 from .registry import KINDS, ActionKind, SoldierRule, Stage, kind_of, kinds_of
 from .sequence import impulse_hexes as _impulse_hexes
 from .state import GameState
-from .types import Phase
+from .types import NO_CORE_HOOK, Phase
 from .units import Soldier
 from .weapons_rule import RepairAssessment
 from .actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from .special_rule import SpecialAssessment
+
+# Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
+# about 0.2 us: EnumType's __getattr__ slows every lookup on the class).
+_PHASE_PLAY = Phase.PLAY
+_STAGE_PHASE = Stage.PHASE
+_STAGE_SETUP = Stage.SETUP
 
 __all__ = ["Action", "apply", "apply_trusted", "assess", "candidate_actions", "check", "checker", "impulse_hexes",
            "iter_legal_actions", "legal_actions", "MF_ACTIONS"]
@@ -57,7 +63,7 @@ def check(state: GameState, action: Action) -> Refusal | None:
     if state.pending is not None and type(action) not in _ANSWER_TYPES:
         return waiting_refusal(state)  # a reaction is open: only its answers (§9.1, §9.2, §9.7)
     in_phase = _PHASE_CHECKS.get(type(action))
-    if in_phase is not None and state.active is not None and state.phase == Phase.PLAY:
+    if in_phase is not None and state.active is not None and state.phase == _PHASE_PLAY:
         return in_phase(state, action)  # the common case: an impulse-phase action in one
     kind = kind_of(action)
     refusal = _stage_refusal(state, kind, action)
@@ -83,15 +89,15 @@ def _game_over(state: GameState) -> Refusal:
 def _stage_refusal(state: GameState, kind: ActionKind[Any] | None, action: object) -> Refusal | None:
     """Whether the kind may be taken at all now: setup actions only before play (§10.2), the
     rest only in play, most only in an impulse phase (6.1)."""
-    if state.phase != Phase.PLAY:
-        if kind is None or kind.stage is not Stage.SETUP:
+    if state.phase != _PHASE_PLAY:
+        if kind is None or kind.stage is not _STAGE_SETUP:
             return Refusal(reason="the game is being set up: buy, place or roll first", rule="§10.2")
         return None
     if kind is None:
         return Refusal(reason=f"unknown action {action!r}", rule="docs/notation.md")
-    if kind.stage is Stage.SETUP:
+    if kind.stage is _STAGE_SETUP:
         return Refusal(reason="the game has begun: forces and deployment are over", rule="§10.2")
-    if kind.stage is Stage.PHASE and state.active is None:
+    if kind.stage is _STAGE_PHASE and state.active is None:
         return Refusal(reason="no impulse phase is under way: draw a chit first", rule="6.1")
     return None
 
@@ -108,17 +114,31 @@ def apply(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tupl
     return apply_trusted(state, action, dice)
 
 
+_hooked_last: frozenset[str] | None = None
+"""The last rule set found to have a hook in the core (a game keeps one set: one check per game)."""
+
+
+def _hooks_in(rules: frozenset[str]) -> bool:
+    """Whether any of ``rules`` acts in the core: all but the phase clock (§9.8, the app's alone)."""
+    global _hooked_last
+    if rules - NO_CORE_HOOK:
+        _hooked_last = rules
+        return True
+    return False
+
+
 def apply_trusted(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
     """:func:`apply` without the check (replay of a record already checked)."""
     kind = kind_of(action)
     if kind is None:
         raise TypeError(f"not an action: {action!r}")
     events: Sequence[Event]
-    if state.rules:
+    rules = state.rules
+    if rules and (rules is _hooked_last or _hooks_in(rules)):
         new, events = reactions.apply(state, action, dice, kind.apply)  # the optional rules' hooks (§9)
     else:
         new, events = kind.apply(state, action, dice)
-    if new.phase == Phase.PLAY and new.holders:
+    if new.phase == _PHASE_PLAY and new.holders:
         new = victory.update_holders(new)
     return new, tuple(events)
 
@@ -168,7 +188,7 @@ def assess(state: GameState, action: Fire | Throw | Melee | Overwatch | StandAnd
 def checker(state: GameState) -> Callable[[Action], Refusal | None]:
     """:func:`check` for one state and many actions: the same answer for every action, with
     what every soldier action asks first (3.10) worked out once per soldier."""
-    if state.over or state.active is None or state.phase != Phase.PLAY or state.pending is not None:
+    if state.over or state.active is None or state.phase != _PHASE_PLAY or state.pending is not None:
         return partial(check, state)  # no soldier may act: nothing to work out once
     actors: dict[str, tuple[Soldier | None, Refusal | None]] = {}
 

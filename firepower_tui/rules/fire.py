@@ -31,6 +31,18 @@ from .values import NOT_IN_JSON, record_maker
 from . import spotting, weapons_rule
 from .smoke import smoke_modifiers
 
+# Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
+# about 0.2 us: EnumType's __getattr__ slows every lookup on the class).
+_OUTCOME_HIT = RollOutcome.HIT
+_OUTCOME_MISS = RollOutcome.MISS
+_OUTCOME_NO_EFFECT = RollOutcome.NO_EFFECT
+_RULE_WEAPONS = RuleId.WEAPONS
+_STATUS_SUPPRESSED = Status.SUPPRESSED
+_TERRAIN_ROUGH = Terrain.ROUGH
+_TERRAIN_SCRUB = Terrain.SCRUB
+_TERRAIN_TREES = Terrain.TREES
+_WEAPON_OK = WeaponState.OK
+
 NONCOMBAT_MF_MAX = 2
 """The firer-MF modifier tops out at +2 (6.3.6.2.7)."""
 
@@ -94,7 +106,7 @@ def check_fire(state: GameState, s: Soldier, action: Fire) -> Refusal | None:
 def check_shot(state: GameState, s: Soldier, action: Fire) -> Refusal | None:
     """The fire's own rules, whoever fires and whenever (targets, mode, range, arc, LOS): what
     :func:`check_fire` asks after the combat-action checks; a reaction's fire asks only this."""
-    if s.weapon_state is not WeaponState.OK:  # optional rule §9.4: a broken or destroyed weapon
+    if s.weapon_state is not _WEAPON_OK:  # optional rule §9.4: a broken or destroyed weapon
         return weapons_rule.fire_refusal(s)
     targets, refusal = _targets(state, s, action)
     if refusal is None and targets and state.scenario.map.features is not None:
@@ -187,12 +199,12 @@ def _terrain_modifiers(terrain: Terrain, line_between: LineKind | None, concealm
     """The modifiers of a target's terrain, and of the fence or hedge line in his hex when it is
     between him and the attacker (``line_between``), built once each."""
     mods: list[Modifier] = []
-    if terrain in (Terrain.TREES, Terrain.ROUGH):
+    if terrain in (_TERRAIN_TREES, _TERRAIN_ROUGH):
         mods.append(modifier(f"target in cover ({terrain.value})", 1, "6.3.6.2.2"))
     elif line_between is LineKind.FENCE:
         mods.append(modifier("target in cover (fence between)", 1, "6.3.6.2.2"))
     if concealment:
-        if terrain in (Terrain.TREES, Terrain.SCRUB):
+        if terrain in (_TERRAIN_TREES, _TERRAIN_SCRUB):
             mods.append(modifier(f"target concealed ({terrain.value})", 1, "6.3.6.2.3"))
         elif line_between is LineKind.HEDGE:
             mods.append(modifier("target concealed (hedge between)", 1, "6.3.6.2.3"))
@@ -222,7 +234,7 @@ def hindrance_modifiers(los: LosResult) -> list[Modifier]:
     return list(_hindrance_modifiers(los.hindrances))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _hindrance_modifiers(hindrances: tuple[LosNote, ...]) -> tuple[Modifier, ...]:
     return tuple(modifier(f"{_HINDRANCE_WORD[n.kind]} in LOS ({hex_to_id(n.hex)})", 1, n.rule) for n in hindrances)
 
@@ -231,14 +243,14 @@ def fire_modifiers(state: GameState, s: Soldier, t: Soldier, los: LosResult, the
                    extra: tuple[Modifier, ...] = (), firer_mf: bool = True) -> tuple[Modifier, ...]:
     """Every small-arms modifier, in the chart's order (RULES.md 4.8); then ``extra`` (a
     reaction's, §9.1, §9.7). ``firer_mf=False``: a reaction's fire, with no firer-MF modifier."""
-    mods = _fire_modifiers(s.status is Status.SUPPRESSED, _target_terrain(state, t, s.hex, True), t.posture,
+    mods = _fire_modifiers(s.status is _STATUS_SUPPRESSED, _target_terrain(state, t, s.hex, True), t.posture,
                            los.hindrances, t.running, s.noncombat_mf if firer_mf else 0, then if firer_mf else 0)
     if state.special is not None and state.special.smoke:  # §9.5: +2 per smoke hex on the LOS
         mods = mods + smoke_modifiers(state.special.smoke_hexes(), los)
     return mods + extra if extra else mods
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _fire_modifiers(suppressed: bool, terrain: tuple[Modifier, ...], posture: Posture,
                     hindrances: tuple[LosNote, ...], running: bool, noncombat_mf: int,
                     then: int) -> tuple[Modifier, ...]:
@@ -316,7 +328,7 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
     dice_for = f"fire: {s.id} "  # + the shot: what each die is rolled for
     roll_for = f"fire: {s.id} {s.weapon} {a.mode} "  # + the shot: the purpose the roll event shows
     d10, add = dice.d10, events.append
-    jams = auto and RuleId.WEAPONS in state.rules  # optional rule §9.4: two natural 10s in a burst
+    jams = auto and _RULE_WEAPONS in state.rules  # optional rule §9.4: two natural 10s in a burst
     for i, ts in enumerate(a.bursts):
         dead = False
         tens = 0
@@ -329,14 +341,14 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
                 tens += 1
             total = die + mod_total
             if dead:
-                outcome, result = RollOutcome.NO_EFFECT, f"no effect: {ts.target} already killed"
+                outcome, result = _OUTCOME_NO_EFFECT, f"no effect: {ts.target} already killed"
             elif total <= need:  # 6.3.6.3: a hit kills
-                outcome, result = RollOutcome.HIT, f"hit: {ts.target} killed"
+                outcome, result = _OUTCOME_HIT, f"hit: {ts.target} killed"
             else:
-                outcome, result = RollOutcome.MISS, "miss"
+                outcome, result = _OUTCOME_MISS, "miss"
             add(new_rolled(purpose=roll_for + label, die=die, need=need, need_rule=b.need_rule, modifiers=b.modifiers,
                            total=total, result=result, result_rule="6.3.6.3", outcome=outcome))
-            if outcome is RollOutcome.HIT:
+            if outcome is _OUTCOME_HIT:
                 dead = True
                 victim = state.soldier(ts.target)
                 assert victim is not None

@@ -21,6 +21,13 @@ from .terrain import LineKind, MapData, Terrain
 from .types import Posture, RuleId
 from .values import hidden_in_json
 
+# Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
+# about 0.2 us: EnumType's __getattr__ slows every lookup on the class).
+_POSTURE_PRONE = Posture.PRONE
+_POSTURE_STAND = Posture.STAND
+_TERRAIN_HILL = Terrain.HILL
+_TERRAIN_TREES = Terrain.TREES
+
 
 class LosNoteKind(StrEnum):
     """What a LOS note is (RULES.md 4.4, 6.3.4, 6.3.6.2.5)."""
@@ -109,7 +116,10 @@ def _relative_trace(dq: int, dr: int) -> tuple[tuple[int, int, str], ...]:
 
 class _PairLos(NamedTuple):
     """What the map alone says about the line between two hexes (kept per map, see
-    ``MapData.los_cache``); soldiers, postures and fence sides are applied per query."""
+    ``MapData.los_cache``); soldiers, postures and fence sides are applied per query.
+
+    Compact, as thousands are kept: every piece (a touched hex and how, a note, the tuple of
+    indices at the viewer's level) is kept once per map (``MapData.los_parts``) and shared."""
 
     touched: tuple[tuple[Hex, str], ...]
     """Every intermediate hex and how the line meets it."""
@@ -119,10 +129,23 @@ class _PairLos(NamedTuple):
     """Hills and the fences the line crosses (rule 2, with a Prone end), in the order of the line."""
     hindrances: tuple[LosNote, ...]
     """Trees and hedges crossed (6.3.6.2.5)."""
-    level: dict[Hex, tuple[int, str]]
-    """On-map intermediate hexes at the origin's level (rule 3: friendly soldiers there block)."""
+    level: tuple[int, ...]
+    """Indices in ``touched`` of the on-map hexes at the origin's level (rule 3: friendly
+    soldiers there block)."""
     through: tuple[LosNote, ...] = ()
     """Doors, windows and slits passed (§9.6; maps with features only)."""
+
+
+_PAIR_BYTES = 260
+"""Estimated bytes of a kept pair beside its touched list: its own tuple, the cache's key, slot
+and entry tuple."""
+_NOTE_BYTES = 72
+"""Estimated bytes of one (index, order, note) block or one hindrance (the note itself is shared)."""
+
+
+_EVERY_INDEX: dict[int, tuple[int, ...]] = {}
+"""``(0, 1, …, n - 1)`` by n, made when first needed: the level indices of a line every hex of
+which is at the viewer's level, shared by all such lines of that length."""
 
 
 def _pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
@@ -131,46 +154,59 @@ def _pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
     pair = cache.get(key)
     if pair is None:
         pair = _build_pair(gmap, origin, target)
-        notes = len(pair.blocks_prone) + len(pair.hindrances)
-        cache.put(key, pair, _TOUCH_BYTES * 2 * len(pair.touched) + 200 * notes)
+        notes = len(pair.blocks_prone) + len(pair.hindrances) + len(pair.through)
+        cache.put(key, pair, _PAIR_BYTES + 8 * len(pair.touched) + _NOTE_BYTES * notes)
     return pair
 
 
 def _build_pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
     q, r = origin
-    touched = tuple([(_new_hex(Hex, (dq + q, dr + r)), t) for dq, dr, t in _relative_trace(target.q - q, target.r - r)])
+    parts = gmap.los_parts
+    shared = parts.setdefault
+    touched = tuple([parts.get((dq + q, dr + r, t)) or shared((dq + q, dr + r, t), (_new_hex(Hex, (dq + q, dr + r)), t))
+                     for dq, dr, t in _relative_trace(target.q - q, target.r - r)])
     terrain_of = gmap.terrain
     lines_of = gmap.lines
-    ends_on_hill = terrain_of[origin] is Terrain.HILL or terrain_of[target] is Terrain.HILL
+    ends_on_hill = terrain_of[origin] is _TERRAIN_HILL or terrain_of[target] is _TERRAIN_HILL
     levels = _LEVEL
     view_level = levels[terrain_of[origin]]
-    hill, trees = Terrain.HILL, Terrain.TREES
+    hill, trees = _TERRAIN_HILL, _TERRAIN_TREES
     note = _new_note
     hills: list[tuple[int, int, LosNote]] = []
     prone: list[tuple[int, int, LosNote]] = []
     hind: list[LosNote] = []
-    level: dict[Hex, tuple[int, str]] = {}
+    level: list[int] = []
     for i, (h, touch) in enumerate(touched):
         terrain = terrain_of.get(h)
         if terrain is None:
             continue
         if terrain is hill and not ends_on_hill:
-            block = (i, 0, note(LosNote, (h, f"hill ({touch})", "6.3.4.1", LosNoteKind.HILL)))
+            hill_note = note(LosNote, (h, f"hill ({touch})", "6.3.4.1", LosNoteKind.HILL))
+            block = (i, 0, shared(hill_note, hill_note))
+            block = shared(block, block)
             hills.append(block)
             prone.append(block)
         if levels[terrain] == view_level:
-            level[h] = (i, touch)
+            level.append(i)
         if terrain is trees:
-            hind.append(note(LosNote, (h, f"trees ({touch})", "6.3.6.2.5", LosNoteKind.TREES)))
+            tree_note = note(LosNote, (h, f"trees ({touch})", "6.3.6.2.5", LosNoteKind.TREES))
+            hind.append(shared(tree_note, tree_note))
         line = lines_of.get(h)
         if line is not None and segment_crosses_axis(origin, target, h, line.axis):
             if line.kind is LineKind.FENCE:  # after the hill of the same hex, as the rules list them
-                prone.append((i, 1, note(LosNote, (h, "fence with a Prone end", "6.3.4.2", LosNoteKind.FENCE))))
+                fence = note(LosNote, (h, "fence with a Prone end", "6.3.4.2", LosNoteKind.FENCE))
+                prone.append((i, 1, shared(fence, fence)))
             else:  # a hedge, after the trees of the same hex
-                hind.append(note(LosNote, (h, "hedge", "6.3.6.2.5", LosNoteKind.HEDGE)))
-    if gmap.features is None:
-        return _PairLos(touched, tuple(hills), tuple(prone), tuple(hind), level)
-    return _with_features(gmap, origin, target, _PairLos(touched, tuple(hills), tuple(prone), tuple(hind), level))
+                hedge = note(LosNote, (h, "hedge", "6.3.6.2.5", LosNoteKind.HEDGE))
+                hind.append(shared(hedge, hedge))
+    if len(level) == len(touched):  # (often: all of them)
+        n = len(level)
+        at_level = _EVERY_INDEX.get(n) or _EVERY_INDEX.setdefault(n, tuple(level))
+    else:
+        at_level = tuple(level)
+    blocks = tuple(hills)
+    pair = _PairLos(touched, blocks, blocks if prone == hills else tuple(prone), tuple(hind), at_level)
+    return pair if gmap.features is None else _with_features(gmap, origin, target, pair)
 
 
 def _with_features(gmap: MapData, origin: Hex, target: Hex, pair: _PairLos) -> _PairLos:
@@ -201,10 +237,10 @@ def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: st
     if gmap.features is not None:
         gmap = map_in_play(state)  # §9.6 features only with the rule; destroyed buildings are rubble
     pair = _pair(gmap, origin, target)
-    prone_end = viewer_posture is Posture.PRONE or target_posture is Posture.PRONE
+    prone_end = viewer_posture is _POSTURE_PRONE or target_posture is _POSTURE_PRONE
     found = pair.blocks_prone if prone_end else pair.blocks
     if viewer_side is not None and pair.level:
-        friends = _friendly_blockers(state, pair.level, viewer_side, viewer_posture.height)
+        friends = _friendly_blockers(state, pair, viewer_side, viewer_posture.height)
         if friends:
             found = tuple(sorted(found + friends, key=lambda b: (b[0], b[1])))
     blocked = [b[2] for b in found]
@@ -215,20 +251,27 @@ def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: st
     return _new_hex(LosResult, (origin, target, tuple(blocked), pair.hindrances, pair.touched, pair.through))
 
 
-def _friendly_blockers(state: GameState, level: dict[Hex, tuple[int, str]], side: str,
+def _friendly_blockers(state: GameState, pair: _PairLos, side: str,
                        height: int) -> tuple[tuple[int, int, LosNote], ...]:
-    """Rule 3: the viewer's own men at his level, at least as tall as he is, on the line (in
-    any order: the caller sorts them along the line; the men of a hex in scenario order)."""
-    found: dict[Hex, list[str]] | None = None
-    for s in state.soldiers:  # (no by-hex table needed: a few lookups, one per man)
-        if s.side == side and not s.killed and s.deployed and s.hex in level and s.posture.height >= height:
-            if found is None:
-                found = {}
-            found.setdefault(s.hex, []).append(s.id)
-    if found is None:
+    """Rule 3: the viewer's own men at his level, at least as tall as he is, on the line, as
+    (hex index, 2, note) in the order of the line (the men of a hex in scenario order)."""
+    occupied = state.occupied()
+    if not occupied:
         return ()
-    return tuple((level[h][0], 2, LosNote(h, f"friendly soldier {', '.join(ids)} ({level[h][1]})", "6.3.4.3",
-                                          LosNoteKind.FRIENDLY)) for h, ids in found.items())
+    touched = pair.touched
+    found: list[tuple[int, int, LosNote]] | None = None
+    for i in pair.level:
+        h, how = touched[i]
+        men = occupied.get(h)
+        if men is None:
+            continue
+        ids = [s.id for s in men if s.side == side and s.posture.height >= height]
+        if ids:
+            if found is None:
+                found = []
+            found.append((i, 2, LosNote(h, f"friendly soldier {', '.join(ids)} ({how})", "6.3.4.3",
+                                        LosNoteKind.FRIENDLY)))
+    return tuple(found) if found is not None else ()
 
 
 def _own_hex_fences(state: GameState, here: Hex, other: Hex, fence_side: str | None, whose: str) -> list[LosNote]:
@@ -284,5 +327,5 @@ def los_query(state: GameState, origin: Hex, target: Hex) -> LosResult:
     t = targets[0] if targets else None
     return line_of_sight(
         state, origin, target, viewer_side=v.side if v else None,
-        viewer_posture=v.posture if v else Posture.STAND, viewer_fence_side=v.fence_side if v else None,
+        viewer_posture=v.posture if v else _POSTURE_STAND, viewer_fence_side=v.fence_side if v else None,
         target_posture=t.posture if t else None, target_fence_side=t.fence_side if t else None)

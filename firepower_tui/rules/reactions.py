@@ -36,17 +36,25 @@ from .weapons_rule import drop_weapons
 from . import special_barrage
 from .special_forces import forget_dropped
 
+# Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
+# about 0.2 us: EnumType's __getattr__ slows every lookup on the class).
+_RULE_BUILDINGS = RuleId.BUILDINGS
+_RULE_HIDING = RuleId.HIDING
+_RULE_OVERWATCH = RuleId.OVERWATCH
+_RULE_SPECIAL_WEAPONS = RuleId.SPECIAL_WEAPONS
+_RULE_WEAPONS = RuleId.WEAPONS
+
 Apply = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
 
 _ON_OVERWATCH, _HIDDEN = attrgetter("overwatch"), attrgetter("hidden")
 
-_NEW_TURN, _MARKERS_OFF, _ENDS, _REVEALS, _KILLS = 1, 2, 4, 8, 16
+_NEW_TURN, _MARKERS_OFF, _ENDS, _REVEALS, _KILLS, _COMBAT = 1, 2, 4, 8, 16, 32
 _ROLES: dict[type, int] = {TurnStarted: _NEW_TURN, ChitDrawn: _MARKERS_OFF, StatusChanged: _MARKERS_OFF | _REVEALS,
-                           ImpulseEnded: _ENDS, Fired: _REVEALS, MeleeFought: _REVEALS, Moved: _REVEALS,
-                           FellBack: _REVEALS, Killed: _KILLS}
+                           ImpulseEnded: _ENDS, Fired: _REVEALS | _COMBAT, MeleeFought: _REVEALS | _COMBAT,
+                           Moved: _REVEALS, FellBack: _REVEALS, Killed: _KILLS}
 """What each kind of event may ask of :func:`after`: a new turn (§9.2's once a turn), Overwatch
 markers off (§9.1), the end of an impulse (§9.3's marking), a reveal (:func:`.hiding.reveal_after`),
-a dropped weapon (§9.4)."""
+a dropped weapon (§9.4), a note of who fought (§9.6, :func:`.spotting.note_combat`)."""
 
 TRIGGERS = (Move, Turn, Cross, ChangePosture, Fire, Throw)
 """The enemy actions that may open an overwatch reaction (§9.1; a melee does not: ruling R40)."""
@@ -79,13 +87,13 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
     elif isinstance(action, Melee):
         held = intercept_melee(state, action)
         if held is not None:
-            if RuleId.HIDING not in state.rules:
+            if _RULE_HIDING not in state.rules:
                 return held
             revealed, more = reveal(held[0], {a: "he declared a melee" for a in action.soldiers})
             return revealed, held[1] + more
     answered = state.pending
     new, done = carry_out(state, action, dice)
-    if RuleId.SPECIAL_WEAPONS in state.rules:  # §9.5: barrages land at a chit, smoke clears at a turn's end
+    if _RULE_SPECIAL_WEAPONS in state.rules:  # §9.5: barrages land at a chit, smoke clears at a turn's end
         new, done = special_barrage.after(new, list(done), dice)
         if isinstance(action, Drop):
             new = forget_dropped(new, action.soldier)  # his bought items go with him (R94)
@@ -104,20 +112,22 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
     ended = -1  # where the impulse ends, if it was used
     if roles & _ENDS:
         ended = next((i for i, e in enumerate(events) if type(e) is ImpulseEnded and e.counted), -1)
-    watching = RuleId.OVERWATCH in rules and any(map(_ON_OVERWATCH, state.soldiers))  # anyone on Overwatch (§9.1)
+    watching = _RULE_OVERWATCH in rules and any(map(_ON_OVERWATCH, state.soldiers))  # anyone on Overwatch (§9.1)
     if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
         fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
         state = state.with_soldiers(*fresh) if fresh else state
-    if roles & _KILLS and RuleId.WEAPONS in rules:
+    if roles & _KILLS and _RULE_WEAPONS in rules:
         state, events = drop_weapons(state, events)  # §9.4: the dead men's LMGs and pistols
-    if RuleId.BUILDINGS in rules:  # §9.6: who fired, threw or meleed; who fired through which window
-        state = note_combat(state, events, _thrower(action, effective))
+    if _RULE_BUILDINGS in rules:  # §9.6: who fired, threw or meleed; who fired through which window
+        thrower = _thrower(action, effective)
+        if thrower is not None or roles & _COMBAT:  # (nobody fought: nothing to note)
+            state = note_combat(state, events, thrower)
     if watching:
         if roles & _MARKERS_OFF:
             state, more = _overwatch_off(state, events)
             events += more
         watching = any(map(_ON_OVERWATCH, state.soldiers))
-    if RuleId.HIDING in rules:
+    if _RULE_HIDING in rules:
         actors = _actors(action, effective)
         if (actors or roles & _REVEALS) and any(map(_HIDDEN, state.soldiers)):
             # (no actor and no revealing event, or no marker to take off: no reveal, §9.3)

@@ -17,6 +17,13 @@ from .options import AVAILABLE, RuleChoiceError, rule_problem
 from .types import Phase, Status
 from .units import OFF_MAP, Soldier
 
+# Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
+# about 0.2 us: EnumType's __getattr__ slows every lookup on the class).
+_PHASE_PLAY = Phase.PLAY
+_STATUS_OK = Status.OK
+_STATUS_STUNNED = Status.STUNNED
+_STATUS_SUPPRESSED = Status.SUPPRESSED
+
 IMPULSES_PER_PHASE = 2
 """Impulses a side may take in one impulse phase (6.2)."""
 
@@ -105,8 +112,8 @@ def apply_draw(state: GameState, action: DrawChit, dice: Dice) -> tuple[GameStat
                 changed.append(s.evolve(combat_used=False, running=False))
             elif s.combat_used:  # a new phase: a combat action again (6.2.5)
                 changed.append(s.evolve(combat_used=False))
-        elif s.status is Status.SUPPRESSED:
-            changed.append(s.evolve(status=Status.OK))
+        elif s.status is _STATUS_SUPPRESSED:
+            changed.append(s.evolve(status=_STATUS_OK))
             events.append(new_status_changed(soldier=s.id, status="ok", rule="6.1.2",
                                              why="the enemy's chit was drawn"))
     state = state.with_soldiers(*changed, cup=tuple(cup), played=state.played + (chit,), active=active, impulse=0,
@@ -138,7 +145,7 @@ def impulse_hexes(state: GameState) -> list[Hex]:
     key = ("impulse_hexes", active, acted)
     found: tuple[Hex, ...] | None = memo.get(key)
     if found is None:
-        stunned = Status.STUNNED
+        stunned = _STATUS_STUNNED
         seen: dict[Hex, None] = {}  # in the order of the soldiers (the living of the active side)
         for s in state.soldiers:
             if s.side == active and not s.killed and s.deployed and s.id not in acted and s.status is not stunned:
@@ -165,7 +172,7 @@ def check_start_impulse(state: GameState, action: StartImpulse) -> Refusal | Non
     if not group:
         return Refusal(reason=f"every {name} soldier in {hex_to_id(h)} already acted in this phase "
                               "(one impulse per soldier per phase)", rule="6.2")
-    if all(s.status is Status.STUNNED for s in group):
+    if all(s.status is _STATUS_STUNNED for s in group):
         return Refusal(reason=f"every soldier in {hex_to_id(h)} is Stunned and may spend no MF", rule="6.4.4")
     return None
 
@@ -240,8 +247,8 @@ def end_phase(state: GameState) -> tuple[GameState, list[Event]]:
     events: list[Event] = [new_phase_ended(side=side)]
     changed = []
     for s in state.living(side):
-        if s.status is Status.STUNNED:
-            changed.append(s.evolve(status=Status.SUPPRESSED))
+        if s.status is _STATUS_STUNNED:
+            changed.append(s.evolve(status=_STATUS_SUPPRESSED))
             events.append(new_status_changed(soldier=s.id, status="suppressed", rule="6.1.3",
                                              why="Stunned men of the side that ends its phase become Suppressed"))
     state = state.with_soldiers(*changed, active=None, impulse=0, impulses_used=0, impulse_hex=None, group=(),
@@ -269,7 +276,7 @@ def end_turn(state: GameState) -> tuple[GameState, list[Event]]:
 
 def check_wipe_out(state: GameState) -> tuple[GameState, list[Event]]:
     """§2.6: the game ends at once when a side has no soldiers left."""
-    if state.over or state.phase != Phase.PLAY:
+    if state.over or state.phase != _PHASE_PLAY:
         return state, []
     alive = {s.side for s in state.soldiers if not s.killed and s.deployed}  # sides with someone living
     for side in state.sides:

@@ -12,8 +12,8 @@ from .los_geometry import AXIS_HALVES  # one table of axis halves (re-exported)
 from .memo import ByteBoundedCache
 from .records import record
 
-LOS_CACHE_BUDGET = 6 << 20
-"""Bytes of LOS knowledge kept per map (about 1,300 lines of 15 hexes: the lines a game of basic keeps
+LOS_CACHE_BUDGET = 5 << 19
+"""Bytes of LOS knowledge kept per map (about 3,600 lines on the map of basic: the lines a game keeps
 looking along; a bigger table buys few hits for its memory)."""
 
 
@@ -110,6 +110,9 @@ class MapData:
                                              compare=False, repr=False)
     """What the map says about lines already traced (:mod:`.los`): bounded in bytes, and gone
     with the map when the game that loaded it is."""
+    los_parts: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The pieces LOS knowledge is built of, each kept once per map and shared by every line
+    that holds it (a touched hex and how, a note, a list of indices): at most a few per hex."""
     features: MapFeatures | None = None
     """Buildings, bunkers, walls, water and rubble (§9.6); None on a map without any."""
     plain: MapData | None = field(default=None, compare=False, repr=False)

@@ -160,6 +160,10 @@ IMPLEMENTED_RULES: frozenset[RuleId] = frozenset({RuleId.OVERWATCH, RuleId.HIT_T
                                                   RuleId.CLOCK})
 """The optional rules this version plays (the rest are refused by name until they exist)."""
 
+NO_CORE_HOOK: frozenset[str] = frozenset({RuleId.CLOCK})
+"""The rules the rules core never consults: the phase clock (§9.8) is timed by the app alone,
+so a game with only these on is played by the core exactly as the basic game."""
+
 
 class WeaponState(StrEnum):
     """A personal weapon's condition under the ``weapons`` rule (RULES.md §9.4)."""

@@ -15,6 +15,12 @@ from .scenario_cache import toml_data
 from .types import Posture, Status, WeaponState
 from .values import evolve
 
+# Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
+# about 0.2 us: EnumType's __getattr__ slows every lookup on the class).
+_STATUS_OK = Status.OK
+_STATUS_STUNNED = Status.STUNNED
+_STATUS_SUPPRESSED = Status.SUPPRESSED
+
 
 @record(kw_only=False)
 class FireMode:
@@ -156,9 +162,9 @@ class Soldier(NamedTuple):
     @property
     def allowance(self) -> int:
         """MF per impulse: 4, 3 if Suppressed, 0 if Stunned (6.2, 6.2.8)."""
-        if self.status is Status.STUNNED:
+        if self.status is _STATUS_STUNNED:
             return 0
-        if self.status is Status.SUPPRESSED:
+        if self.status is _STATUS_SUPPRESSED:
             return 3
         return 4
 
@@ -169,7 +175,7 @@ class Soldier(NamedTuple):
         if self.halted:
             return 0
         status = self.status  # the allowance (6.2, 6.2.8), inline: asked of every candidate action
-        left = (4 if status is Status.OK else 3 if status is Status.SUPPRESSED else 0) - self.mf_spent
+        left = (4 if status is _STATUS_OK else 3 if status is _STATUS_SUPPRESSED else 0) - self.mf_spent
         if left < 0:
             left = 0
         cap = self.mf_cap

@@ -30,6 +30,16 @@ from .state import GameState
 from .types import RollOutcome, RuleId, WeaponState
 from .units import GroundWeapon, Soldier
 
+# Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
+# about 0.2 us: EnumType's __getattr__ slows every lookup on the class).
+_OUTCOME_DESTROYED = RollOutcome.DESTROYED
+_OUTCOME_REPAIRED = RollOutcome.REPAIRED
+_OUTCOME_STILL_BROKEN = RollOutcome.STILL_BROKEN
+_RULE_WEAPONS = RuleId.WEAPONS
+_WEAPON_BROKEN = WeaponState.BROKEN
+_WEAPON_DESTROYED = WeaponState.DESTROYED
+_WEAPON_OK = WeaponState.OK
+
 RULE = "§9.4"
 DROPPED = frozenset({"LMG", "PST"})
 """The weapons a killed man leaves behind (§9.4: his LMG or pistol; a rifle goes with him)."""
@@ -44,23 +54,23 @@ _REPAIR = MovementLedger((modifier("repair his weapon", 2, RULE),))
 
 def weapon_label(code: str, state: WeaponState) -> str:
     """``LMG``, ``LMG (broken)``, ``no weapon (LMG destroyed)``."""
-    if state is WeaponState.DESTROYED:
+    if state is _WEAPON_DESTROYED:
         return f"no weapon ({code} destroyed)"
-    return code if state is WeaponState.OK else f"{code} ({state})"
+    return code if state is _WEAPON_OK else f"{code} ({state})"
 
 
 def fire_refusal(s: Soldier) -> Refusal | None:
     """A broken or destroyed weapon cannot fire (§9.4); grenades still may be thrown."""
-    if s.weapon_state is WeaponState.BROKEN:
+    if s.weapon_state is _WEAPON_BROKEN:
         return Refusal(reason=f"{s.id}'s {s.weapon} is broken (jammed): repair it first (repair {s.id}, 2 MF)",
                        rule=RULE)
-    if s.weapon_state is WeaponState.DESTROYED:
+    if s.weapon_state is _WEAPON_DESTROYED:
         return Refusal(reason=f"{s.id}'s {s.weapon} was destroyed: he has only grenades", rule=RULE)
     return None
 
 
 def _off(state: GameState) -> Refusal | None:
-    if RuleId.WEAPONS in state.rules:
+    if _RULE_WEAPONS in state.rules:
         return None
     return Refusal(reason="the optional rule 'weapons' is not in play in this game", rule=RULE)
 
@@ -79,11 +89,11 @@ def drop_weapons(state: GameState, events: list[Event]) -> tuple[GameState, list
         if not isinstance(e, Killed):
             continue
         s = state.soldier(e.soldier)
-        if s is None or s.weapon not in DROPPED or s.weapon_state is WeaponState.DESTROYED:
+        if s is None or s.weapon not in DROPPED or s.weapon_state is _WEAPON_DESTROYED:
             continue
         ground[s.hex] = ground.get(s.hex, ()) + (GroundWeapon(s.weapon, s.weapon_state),)
         out.append(WeaponDropped(soldier=s.id, weapon=s.weapon, hex=s.hex,
-                                 broken=s.weapon_state is WeaponState.BROKEN))
+                                 broken=s.weapon_state is _WEAPON_BROKEN))
     return state.evolve(ground=ground), out
 
 
@@ -95,7 +105,7 @@ def ground_at(state: GameState, h: Hex) -> tuple[GroundWeapon, ...]:
 def _take(markers: tuple[GroundWeapon, ...], code: str) -> int | None:
     """Which marker ``pickup … code`` takes: a working one before a broken one (R61)."""
     found = [i for i, g in enumerate(markers) if g.code == code]
-    working = [i for i in found if markers[i].state is WeaponState.OK]
+    working = [i for i in found if markers[i].state is _WEAPON_OK]
     if working:
         return working[0]
     return found[0] if found else None
@@ -117,7 +127,7 @@ def check_pickup(state: GameState, s: Soldier, action: PickUp) -> Refusal | None
 
 def pickup_candidates(state: GameState, s: Soldier) -> list[PickUp]:
     """One pick-up per weapon code lying in his hex (while the rule is on)."""
-    if RuleId.WEAPONS not in state.rules:
+    if _RULE_WEAPONS not in state.rules:
         return []
     return [PickUp(soldier=s.id, weapon=code) for code in dict.fromkeys(g.code for g in ground_at(state, s.hex))]
 
@@ -131,7 +141,7 @@ def apply_pickup(state: GameState, action: PickUp, dice: Dice) -> tuple[GameStat
     assert i is not None
     taken = here.pop(i)
     left = ""
-    if s.weapon_state is not WeaponState.DESTROYED:
+    if s.weapon_state is not _WEAPON_DESTROYED:
         here.append(GroundWeapon(s.weapon, s.weapon_state))
         left = weapon_label(s.weapon, s.weapon_state)
     ground = dict(state.ground)
@@ -161,7 +171,7 @@ def check_swap(state: GameState, s: Soldier, action: Swap) -> Refusal | None:
         return Refusal(reason=f"{o.id} is not in {s.id}'s hex ({hex_to_id(s.hex)}): only men in one hex may "
                               "exchange weapons", rule=RULE)
     for m in (s, o):
-        if m.weapon_state is WeaponState.DESTROYED:
+        if m.weapon_state is _WEAPON_DESTROYED:
             return Refusal(reason=f"{m.id} has no weapon to exchange (his {m.weapon} was destroyed)", rule=RULE)
     if (s.weapon, s.weapon_state) == (o.weapon, o.weapon_state):
         return Refusal(reason=f"{s.id} and {o.id} carry the same weapon ({weapon_label(s.weapon, s.weapon_state)}): "
@@ -172,7 +182,7 @@ def check_swap(state: GameState, s: Soldier, action: Swap) -> Refusal | None:
 
 def swap_candidates(state: GameState, s: Soldier) -> list[Swap]:
     """With each other man of the impulse in his hex (while the rule is on)."""
-    if RuleId.WEAPONS not in state.rules:
+    if _RULE_WEAPONS not in state.rules:
         return []
     return [Swap(soldier=s.id, other=o) for o in state.group if o != s.id
             and (m := state.soldier(o)) is not None and m.hex == s.hex and not m.killed]
@@ -196,7 +206,7 @@ def jam(state: GameState, soldier_id: str, tens: int, bursts_lost: int) -> tuple
     are not fired (R60)."""
     s = state.soldier(soldier_id)
     assert s is not None
-    return (state.with_soldiers(s.evolve(weapon_state=WeaponState.BROKEN)),
+    return (state.with_soldiers(s.evolve(weapon_state=_WEAPON_BROKEN)),
             WeaponJammed(soldier=s.id, weapon=s.weapon, tens=tens, bursts_lost=bursts_lost))
 
 
@@ -221,15 +231,15 @@ def check_repair(state: GameState, s: Soldier, action: Repair) -> Refusal | None
     off = _off(state)
     if off is not None:
         return off
-    if s.weapon_state is not WeaponState.BROKEN:
-        what = "was destroyed" if s.weapon_state is WeaponState.DESTROYED else "is not broken"
+    if s.weapon_state is not _WEAPON_BROKEN:
+        what = "was destroyed" if s.weapon_state is _WEAPON_DESTROYED else "is not broken"
         return Refusal(reason=f"{s.id}'s {s.weapon} {what}: nothing to repair", rule=RULE)
     return mf_refusal(state, s, _REPAIR, lambda: "repair his weapon")
 
 
 def repair_candidates(state: GameState, s: Soldier) -> Iterable[Repair]:
     """His repair, when his weapon is broken."""
-    return [Repair(soldier=s.id)] if s.weapon_state is WeaponState.BROKEN else []
+    return [Repair(soldier=s.id)] if s.weapon_state is _WEAPON_BROKEN else []
 
 
 def weapon_candidates(state: GameState, s: Soldier) -> list[PickUp | Swap | Repair]:
@@ -250,10 +260,10 @@ def assess_repair(state: GameState, action: Repair) -> RepairAssessment:
 def repair_outcome(a: RepairAssessment, die: int) -> tuple[RollOutcome, WeaponState, str]:
     """What a die decides, by the assessment's numbers."""
     if die <= a.roll.need:
-        return RollOutcome.REPAIRED, WeaponState.OK, f"repaired: {a.soldier}'s {a.weapon} fires again"
+        return _OUTCOME_REPAIRED, _WEAPON_OK, f"repaired: {a.soldier}'s {a.weapon} fires again"
     if die >= DESTROYED_ON:
-        return RollOutcome.DESTROYED, WeaponState.DESTROYED, f"destroyed: {a.soldier} keeps only his grenades"
-    return RollOutcome.STILL_BROKEN, WeaponState.BROKEN, f"still broken: {a.soldier}'s {a.weapon} stays jammed"
+        return _OUTCOME_DESTROYED, _WEAPON_DESTROYED, f"destroyed: {a.soldier} keeps only his grenades"
+    return _OUTCOME_STILL_BROKEN, _WEAPON_BROKEN, f"still broken: {a.soldier}'s {a.weapon} stays jammed"
 
 
 def apply_repair(state: GameState, action: Repair, dice: Dice) -> tuple[GameState, list[Event]]:

@@ -1,0 +1,119 @@
+"""The game screen of one player of a shared game (``firepower join``): his own side's keys,
+whose turn it is in the header, and the other player's moves as soon as they are stored.
+
+The store's folder is watched (:func:`~firepower_tui.games.watch.watch_folder`, inotify); each
+write there makes the screen ask the store whether another process committed (``PRAGMA
+data_version``), and if so apply the new entries to the live session and redraw. Without
+inotify it asks every :data:`POLL_SECONDS`.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ...controller.controller import Controller, Result
+from ...controller.keymap import VIEW_INTENTS
+from ...games.replay import ReplayError
+from ...games.session import Outcome
+from ...games.shared import SharedGame
+from ...games.watch import FolderWatch, watch_folder
+from ...rules.turn import deciders
+from ..render.panels import header_text
+from .game import GameScreen
+
+POLL_SECONDS = 1.5
+"""How often a screen without inotify looks at the store."""
+BROWSING = frozenset(("cursor_n", "cursor_s", "cursor_ne", "cursor_se", "cursor_sw", "cursor_nw", "cursor_left",
+                      "cursor_right", "next_soldier"))
+"""Intents a player may use while the other decides: they only move the cursor (the footer
+offers nothing else then; any other key pressed is refused with the reason)."""
+
+
+class SharedGameScreen(GameScreen):
+    """:class:`GameScreen` for one side of a game another process plays too."""
+
+    def __init__(self, controller: Controller, link: SharedGame, *, ascii: bool, no_color: bool,
+                 opening_chit: object = None) -> None:
+        super().__init__(controller, ascii=ascii, no_color=no_color, handover=False,
+                         opening_chit=opening_chit)  # type: ignore[arg-type]
+        self.link = link
+        self._watch: FolderWatch | None = None
+        self._waiting = False
+        """Whether this side was waiting at the last redraw (the footer changes when it flips)."""
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the game waits for this player's side (see ``rules.turn.deciders``)."""
+        return self.link.side in deciders(self.c.state)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._watch = watch_folder(self.link.store.path.parent, self._poke)
+        if self._watch is None:
+            self.set_interval(POLL_SECONDS, self.follow)
+
+    def on_unmount(self) -> None:
+        if self._watch is not None:
+            self._watch.stop()
+            self._watch = None
+
+    def _poke(self) -> None:
+        """From the watch thread: something was written near the store."""
+        self.app.call_from_thread(self.follow)
+
+    def follow(self) -> None:
+        """Apply what the other player stored since the last look, and show it."""
+        link = self.link
+        if not link.changed():
+            return
+        seen = link.seen
+        try:
+            events = link.catch_up(self.c.session)
+        except ReplayError as exc:
+            self.app.exit(message=f"firepower: {exc}")
+            return
+        if link.seen == seen:
+            return
+        c = self.c
+        c.reset_mode()
+        if c.selected is not None and not self.my_turn:
+            c.selected = None
+        if self.my_turn and c.state.active == link.side and c.state.impulse == 0:
+            c.cursor = c.start_cursor()
+        c.say("")
+        self._sync(Result(Outcome(events=tuple(events))))
+
+    # --- keys: this player's side only -----------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "intent" and parameters:
+            intent = str(parameters[0])
+            if intent not in VIEW_INTENTS and intent not in BROWSING and not self.my_turn:
+                return False
+        return super().check_action(action, parameters)
+
+    def redraw_header(self) -> None:
+        """The header, after a line saying whose turn it is."""
+        state = self.c.state
+        name = state.scenario.side_name
+        me = self.link.side
+        style = self.side_styles.get(me, "")
+        head = Text(f" You: {name(me)} ", style=f"bold reverse {style}")
+        waiting = not self.my_turn
+        if state.over:
+            pass
+        elif waiting:
+            others = " and ".join(name(s) for s in sorted(deciders(state)))
+            head.append(f" Waiting for {others}… ", style="bold")
+        else:
+            head.append(" Your move ", style="bold")
+        head.append_text(header_text(self.c, self.side_styles, self.clock.header()))
+        self._update("#header", head)
+        if waiting != self._waiting:
+            self._waiting = waiting
+            self.refresh_bindings()
+
+    def _setup_prompts(self) -> None:
+        """The force builder and the §10.2 choices open only on the deciding player's screen."""
+        if self.my_turn:
+            super()._setup_prompts()

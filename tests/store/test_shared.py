@@ -230,3 +230,36 @@ def test_the_folder_watch_calls_back_after_a_write(tmp_path: Path) -> None:
         assert called.wait(10)
     finally:
         watch.stop()
+
+
+@pytest.mark.rule("§9.1")
+def test_a_reaction_is_answered_from_the_reacting_sides_end_only(db: Path) -> None:
+    """Overwatch (§9.1): Tan's move opens Green's reaction; Tan's end refuses to go on until
+    Green's end answers it, and then both ends agree."""
+    from tests.conftest import FIELD, make_scenario
+
+    men = ["T1 tan RFL B2 S", "T2 tan RFL D2 S", "G1 green RFL B8 N", "G2 green LMG C8 N"]
+    scenario = make_scenario(FIELD, men, extra='rules = ["overwatch"]')
+    store = Store(db)
+    _, game_id = new_game(store, scenario, 1)
+    store.release(game_id)
+    tan, green = SharedGame(Store(db), game_id, "tan"), SharedGame(Store(db), game_id, "green")
+    ts, gs = tan.open(use_saved=True), green.open(use_saved=True)
+    for line in ("chit green", "impulse B8", "watch G1", "end", "impulse C8", "watch G2"):
+        assert act(gs, line).ok, line
+    if gs.state.active is not None:
+        assert act(gs, "done").ok
+    tan.catch_up(ts)
+    for line in ("chit tan", "impulse B2", "move T1"):
+        assert act(ts, line).ok, line
+    assert ts.state.pending is not None and ts.state.pending.side == "green"
+    assert ts.check(parse_action("hold")) is None  # legal: but it is Green's answer, not Tan's
+    refused = act(ts, "hold")
+    assert refused.refusal is not None and refused.refusal.rule == "§9.1" and ts.state.pending is not None
+    assert ts.undo().refusal is not None
+    green.catch_up(gs)
+    assert gs.state.pending is not None
+    assert act(gs, "hold").ok
+    tan.catch_up(ts)
+    assert ts.state == gs.state and ts.state.pending is None
+    assert act(ts, "move T1").ok

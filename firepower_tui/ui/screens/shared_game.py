@@ -23,6 +23,13 @@ from .game import GameScreen
 
 POLL_SECONDS = 1.5
 """How often a screen without inotify looks at the store."""
+SAFETY_POLL_SECONDS = 5.0
+"""How often a screen with inotify looks anyway (a commit it was woken for too early, below)."""
+RECHECKS = (0.005, 0.03, 0.15)
+"""After a wake-up that found no new commit, look again after these delays (seconds). A commit
+writes its pages to the ``-wal`` file (inotify sees it) and only then publishes them in the
+``-shm`` index, which SQLite writes through a memory map (inotify sees nothing): a look in
+between finds nothing, and no later event would come to say so."""
 BROWSING = frozenset(("cursor_n", "cursor_s", "cursor_ne", "cursor_se", "cursor_sw", "cursor_nw", "cursor_left",
                       "cursor_right", "next_soldier"))
 """Intents a player may use while the other decides: they only move the cursor (the footer
@@ -49,8 +56,7 @@ class SharedGameScreen(GameScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self._watch = watch_folder(self.link.store.path.parent, self._poke)
-        if self._watch is None:
-            self.set_interval(POLL_SECONDS, self.follow)
+        self.set_interval(POLL_SECONDS if self._watch is None else SAFETY_POLL_SECONDS, self.follow)
 
     def on_unmount(self) -> None:
         if self._watch is not None:
@@ -59,21 +65,27 @@ class SharedGameScreen(GameScreen):
 
     def _poke(self) -> None:
         """From the watch thread: something was written near the store."""
-        self.app.call_from_thread(self.follow)
+        self.app.call_from_thread(self._woken)
 
-    def follow(self) -> None:
-        """Apply what the other player stored since the last look, and show it."""
+    def _woken(self) -> None:
+        if not self.follow():
+            for delay in RECHECKS:
+                self.set_timer(delay, self.follow)
+
+    def follow(self) -> bool:
+        """Apply what the other player stored since the last look, and show it; whether another
+        process had committed anything."""
         link = self.link
         if not link.changed():
-            return
+            return False
         seen = link.seen
         try:
             events = link.catch_up(self.c.session)
         except ReplayError as exc:
             self.app.exit(message=f"firepower: {exc}")
-            return
+            return True
         if link.seen == seen:
-            return
+            return True
         c = self.c
         c.reset_mode()
         if c.selected is not None and not self.my_turn:
@@ -82,6 +94,7 @@ class SharedGameScreen(GameScreen):
             c.cursor = c.start_cursor()
         c.say("")
         self._sync(Result(Outcome(events=tuple(events))))
+        return True
 
     # --- keys: this player's side only -----------------------------------------------------------
 

@@ -38,9 +38,10 @@ class Gate(Protocol):
     def refuse(self, session: Session, action: Action | None) -> Refusal | None:
         """Why this player may not send ``action`` (None: a take-back) now, or None."""
 
-    def overtaken(self, session: Session) -> Refusal:
+    def overtaken(self, session: Session, action: Action | None) -> Refusal | None:
         """The other player stored an entry first (:class:`~.store.MovedFirst`): catch the
-        session up with the store; the refusal the player reads."""
+        session up with the store; the refusal the player reads, or None to send ``action``
+        again on the caught-up state."""
 
 
 @record(kw_only=False, slots=False)
@@ -158,7 +159,8 @@ class Session:
         try:
             return Outcome(events=self.apply_checked(action).events)
         except MovedFirst:  # nothing was stored or applied: the other player's entry goes first
-            return Outcome(refusal=gate.overtaken(self))
+            refusal = gate.overtaken(self, action)
+            return Outcome(refusal=refusal) if refusal is not None else self.submit(action)
 
     def apply_checked(self, action: Action, dice: RecordingDice | None = None) -> HistoryEntry:
         """Apply an action that ``check`` accepted; record it.
@@ -217,7 +219,8 @@ class Session:
             except MovedFirst:
                 if gate is None:
                     raise
-                return Outcome(refusal=gate.overtaken(self))
+                return Outcome(refusal=gate.overtaken(self, None) or Refusal(
+                    reason="the other player acted first: nothing was taken back", rule="§9.9"))
         last = self.history.pop()
         self.state = last.before
         del self.log[len(self.log) - len(last.events):]

@@ -18,7 +18,7 @@ roll-off is nobody's in particular, and the first process to store it wins. A ta
 
 from __future__ import annotations
 
-from ..rules.actions import Action, Buy, Ready
+from ..rules.actions import Action, Buy, Drop, Equip, Ready
 from ..rules.errors import FirepowerError, Refusal
 from ..rules.events import Event
 from ..rules.state import GameState
@@ -31,6 +31,8 @@ from .store import Store
 
 OWN_SIDE_ACTIONS = (Buy, Ready)
 """Actions that name the side they are for (§10.3): a player may send them only for his own."""
+OWN_MAN_ACTIONS = (Drop, Equip)
+"""Actions of the force builder that name a man (§10.3, §9.5): a player's own men only."""
 
 
 class NotASide(FirepowerError):
@@ -130,6 +132,11 @@ class SharedGame:
             return self._refuse_undo(session)
         if isinstance(action, OWN_SIDE_ACTIONS) and action.side != self.side:
             return Refusal(reason=f"you play {name(self.side)}: {name(action.side)} buys for itself", rule="§10.3")
+        if state.phase == Phase.FORCES and isinstance(action, OWN_MAN_ACTIONS):
+            man = state.soldier(action.soldier)
+            if man is not None and man.side != self.side:
+                return Refusal(reason=f"you play {name(self.side)}: {action.soldier} is {name(man.side)}'s",
+                               rule="§10.3")
         deciding = deciders(state)
         if self.side in deciding:
             return None
@@ -150,9 +157,14 @@ class SharedGame:
                                   "action can be taken back in a shared game (R120)", rule="§9.9")
         return None
 
-    def overtaken(self, session: Session) -> Refusal:
+    def overtaken(self, session: Session, action: Action | None) -> Refusal | None:
         """The other player stored the entry this one meant to (:class:`~.store.MovedFirst`):
-        apply what he stored; the refusal to show."""
+        apply what he stored; the refusal to show, or None to send ``action`` again. Only a
+        purchase is sent again (both sides buy at once and neither's depends on the other's,
+        §10.3, ruling R121); any other action was chosen on a state that is gone."""
         self.catch_up(session)
+        if action is not None and session.state.phase == Phase.FORCES and self.refuse(session, action) is None \
+                and session.check(action) is None:
+            return None
         return Refusal(reason="the other player moved first: his move is shown and yours was not made",
                        rule=rule_of(session.state))

@@ -263,3 +263,35 @@ def test_a_reaction_is_answered_from_the_reacting_sides_end_only(db: Path) -> No
     tan.catch_up(ts)
     assert ts.state == gs.state and ts.state.pending is None
     assert act(ts, "move T1").ok
+
+
+def hosted_meeting(db: Path) -> tuple[tuple[SharedGame, object], tuple[SharedGame, object]]:
+    store = Store(db)
+    _, game_id = new_game(store, load_scenario("meeting"), 5)
+    store.release(game_id)
+    store.close()
+    return two_players(db, game_id)
+
+
+@pytest.mark.rule("§10.3")
+def test_both_buy_at_once_and_neither_purchase_is_lost(db: Path) -> None:
+    """R121: the sides buy at the same time; a purchase overtaken by the other side's is sent
+    again on the caught-up state (it does not depend on it), so both are stored."""
+    (tan, ts), (green, gs) = hosted_meeting(db)
+    assert act(ts, "buy tan RFL").ok
+    out = act(gs, "buy green LMG")  # Green has not seen Tan's purchase: overtaken, then sent again
+    assert out.ok and green.seen == 2
+    tan.catch_up(ts)
+    assert ts.state == gs.state
+    assert sorted(s.id for s in gs.state.soldiers) == ["G1", "T1"]
+
+
+@pytest.mark.rule("§10.3")
+def test_a_player_buys_and_drops_only_for_his_side(db: Path) -> None:
+    (tan, ts), (green, gs) = hosted_meeting(db)
+    assert act(ts, "buy tan RFL").ok
+    green.catch_up(gs)
+    for line in ("buy tan LMG", "drop T1", "ready tan"):
+        out = act(gs, line)
+        assert out.refusal is not None and out.refusal.rule == "§10.3", line
+    assert [s.id for s in gs.state.soldiers] == ["T1"] and not gs.state.ready

@@ -17,9 +17,13 @@ from ...games.replay import ReplayError
 from ...games.session import Outcome
 from ...games.shared import SharedGame
 from ...games.watch import FolderWatch, watch_folder
+from ...rules.setup import budget
 from ...rules.turn import deciders
+from ...rules.types import Phase
 from ..render.panels import header_text
 from .game import GameScreen
+from .reaction import ScreenClock
+from .setup import ForceBuilderScreen
 
 POLL_SECONDS = 1.5
 """How often a screen without inotify looks at the store."""
@@ -44,6 +48,7 @@ class SharedGameScreen(GameScreen):
         super().__init__(controller, ascii=ascii, no_color=no_color, handover=False,
                          opening_chit=opening_chit)  # type: ignore[arg-type]
         self.link = link
+        self.clock = SharedClock(self)
         self._watch: FolderWatch | None = None
         self._waiting = False
         """Whether this side was waiting at the last redraw (the footer changes when it flips)."""
@@ -92,7 +97,10 @@ class SharedGameScreen(GameScreen):
             c.selected = None
         if self.my_turn and c.state.active == link.side and c.state.impulse == 0:
             c.cursor = c.start_cursor()
+        if self.my_turn:
+            c.pick_placer_man()  # placing (§10.2): a man to place, the cursor in the zone
         c.say("")
+        c.reaction.follow()  # a reaction opened for this side (§9.1, §9.2, §9.7), or closed
         self._sync(Result(Outcome(events=tuple(events))))
         return True
 
@@ -127,6 +135,40 @@ class SharedGameScreen(GameScreen):
             self.refresh_bindings()
 
     def _setup_prompts(self) -> None:
-        """The force builder and the §10.2 choices open only on the deciding player's screen."""
-        if self.my_turn:
-            super()._setup_prompts()
+        """The force builder (for this side only: both sides buy at once, §10.3) and the §10.2
+        choices open only on the deciding player's screen."""
+        if not self.my_turn:
+            return
+        if self.c.state.phase == Phase.FORCES:
+            if not self._prompt_open:
+                self._prompt_open = True
+                self.app.push_screen(SharedForceBuilder(self.c, self.link.side), self._forces_done)
+            return
+        super()._setup_prompts()
+
+
+class SharedClock(ScreenClock):
+    """The phase clock (§9.8) on one player's screen of a shared game: each screen counts the
+    phase, and only the active side's screen ends it when the time is up (ruling R122; the
+    other's follows from the store)."""
+
+    screen: SharedGameScreen
+
+    def time_up(self) -> None:
+        if self.screen.c.state.active == self.screen.link.side:
+            super().time_up()
+
+
+class SharedForceBuilder(ForceBuilderScreen):
+    """The force builder of one side of a shared game (§10.3): it buys for that side only, while
+    the other player buys for his on his own screen."""
+
+    def __init__(self, controller: Controller, side: str) -> None:
+        super().__init__(controller)
+        self.own = side
+
+    @property
+    def side(self) -> str | None:
+        """This player's side while it is still buying, else None (the builder closes)."""
+        st = self.c.state
+        return self.own if budget(st, self.own) is not None and self.own not in st.ready else None

@@ -52,6 +52,7 @@ def host(store: Store, args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     options = {"deploy": deploy, "rules": chosen_rules(args, scenario.spec.rules), "clock": args.clock}
     _, game_id = new_game(store, scenario, seed, options)
+    store.share(game_id)
     store.release(game_id)  # nobody plays it here: each player joins it
     db = f" --db {shlex.quote(str(store.path))}" if args.db else ""
     print(f"Game {game_id}: {scenario.spec.title} ({scenario.id}), seed {seed}, stored in {store.path}.")

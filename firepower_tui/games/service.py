@@ -218,6 +218,9 @@ def resume_game(store: Store, game_id: int | None, *, use_saved: bool = False) -
     if g.finished:
         raise FirepowerError(f"{store.path}: game {game_id} is finished ({g.result}); "
                              f"watch it with `firepower replay {game_id}`")
+    if g.options.get("shared"):
+        raise FirepowerError(f"{store.path}: game {game_id} is played in two terminals; each player joins it: "
+                             f"`firepower join {game_id} --side {g.sides[0]}` (or {', '.join(g.sides[1:])})")
     store.claim(game_id)
     try:
         session = load_game(store, game_id, use_saved=use_saved, quick=True)

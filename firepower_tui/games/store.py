@@ -237,8 +237,17 @@ class Store:
         return [self._row(r) for r in self.conn.execute("SELECT * FROM games ORDER BY updated DESC, id DESC")]
 
     def latest_unfinished(self) -> GameRow | None:
-        row = self.conn.execute("SELECT * FROM games WHERE finished=0 ORDER BY updated DESC, id DESC").fetchone()
+        """The most recently played unfinished game that is not shared (those are joined, not resumed)."""
+        row = self.conn.execute("SELECT * FROM games WHERE finished=0 AND json_extract(options, '$.shared') IS NULL "
+                                "ORDER BY updated DESC, id DESC").fetchone()
         return self._row(row) if row else None
+
+    def share(self, game_id: int) -> None:
+        """Mark a game as played by two terminals (``firepower host``): each player joins it,
+        and nobody resumes it hotseat (``options.shared``)."""
+        with self.conn:
+            self.conn.execute("UPDATE games SET options=json_set(options, '$.shared', json('true')) WHERE id=?",
+                              (game_id,))
 
     def claim(self, game_id: int) -> None:
         """Mark the game as open in this process; refuse if another live process has it."""

@@ -5,8 +5,9 @@ database many times a second: a thread blocks in ``select`` on an inotify descri
 the store's folder (the database, its ``-wal`` and ``-shm`` files) and calls back when
 anything is written there. The callback only says "look": the caller checks ``PRAGMA
 data_version`` (:meth:`~.shared.SharedGame.changed`), which ignores its own writes and any
-other file. Where inotify is missing (another system, a file system without it),
-:func:`watch_folder` returns None and the caller polls slowly instead.
+other file. Where inotify is missing (another system, a file system without it) or
+``FIREPOWER_NO_INOTIFY`` is set, :func:`watch_folder` returns None and the caller polls
+slowly instead.
 """
 
 from __future__ import annotations
@@ -81,8 +82,9 @@ class FolderWatch:
 def watch_folder(folder: Path, on_change: Callable[[], None]) -> FolderWatch | None:
     """Call ``on_change`` (in another thread) after each write in ``folder``; None where inotify
     is not available (then poll)."""
-    if not sys.platform.startswith("linux"):
-        return None
+    if not sys.platform.startswith("linux") or os.environ.get("FIREPOWER_NO_INOTIFY"):
+        return None  # (FIREPOWER_NO_INOTIFY: a folder on a network file system, where inotify
+        # does not see the other machine's writes; and the tests of the slow poll)
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
         fd = libc.inotify_init1(IN_CLOEXEC | IN_NONBLOCK)

@@ -295,3 +295,22 @@ def test_a_player_buys_and_drops_only_for_his_side(db: Path) -> None:
         out = act(gs, line)
         assert out.refusal is not None and out.refusal.rule == "§10.3", line
     assert [s.id for s in gs.state.soldiers] == ["T1"] and not gs.state.ready
+
+
+def test_a_hosted_game_is_joined_not_resumed(db: Path) -> None:
+    """A game played in two terminals is never resumed hotseat (its writes would not be checked
+    against the players'): `resume` names the way in, and the default start passes it over."""
+    from firepower_tui.games.service import resume_game
+    from firepower_tui.rules.errors import FirepowerError
+
+    store = Store(db)
+    _, hotseat = new_game(store, load_scenario("basic"), 1)
+    store.release(hotseat)
+    shared = hosted(db)
+    store.share(shared)
+    latest = store.latest_unfinished()
+    assert latest is not None and latest.id == hotseat
+    with pytest.raises(FirepowerError) as err:
+        resume_game(store, shared)
+    assert f"firepower join {shared} --side tan" in str(err.value)
+    assert store.game(shared).owner_pid is None  # not claimed

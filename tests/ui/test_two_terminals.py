@@ -27,8 +27,8 @@ def host(db: Path, scenario: Path | str = SHORT, seed: int = 3) -> int:
     return int(r.stdout.split()[1].rstrip(":"))
 
 
-def join(db: Path, game_id: int, side: str) -> PtyApp:
-    return PtyApp(["join", str(game_id), "--side", side, "--db", str(db)], cols=100, rows=30)
+def join(db: Path, game_id: int, side: str, env: dict[str, str] | None = None) -> PtyApp:
+    return PtyApp(["join", str(game_id), "--side", side, "--db", str(db)], cols=100, rows=30, env=env)
 
 
 def moved_line(app: PtyApp) -> str:
@@ -85,6 +85,26 @@ def test_two_players_play_a_game_to_the_end_each_screen_following_the_other(tmp_
     store_entries = subprocess.run([sys.executable, "-m", "firepower_tui", "games", "--db", str(db)],
                                    capture_output=True, text=True, check=True).stdout
     assert "finished" in store_entries
+
+
+def test_without_inotify_the_slow_poll_follows(tmp_path: Path) -> None:
+    """FIREPOWER_NO_INOTIFY (a network file system): the waiting screen still follows, by its
+    slow poll of the store."""
+    db = tmp_path / "games.db"
+    game_id = host(db)
+    tan = join(db, game_id, "tan", env={"FIREPOWER_NO_INOTIFY": "1"})
+    green = None
+    try:
+        tan.wait_for("You: Tan", timeout=30)
+        green = join(db, game_id, "green", env={"FIREPOWER_NO_INOTIFY": "1"})
+        green.wait_for("You: Green", timeout=30)
+        me, other = (tan, green) if "Your move" in tan.text() else (green, tan)
+        play_a_phase(me, other)
+        other.wait_for("Your move")
+    finally:
+        tan.close()
+        if green is not None:
+            green.close()
 
 
 def test_join_refuses_a_side_the_game_does_not_have(tmp_path: Path) -> None:

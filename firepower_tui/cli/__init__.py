@@ -92,10 +92,22 @@ def _parser() -> argparse.ArgumentParser:
     stt = sub.add_parser("stats", help="dice statistics per player, for one game or all")
     stt.add_argument("game", nargs="?", type=int)
     _db_option(stt)
+    _remote_commands(sub)
     _play_options(p)  # no command: the default start (R22)
     _rule_options(p)
     _db_option(p)
     return p
+
+
+def _remote_commands(sub: Any) -> None:
+    """``ssh-setup`` and ``web``: play one stored game from SSH or a browser (cli/ssh_setup.py, cli/web.py)."""
+    from .ssh_setup import add_arguments
+
+    add_arguments(sub.add_parser("ssh-setup", help="print authorized_keys lines pinning each SSH key to a side"))
+    we = sub.add_parser("web", help="serve the stored games to browser tabs (loopback unless --host)")
+    we.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    we.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    _db_option(we)
 
 
 def _play_arguments(pl: argparse.ArgumentParser) -> None:
@@ -211,6 +223,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args.scenario, args)
         if args.command == "scenarios":
             return _scenarios()
+        if args.command in ("ssh-setup", "web"):
+            return _remote(args)
         from . import games as cli_games
 
         return cli_games.run(args)
@@ -226,8 +240,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             gc.enable()
 
 
+def _remote(args: argparse.Namespace) -> int:
+    if args.command == "ssh-setup":
+        from .ssh_setup import run
+
+        return run(args)
+    from pathlib import Path
+
+    from ..games.store import default_db_path
+    from .web import WebConfig, new_token, serve
+
+    return serve(WebConfig(db=(Path(args.db) if args.db else default_db_path()).absolute(), host=args.host,
+                           port=args.port, token=new_token()))
+
+
 def _need_terminal() -> bool:
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    from .hangup import web_driver
+
+    if (sys.stdin.isatty() and sys.stdout.isatty()) or web_driver():
         return True
     print("firepower: the game needs a terminal (use `firepower script FILE` for headless play)", file=sys.stderr)
     return False
@@ -267,8 +297,10 @@ def _play(scenario_ref: str, args: argparse.Namespace) -> int:
 
     store = Store(args.db or default_db_path())
     session, game_id = _starter(store, args)(scenario_ref, bool(getattr(args, "deploy", False)), scenario=scenario)
-    make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
-             handover=args.handover).run()
+    from .hangup import run_app
+
+    run_app(make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
+                     handover=args.handover))
     return 0
 
 

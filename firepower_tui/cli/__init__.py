@@ -92,6 +92,9 @@ def _parser() -> argparse.ArgumentParser:
     stt = sub.add_parser("stats", help="dice statistics per player, for one game or all")
     stt.add_argument("game", nargs="?", type=int)
     _db_option(stt)
+    from .net import add_parsers as add_net_parsers
+
+    add_net_parsers(sub, _db_option, _rule_options)  # host, join (two terminals, one game)
     _remote_commands(sub)
     _play_options(p)  # no command: the default start (R22)
     _rule_options(p)
@@ -189,7 +192,7 @@ def chosen_rules(args: argparse.Namespace, scenario_rules: Sequence[str]) -> tup
     return ordered((*(scenario_rules if rules is None else rules), "clock"))
 
 
-APP_COMMANDS = (None, "play", "resume", "replay")
+APP_COMMANDS = (None, "play", "resume", "replay", "join")
 """The commands that open the app (no command: the title screen or a new game)."""
 
 
@@ -223,6 +226,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args.scenario, args)
         if args.command == "scenarios":
             return _scenarios()
+        if args.command in ("host", "join"):
+            from . import net
+
+            return net.run(args)
         if args.command in ("ssh-setup", "web"):
             return _remote(args)
         from . import games as cli_games

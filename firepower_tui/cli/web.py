@@ -156,10 +156,11 @@ def make_guard(config: WebConfig) -> Callable[..., Awaitable[Any]]:
 
 
 def landing_page(config: WebConfig) -> str:
-    """The tab's first page: each unfinished game in the store, a link per side."""
+    """The tab's first page: each unfinished game hosted for two players (``firepower host``),
+    a link per side."""
     store = Store(config.db)
     try:
-        games = [g for g in store.games() if not g.finished]
+        games = [g for g in store.games() if not g.finished and g.options.get("shared")]
     finally:
         store.close()
     rows = []
@@ -167,7 +168,7 @@ def landing_page(config: WebConfig) -> str:
         links = " ".join(f'<a href="play/{g.id}/{html.escape(s)}">play {html.escape(s)}</a>' for s in g.sides)
         rows.append(f"<li>game {g.id}: {html.escape(g.scenario_id)}, turn {g.turn} &mdash; {links}</li>")
     body = "<ul>" + "".join(rows) + "</ul>" if rows else (
-        "<p>No unfinished game in the store. Start one with <code>firepower host SCENARIO</code>.</p>")
+        "<p>No hosted game in the store. Start one with <code>firepower host SCENARIO</code>.</p>")
     return ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>FIREPOWER</title></head>"
             f"<body><h1>FIREPOWER: open games</h1>{body}"
             "<p>Each tab plays one side; the other side may play in another tab, a terminal or over SSH "

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .session import HistoryEntry, Session, game_options, session_args
 from .replay import ReplayError, StepRecord, replay, replay_into, scenario_for
@@ -26,17 +26,34 @@ from ..rules.state import GameState
 from .store import Checkpoint, Store
 
 
-def attach_recorder(session: Session, store: Store, game_id: int) -> None:
+class Seen(Protocol):
+    """A shared game's count of the stored entries this process has applied (``seen``)."""
+
+    seen: int
+
+
+def attach_recorder(session: Session, store: Store, game_id: int, shared: Seen | None = None) -> None:
     """Commit every accepted action (and every take-back) before the caller shows it; after each
-    chit draw, keep the state as the game's checkpoint."""
+    chit draw, keep the state as the game's checkpoint.
+
+    With ``shared`` (a game another process plays too), each entry must be the one after the
+    ``shared.seen`` this process has applied, else :class:`~.store.MovedFirst` is raised and
+    nothing is stored; ``seen`` counts each entry stored."""
+
+    def store_entry(kind: str, notation: str, rolls: list[tuple[str, int, int]], turn: int, side: str | None,
+                    after: GameState) -> int:
+        seq = store.append(game_id, kind, notation, rolls, turn=turn, side=side, game_turn=after.turn,
+                           finished=after.over, result=after.result,
+                           expect=shared.seen + 1 if shared is not None else None)
+        if shared is not None:
+            shared.seen = seq
+        return seq
 
     def record(entry: HistoryEntry | None, after: GameState) -> None:
         if entry is None:
-            store.append(game_id, "undo", "undo", [], turn=after.turn, side=after.active, game_turn=after.turn,
-                         finished=after.over, result=after.result)
+            store_entry("undo", "undo", [], after.turn, after.active, after)
             return
-        seq = store.append(game_id, "action", entry.notation, list(entry.rolls), turn=entry.before.turn,
-                           side=entry.before.active, game_turn=after.turn, finished=after.over, result=after.result)
+        seq = store_entry("action", entry.notation, list(entry.rolls), entry.before.turn, entry.before.active, after)
         if isinstance(entry.action, DrawChit) and isinstance(session.dice, SeededDice):
             # The recorder runs before the session appends the entry: count it here.
             store.put_checkpoint(game_id, Checkpoint(
@@ -201,6 +218,9 @@ def resume_game(store: Store, game_id: int | None, *, use_saved: bool = False) -
     if g.finished:
         raise FirepowerError(f"{store.path}: game {game_id} is finished ({g.result}); "
                              f"watch it with `firepower replay {game_id}`")
+    if g.options.get("shared"):
+        raise FirepowerError(f"{store.path}: game {game_id} is played in two terminals; each player joins it: "
+                             f"`firepower join {game_id} --side {g.sides[0]}` (or {', '.join(g.sides[1:])})")
     store.claim(game_id)
     try:
         session = load_game(store, game_id, use_saved=use_saved, quick=True)

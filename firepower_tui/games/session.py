@@ -8,7 +8,7 @@ refuse an action that rolled dice.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..rules import engine
 from ..rules.actions import Action, DrawChit
@@ -22,12 +22,26 @@ from ..rules.scenario import Scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState
 from ..rules.types import Phase
+from .store import MovedFirst
 
 if TYPE_CHECKING:
     from .service import Unchecked
 
 Recorder = Callable[["HistoryEntry | None", GameState], None]
 """Called with each accepted entry and the state after it, or with None and the state a take-back returns to."""
+
+
+class Gate(Protocol):
+    """What a session asks before each action of its player when the game is shared with
+    another process (:class:`~.shared.SharedGame`)."""
+
+    def refuse(self, session: Session, action: Action | None) -> Refusal | None:
+        """Why this player may not send ``action`` (None: a take-back) now, or None."""
+
+    def overtaken(self, session: Session, action: Action | None) -> Refusal | None:
+        """The other player stored an entry first (:class:`~.store.MovedFirst`): catch the
+        session up with the store; the refusal the player reads, or None to send ``action``
+        again on the caught-up state."""
 
 
 @record(kw_only=False, slots=False)
@@ -105,6 +119,9 @@ class Session:
         """Events before ``log[0]`` that this session does not hold (likewise)."""
         self.unchecked: Unchecked | None = None
         """For a quick resume: what the full replay must still confirm (``games.Unchecked``)."""
+        self.gate: Gate | None = None
+        """A game shared with another process: asked before each action and take-back (only the
+        side that decides acts, 6.2), and told when the other player stored his entry first."""
 
     def __repr__(self) -> str:
         return f"Session({self.scenario.id!r}, seed={self.seed}, turn={self.state.turn}, history={len(self.history)})"
@@ -131,10 +148,19 @@ class Session:
 
     def submit(self, action: Action) -> Outcome:
         """Check and apply an action; refused actions change nothing."""
-        refusal = engine.check(self.state, action)
+        gate = self.gate
+        refusal = gate.refuse(self, action) if gate is not None else None
+        if refusal is None:
+            refusal = engine.check(self.state, action)
         if refusal is not None:
             return Outcome(refusal=refusal)
-        return Outcome(events=self.apply_checked(action).events)
+        if gate is None:
+            return Outcome(events=self.apply_checked(action).events)
+        try:
+            return Outcome(events=self.apply_checked(action).events)
+        except MovedFirst:  # nothing was stored or applied: the other player's entry goes first
+            refusal = gate.overtaken(self, action)
+            return Outcome(refusal=refusal) if refusal is not None else self.submit(action)
 
     def apply_checked(self, action: Action, dice: RecordingDice | None = None) -> HistoryEntry:
         """Apply an action that ``check`` accepted; record it.
@@ -160,6 +186,8 @@ class Session:
         events: list[Event] = []
         while self.state.active is None and not self.state.over and self.state.phase == Phase.PLAY:
             out = self.submit(DrawChit())
+            if not out.ok:  # a shared game: the other player drew it first (and it is applied now)
+                break
             events += out.events
         return Outcome(events=tuple(events))
 
@@ -180,10 +208,19 @@ class Session:
     def undo(self) -> Outcome:
         """Take back the last action if §9.9 allows."""
         refusal = self.undo_refusal()
+        gate = self.gate
+        if refusal is None and gate is not None:
+            refusal = gate.refuse(self, None)
         if refusal is not None:
             return Outcome(refusal=refusal)
         if self.recorder is not None:
-            self.recorder(None, self.history[-1].before)
+            try:
+                self.recorder(None, self.history[-1].before)
+            except MovedFirst:
+                if gate is None:
+                    raise
+                return Outcome(refusal=gate.overtaken(self, None) or Refusal(
+                    reason="the other player acted first: nothing was taken back", rule="§9.9"))
         last = self.history.pop()
         self.state = last.before
         del self.log[len(self.log) - len(last.events):]

@@ -237,8 +237,17 @@ class Store:
         return [self._row(r) for r in self.conn.execute("SELECT * FROM games ORDER BY updated DESC, id DESC")]
 
     def latest_unfinished(self) -> GameRow | None:
-        row = self.conn.execute("SELECT * FROM games WHERE finished=0 ORDER BY updated DESC, id DESC").fetchone()
+        """The most recently played unfinished game that is not shared (those are joined, not resumed)."""
+        row = self.conn.execute("SELECT * FROM games WHERE finished=0 AND json_extract(options, '$.shared') IS NULL "
+                                "ORDER BY updated DESC, id DESC").fetchone()
         return self._row(row) if row else None
+
+    def share(self, game_id: int) -> None:
+        """Mark a game as played by two terminals (``firepower host``): each player joins it,
+        and nobody resumes it hotseat (``options.shared``)."""
+        with self.conn:
+            self.conn.execute("UPDATE games SET options=json_set(options, '$.shared', json('true')) WHERE id=?",
+                              (game_id,))
 
     def claim(self, game_id: int) -> None:
         """Mark the game as open in this process; refuse if another live process has it."""
@@ -256,17 +265,43 @@ class Store:
     # --- entries --------------------------------------------------------------------------------
 
     def append(self, game_id: int, kind: str, notation: str, rolls: list[tuple[str, int, int]], *, turn: int,
-               side: str | None, game_turn: int | None = None, finished: bool = False, result: str = "") -> int:
-        """Append one entry and commit (durable before the caller shows anything)."""
+               side: str | None, game_turn: int | None = None, finished: bool = False, result: str = "",
+               expect: int | None = None) -> int:
+        """Append one entry and commit (durable before the caller shows anything).
+
+        The write takes the database lock first (``BEGIN IMMEDIATE``), so the number it reads
+        for the new entry is still the next one when it commits.
+
+        Args:
+            expect: the number the new entry must get (a shared game: the entries this
+                process has seen, plus one).
+
+        Raises:
+            MovedFirst: with ``expect``, another process stored entry ``expect`` first
+                (nothing is written).
+        """
         now = time.time()
-        with self.conn:
-            row = self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)).fetchone()
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            row = conn.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)).fetchone()
             seq = int(row[0]) + 1
-            self.conn.execute("INSERT INTO entries VALUES (?,?,?,?,?,?,?,?)",
-                              (game_id, seq, kind, notation, json.dumps(rolls), turn, side, now))
-            self.conn.execute("UPDATE games SET updated=?, turn=?, finished=?, result=? WHERE id=?",
-                              (now, game_turn if game_turn is not None else turn, int(finished), result, game_id))
+            if expect is not None and seq != expect:
+                raise MovedFirst(game_id, expect, seq - 1)
+            conn.execute("INSERT INTO entries VALUES (?,?,?,?,?,?,?,?)",
+                         (game_id, seq, kind, notation, json.dumps(rolls), turn, side, now))
+            conn.execute("UPDATE games SET updated=?, turn=?, finished=?, result=? WHERE id=?",
+                         (now, game_turn if game_turn is not None else turn, int(finished), result, game_id))
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
         return seq
+
+    def data_version(self) -> int:
+        """SQLite's ``PRAGMA data_version`` on this connection: it changes when another
+        connection commits to the database (this one's own commits leave it as it was)."""
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
 
     def entries(self, game_id: int, *, after: int = 0, upto: int | None = None) -> list[Entry]:
         """The game's entries in order (those with ``after < seq <= upto``)."""
@@ -311,6 +346,20 @@ class Store:
     def bookmarks(self, game_id: int) -> list[tuple[int, str]]:
         return [(s, label) for s, label in self.conn.execute(
             "SELECT step, label FROM bookmarks WHERE game_id=? ORDER BY step", (game_id,))]
+
+
+class MovedFirst(FirepowerError):
+    """A shared game: another process stored the entry this one meant to write (its player
+    moved first). Nothing was written; the caller catches up with the stored entries."""
+
+    def __init__(self, game_id: int, expected: int, last: int) -> None:
+        super().__init__(f"game {game_id}: entry {expected} was already stored by the other player "
+                         f"(the game is at entry {last})")
+        self.game_id = game_id
+        self.expected = expected
+        """The number this process meant to write."""
+        self.last = last
+        """The number of the last stored entry."""
 
 
 def _alive(pid: int) -> bool:

@@ -1,4 +1,5 @@
-"""A store holding one unfinished game of the basic scenario (sides tan and green)."""
+"""A store holding one hosted game of the basic scenario (sides tan and green), as
+``firepower host basic`` leaves it."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ def game_db(tmp_path: Path) -> tuple[Path, int]:
     store = Store(db)
     try:
         _, game_id = new_game(store, load_scenario("basic"), 3, {})
+        store.share(game_id)
         store.release(game_id)
     finally:
         store.close()

@@ -100,3 +100,19 @@ def test_only_a_host_beyond_loopback_warns(tmp_path: Path) -> None:
 def test_docstring_examples() -> None:
     failures, tried = doctest.testmod(web)
     assert tried >= 5 and failures == 0
+
+
+async def test_a_hotseat_game_is_not_listed(client: TestClient, game_db: tuple[Path, int]) -> None:
+    """Only games hosted for two players (``firepower host``) are offered to tabs."""
+    from firepower_tui.games.service import new_game
+    from firepower_tui.games.store import Store
+    from firepower_tui.rules.scenario import load_scenario
+
+    db, hosted = game_db
+    store = Store(db)
+    try:
+        _, hotseat = new_game(store, load_scenario("basic"), 4, {})
+    finally:
+        store.close()
+    body = await (await client.get(f"/{TOKEN}/")).text()
+    assert f"play/{hosted}/tan" in body and f"play/{hotseat}/tan" not in body

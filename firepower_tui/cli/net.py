@@ -1,0 +1,110 @@
+"""Two terminals, one game: ``firepower host SCENARIO`` stores a new game and prints how each
+player joins it; ``firepower join GAME --side SIDE`` plays one side of it (the other side plays
+in another terminal, on this machine or over SSH, through the same game store)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shlex
+import sys
+
+from ..games.store import Store, default_db_path
+from ..rules.errors import FirepowerError
+
+
+def add_parsers(sub: argparse._SubParsersAction, db_option, rule_options) -> None:  # type: ignore[type-arg]  # noqa: ANN001
+    """The ``host`` and ``join`` subcommands (``db_option``, ``rule_options``: the main parser's helpers)."""
+    ho = sub.add_parser("host", help="start a game for two terminals and print how each player joins it")
+    ho.add_argument("scenario", help="scenario id or .toml file")
+    ho.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    ho.add_argument("--deploy", action="store_true",
+                    help="place the squads in the scenario's deployment zones instead of its fixed positions")
+    rule_options(ho)
+    db_option(ho)
+    jo = sub.add_parser("join", help="play one side of a hosted game (the other side joins in another terminal)")
+    jo.add_argument("game", type=int, help="game number (printed by `firepower host`; see `firepower games`)")
+    jo.add_argument("--side", required=True, help="the side you play (its id or name, e.g. tan)")
+    jo.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
+    jo.add_argument("--saved-scenario", action="store_true",
+                    help="play with the copy of the scenario stored with the game (if the file changed)")
+    db_option(jo)
+
+
+def run(args: argparse.Namespace) -> int:
+    store = Store(args.db or default_db_path())
+    try:
+        return host(store, args) if args.command == "host" else join(store, args)
+    finally:
+        store.close()
+
+
+def host(store: Store, args: argparse.Namespace) -> int:
+    from ..games.service import new_game
+    from ..rules.scenario import load_scenario
+    from . import chosen_rules
+
+    scenario = load_scenario(args.scenario)
+    deploy = bool(args.deploy)
+    if deploy and not scenario.has_zones:
+        print(f"firepower: {scenario.id} has no deployment zones; playing its fixed positions", file=sys.stderr)
+        deploy = False
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    options = {"deploy": deploy, "rules": chosen_rules(args, scenario.spec.rules), "clock": args.clock}
+    _, game_id = new_game(store, scenario, seed, options)
+    store.share(game_id)
+    store.release(game_id)  # nobody plays it here: each player joins it
+    db = f" --db {shlex.quote(str(store.path))}" if args.db else ""
+    print(f"Game {game_id}: {scenario.spec.title} ({scenario.id}), seed {seed}, stored in {store.path}.")
+    print("Each player runs, in his own terminal:")
+    width = max(len(s.name) for s in scenario.spec.sides) + 1
+    for s in scenario.spec.sides:
+        print(f"  {s.name + ':':<{width}} firepower join {game_id} --side {s.id}{db}")
+    return 0
+
+
+def side_id(sides: list[str], names: dict[str, str], given: str) -> str:
+    """The side ``given`` names (its id or its name, any case).
+
+    >>> side_id(["tan", "green"], {"tan": "Tan", "green": "Green"}, "GREEN")
+    'green'
+    """
+    for s in sides:
+        if given.lower() in (s.lower(), names.get(s, s).lower()):
+            return s
+    return given  # (refused by SharedGame, which lists the sides)
+
+
+def join(store: Store, args: argparse.Namespace) -> int:
+    from ..games.shared import SharedGame
+    from ..games.store import _alive
+
+    g = store.game(args.game)
+    if g.finished:
+        raise FirepowerError(f"{store.path}: game {g.id} is finished ({g.result}); "
+                             f"watch it with `firepower replay {g.id}`")
+    if g.owner_pid and _alive(g.owner_pid):
+        raise FirepowerError(f"{store.path}: game {g.id} is open hotseat in another firepower (pid {g.owner_pid}); "
+                             "close it there first, then each player joins it")
+    link = SharedGame(store, g.id, side_id(g.sides, _side_names(g.scenario_text), args.side))
+    from .hangup import run_app, web_driver
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not web_driver():  # (firepower web: pipes)
+        print("firepower: the game needs a terminal (over SSH: `ssh -t`)", file=sys.stderr)
+        return 2
+    session = link.open(use_saved=args.saved_scenario)
+    from ..ui.shared_app import SharedApp
+
+    run_app(SharedApp(session, link, ascii=args.ascii))  # ends cleanly on SIGHUP or end of input
+    return 0
+
+
+def _side_names(scenario_text: str) -> dict[str, str]:
+    """The sides' names in a stored scenario text (id -> name), for ``--side Green``."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(scenario_text)
+    except tomllib.TOMLDecodeError:
+        return {}
+    return {str(s.get("id")): str(s.get("name", s.get("id"))) for s in data.get("sides", []) if isinstance(s, dict)}

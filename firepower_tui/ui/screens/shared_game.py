@@ -1,0 +1,174 @@
+"""The game screen of one player of a shared game (``firepower join``): his own side's keys,
+whose turn it is in the header, and the other player's moves as soon as they are stored.
+
+The store's folder is watched (:func:`~firepower_tui.games.watch.watch_folder`, inotify); each
+write there makes the screen ask the store whether another process committed (``PRAGMA
+data_version``), and if so apply the new entries to the live session and redraw. Without
+inotify it asks every :data:`POLL_SECONDS`.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ...controller.controller import Controller, Result
+from ...controller.keymap import VIEW_INTENTS
+from ...games.replay import ReplayError
+from ...games.session import Outcome
+from ...games.shared import SharedGame
+from ...games.watch import FolderWatch, watch_folder
+from ...rules.setup import budget
+from ...rules.turn import deciders
+from ...rules.types import Phase
+from ..render.panels import header_text
+from .game import GameScreen
+from .reaction import ScreenClock
+from .setup import ForceBuilderScreen
+
+POLL_SECONDS = 1.5
+"""How often a screen without inotify looks at the store."""
+SAFETY_POLL_SECONDS = 5.0
+"""How often a screen with inotify looks anyway (a commit it was woken for too early, below)."""
+RECHECKS = (0.005, 0.03, 0.15)
+"""After a wake-up that found no new commit, look again after these delays (seconds). A commit
+writes its pages to the ``-wal`` file (inotify sees it) and only then publishes them in the
+``-shm`` index, which SQLite writes through a memory map (inotify sees nothing): a look in
+between finds nothing, and no later event would come to say so."""
+BROWSING = frozenset(("cursor_n", "cursor_s", "cursor_ne", "cursor_se", "cursor_sw", "cursor_nw", "cursor_left",
+                      "cursor_right", "next_soldier"))
+"""Intents a player may use while the other decides: they only move the cursor (the footer
+offers nothing else then; any other key pressed is refused with the reason)."""
+
+
+class SharedGameScreen(GameScreen):
+    """:class:`GameScreen` for one side of a game another process plays too."""
+
+    def __init__(self, controller: Controller, link: SharedGame, *, ascii: bool, no_color: bool,
+                 opening_chit: object = None) -> None:
+        super().__init__(controller, ascii=ascii, no_color=no_color, handover=False,
+                         opening_chit=opening_chit)  # type: ignore[arg-type]
+        self.link = link
+        self.clock = SharedClock(self)
+        self._watch: FolderWatch | None = None
+        self._waiting = False
+        """Whether this side was waiting at the last redraw (the footer changes when it flips)."""
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the game waits for this player's side (see ``rules.turn.deciders``)."""
+        return self.link.side in deciders(self.c.state)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._watch = watch_folder(self.link.store.path.parent, self._poke)
+        self.set_interval(POLL_SECONDS if self._watch is None else SAFETY_POLL_SECONDS, self.follow)
+
+    def on_unmount(self) -> None:
+        if self._watch is not None:
+            self._watch.stop()
+            self._watch = None
+
+    def _poke(self) -> None:
+        """From the watch thread: something was written near the store."""
+        self.app.call_from_thread(self._woken)
+
+    def _woken(self) -> None:
+        if not self.follow():
+            for delay in RECHECKS:
+                self.set_timer(delay, self.follow)
+
+    def follow(self) -> bool:
+        """Apply what the other player stored since the last look, and show it; whether another
+        process had committed anything."""
+        link = self.link
+        if not link.changed():
+            return False
+        seen = link.seen
+        try:
+            events = link.catch_up(self.c.session)
+        except ReplayError as exc:
+            self.app.exit(message=f"firepower: {exc}")
+            return True
+        if link.seen == seen:
+            return True
+        c = self.c
+        c.reset_mode()
+        if c.selected is not None and not self.my_turn:
+            c.selected = None
+        if self.my_turn and c.state.active == link.side and c.state.impulse == 0:
+            c.cursor = c.start_cursor()
+        if self.my_turn:
+            c.pick_placer_man()  # placing (§10.2): a man to place, the cursor in the zone
+        c.say("")
+        c.reaction.follow()  # a reaction opened for this side (§9.1, §9.2, §9.7), or closed
+        self._sync(Result(Outcome(events=tuple(events))))
+        return True
+
+    # --- keys: this player's side only -----------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "intent" and parameters:
+            intent = str(parameters[0])
+            if intent not in VIEW_INTENTS and intent not in BROWSING and not self.my_turn:
+                return False
+        return super().check_action(action, parameters)
+
+    def redraw_header(self) -> None:
+        """The header, after a line saying whose turn it is."""
+        state = self.c.state
+        name = state.scenario.side_name
+        me = self.link.side
+        style = self.side_styles.get(me, "")
+        head = Text(f" You: {name(me)} ", style=f"bold reverse {style}")
+        waiting = not self.my_turn
+        if state.over:
+            pass
+        elif waiting:
+            others = " and ".join(name(s) for s in sorted(deciders(state)))
+            head.append(f" Waiting for {others}… ", style="bold")
+        else:
+            head.append(" Your move ", style="bold")
+        head.append_text(header_text(self.c, self.side_styles, self.clock.header()))
+        self._update("#header", head)
+        if waiting != self._waiting:
+            self._waiting = waiting
+            self.refresh_bindings()
+
+    def _setup_prompts(self) -> None:
+        """The force builder (for this side only: both sides buy at once, §10.3) and the §10.2
+        choices open only on the deciding player's screen."""
+        if not self.my_turn:
+            return
+        if self.c.state.phase == Phase.FORCES:
+            if not self._prompt_open:
+                self._prompt_open = True
+                self.app.push_screen(SharedForceBuilder(self.c, self.link.side), self._forces_done)
+            return
+        super()._setup_prompts()
+
+
+class SharedClock(ScreenClock):
+    """The phase clock (§9.8) on one player's screen of a shared game: each screen counts the
+    phase, and only the active side's screen ends it when the time is up (ruling R122; the
+    other's follows from the store)."""
+
+    screen: SharedGameScreen
+
+    def time_up(self) -> None:
+        if self.screen.c.state.active == self.screen.link.side:
+            super().time_up()
+
+
+class SharedForceBuilder(ForceBuilderScreen):
+    """The force builder of one side of a shared game (§10.3): it buys for that side only, while
+    the other player buys for his on his own screen."""
+
+    def __init__(self, controller: Controller, side: str) -> None:
+        super().__init__(controller)
+        self.own = side
+
+    @property
+    def side(self) -> str | None:
+        """This player's side while it is still buying, else None (the builder closes)."""
+        st = self.c.state
+        return self.own if budget(st, self.own) is not None and self.own not in st.ready else None

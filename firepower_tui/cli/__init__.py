@@ -104,9 +104,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def _remote_commands(sub: Any) -> None:
     """``ssh-setup`` and ``web``: play one stored game from SSH or a browser (cli/ssh_setup.py, cli/web.py)."""
-    from .ssh_setup import add_arguments
-
-    add_arguments(sub.add_parser("ssh-setup", help="print authorized_keys lines pinning each SSH key to a side"))
+    ss = sub.add_parser("ssh-setup", help="print authorized_keys lines pinning each SSH key to a side")
+    ss.add_argument("game", type=int, help="game number (see `firepower games`; `firepower host` starts one)")
+    ss.add_argument("--key", action="append", default=[], metavar="SIDE=FILE", required=True,
+                    help="a player's public key (e.g. tan=~/.ssh/id_ed25519.pub); once per key")
+    _db_option(ss)
     we = sub.add_parser("web", help="serve the stored games to browser tabs (loopback unless --host)")
     we.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     we.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")

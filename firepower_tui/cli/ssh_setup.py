@@ -28,13 +28,6 @@ class SshKeyError(FirepowerError):
     """A ``--key`` that is not ``SIDE=FILE`` with a side of the game and one OpenSSH public key."""
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", type=int, help="game number (see `firepower games`; `firepower host` starts one)")
-    p.add_argument("--key", action="append", default=[], metavar="SIDE=FILE", required=True,
-                   help="a player's public key (e.g. tan=~/.ssh/id_ed25519.pub); once per key")
-    p.add_argument("--db", default=None, help="game database (default: $XDG_DATA_HOME/firepower/games.db)")
-
-
 def public_key(path: Path) -> str:
     """The one key line of an OpenSSH ``.pub`` file (type, base64, optional comment).
 

@@ -252,7 +252,8 @@ def make_server(config: WebConfig) -> Any:
             try:
                 await websocket.prepare(request)
                 app_service = AppService(command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                                         close=websocket.close, download_manager=self.download_manager,
+                                         close=websocket.close,  # type: ignore[arg-type]  # (returns a bool)
+                                         download_manager=self.download_manager,
                                          debug=self.debug)
                 await app_service.start(width, height)
                 try:

@@ -92,9 +92,7 @@ def _parser() -> argparse.ArgumentParser:
     stt = sub.add_parser("stats", help="dice statistics per player, for one game or all")
     stt.add_argument("game", nargs="?", type=int)
     _db_option(stt)
-    from .net import add_parsers as add_net_parsers
-
-    add_net_parsers(sub, _db_option, _rule_options)  # host, join (two terminals, one game)
+    _net_parsers(sub)
     _remote_commands(sub)
     _play_options(p)  # no command: the default start (R22)
     _rule_options(p)
@@ -136,6 +134,24 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         if not extra:
             return args
     return _parser().parse_args(argv)  # (unrecognized arguments are the full parser's error)
+
+
+def _net_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``host`` and ``join``: two terminals, one game (cli/net.py runs them)."""
+    ho = sub.add_parser("host", help="start a game for two terminals and print how each player joins it")
+    ho.add_argument("scenario", help="scenario id or .toml file")
+    ho.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    ho.add_argument("--deploy", action="store_true",
+                    help="place the squads in the scenario's deployment zones instead of its fixed positions")
+    _rule_options(ho)
+    _db_option(ho)
+    jo = sub.add_parser("join", help="play one side of a hosted game (the other side joins in another terminal)")
+    jo.add_argument("game", type=int, help="game number (printed by `firepower host`; see `firepower games`)")
+    jo.add_argument("--side", required=True, help="the side you play (its id or name, e.g. tan)")
+    jo.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
+    jo.add_argument("--saved-scenario", action="store_true",
+                    help="play with the copy of the scenario stored with the game (if the file changed)")
+    _db_option(jo)
 
 
 def _db_option(p: argparse.ArgumentParser) -> None:

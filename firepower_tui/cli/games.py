@@ -52,7 +52,8 @@ def games(store: Store, args: argparse.Namespace) -> int:
     print(f"{'game':>4}  {'scenario':<12} {'turn':>4}  {'sides':<14} {'last played':<16}  state")
     for g in rows:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.updated))
-        state = f"finished: {g.result}" if g.finished else "unfinished"
+        state = f"finished: {g.result}" if g.finished else \
+            ("unfinished, two terminals (firepower join)" if g.options.get("shared") else "unfinished")
         print(f"{g.id:>4}  {g.scenario_id:<12} {g.turn:>4}  {' v '.join(g.sides):<14} {when:<16}  {state}")
     return 0
 

@@ -9,29 +9,14 @@ import random
 import shlex
 import sys
 
-from ..games.store import Store, default_db_path
-from ..rules.errors import FirepowerError
-
-
-def add_parsers(sub: argparse._SubParsersAction, db_option, rule_options) -> None:  # type: ignore[type-arg]  # noqa: ANN001
-    """The ``host`` and ``join`` subcommands (``db_option``, ``rule_options``: the main parser's helpers)."""
-    ho = sub.add_parser("host", help="start a game for two terminals and print how each player joins it")
-    ho.add_argument("scenario", help="scenario id or .toml file")
-    ho.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
-    ho.add_argument("--deploy", action="store_true",
-                    help="place the squads in the scenario's deployment zones instead of its fixed positions")
-    rule_options(ho)
-    db_option(ho)
-    jo = sub.add_parser("join", help="play one side of a hosted game (the other side joins in another terminal)")
-    jo.add_argument("game", type=int, help="game number (printed by `firepower host`; see `firepower games`)")
-    jo.add_argument("--side", required=True, help="the side you play (its id or name, e.g. tan)")
-    jo.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
-    jo.add_argument("--saved-scenario", action="store_true",
-                    help="play with the copy of the scenario stored with the game (if the file changed)")
-    db_option(jo)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (as in cli/__init__)
+if TYPE_CHECKING:
+    from ..games.store import Store
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..games.store import Store, default_db_path
+
     store = Store(args.db or default_db_path())
     try:
         return host(store, args) if args.command == "host" else join(store, args)
@@ -78,6 +63,7 @@ def side_id(sides: list[str], names: dict[str, str], given: str) -> str:
 def join(store: Store, args: argparse.Namespace) -> int:
     from ..games.shared import SharedGame
     from ..games.store import _alive
+    from ..rules.errors import FirepowerError
 
     g = store.game(args.game)
     if g.finished:

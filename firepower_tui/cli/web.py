@@ -163,9 +163,13 @@ def landing_page(config: WebConfig) -> str:
         games = [g for g in store.games() if not g.finished and g.options.get("shared")]
     finally:
         store.close()
+    from .net import _side_names
+
     rows = []
     for g in games:
-        links = " ".join(f'<a href="play/{g.id}/{html.escape(s)}">play {html.escape(s)}</a>' for s in g.sides)
+        names = _side_names(g.scenario_text)
+        links = " ".join(f'<a href="play/{g.id}/{html.escape(s)}">play {html.escape(names.get(s, s))}</a>'
+                         for s in g.sides)
         rows.append(f"<li>game {g.id}: {html.escape(g.scenario_id)}, turn {g.turn} &mdash; {links}</li>")
     body = "<ul>" + "".join(rows) + "</ul>" if rows else (
         "<p>No hosted game in the store. Start one with <code>firepower host SCENARIO</code>.</p>")

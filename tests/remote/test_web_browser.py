@@ -162,3 +162,6 @@ def test_a_tab_plays_a_move_of_its_side(served: tuple[str, int, Path], browser: 
     press_until("m", "move T1")
     assert stored(db) == [("chit", None), ("impulse K2", "tan"), ("move T1", "tan")]
     assert len(joins_of(db)) == 1
+    browser.go("about:blank")  # the tab leaves: its game process ends, the server goes on
+    wait_until(lambda: not joins_of(db), "the tab's game process ends when it leaves")
+    assert _status(url) == 200

@@ -21,6 +21,9 @@ import pytest
 
 pytest.importorskip("textual_serve")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+pytest.importorskip("pyte")
+from pty_harness import PtyApp  # noqa: E402
 from webdriver import ENTER, Browser, chromium, free_port  # noqa: E402
 
 from firepower_tui.games.store import Store  # noqa: E402
@@ -145,9 +148,25 @@ def test_a_page_from_another_origin_cannot_open_a_game(served: tuple[str, int, P
     assert stored(db) == [] and not joins_of(db)  # no game process was started for it
 
 
-def test_a_tab_plays_a_move_of_its_side(served: tuple[str, int, Path], browser: Browser) -> None:
-    """Seed 3 draws Tan's chit first (as tests/ui/test_pty.py plays it in a terminal)."""
+def test_a_tab_plays_a_move_of_its_side_and_a_terminal_player_sees_it(served: tuple[str, int, Path],
+                                                                      browser: Browser) -> None:
+    """Tan plays in the browser, Green in a terminal (``firepower join``, as over SSH). Seed 3
+    draws Tan's chit first (as tests/ui/test_pty.py plays it in a terminal)."""
     url, _, db = served
+    green = PtyApp(["join", "1", "--side", "green", "--db", str(db)], cols=100, rows=30)
+    try:
+        green.wait_for("You: Green", timeout=LIMIT)
+        tab_plays_tan(url, db, browser)
+        green.wait_for("T1 enters K3 from K2")  # the terminal player's screen follows the browser's move
+        assert len(joins_of(db)) == 2
+    finally:
+        green.close()
+    browser.go("about:blank")  # the tab leaves: its game process ends, the server goes on
+    wait_until(lambda: not joins_of(db), "the tab's game process ends when it leaves")
+    assert _status(url) == 200
+
+
+def tab_plays_tan(url: str, db: Path, browser: Browser) -> None:
     browser.go(url)
     browser.click(browser.find("a[href='play/1/tan']"))
     wait_until(lambda: stored(db), "the tab's game opens and draws the first chit")
@@ -161,7 +180,3 @@ def test_a_tab_plays_a_move_of_its_side(served: tuple[str, int, Path], browser: 
     press_until(ENTER, "impulse K2")
     press_until("m", "move T1")
     assert stored(db) == [("chit", None), ("impulse K2", "tan"), ("move T1", "tan")]
-    assert len(joins_of(db)) == 1
-    browser.go("about:blank")  # the tab leaves: its game process ends, the server goes on
-    wait_until(lambda: not joins_of(db), "the tab's game process ends when it leaves")
-    assert _status(url) == 200

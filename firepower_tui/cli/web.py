@@ -147,7 +147,10 @@ def make_guard(config: WebConfig) -> Callable[..., Awaitable[Any]]:
         if request.headers.get("Upgrade", "").lower() == "websocket" and not origin_allowed(
                 request.headers.get("Origin"), request.host, config.loopback):
             raise web.HTTPForbidden(text="firepower web: a page from another origin may not open a game\n")
-        return await handler(request)
+        response = await handler(request)
+        # the page loads a font from another site: it must not be told the tokened address
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
 
     return guard
 

@@ -44,6 +44,7 @@ async def test_with_the_token_the_landing_page_lists_each_side(client: TestClien
     body = await r.text()
     assert r.status == 200
     assert f'href="play/{game_id}/tan"' in body and f'href="play/{game_id}/green"' in body
+    assert r.headers["Referrer-Policy"] == "no-referrer"  # the token never leaves in a Referer
 
 
 async def test_the_play_page_opens_the_tokened_websocket_of_its_side(client: TestClient) -> None:

@@ -372,8 +372,10 @@ def _pick_and_play(args: argparse.Namespace) -> int:
     from ..ui.app import FirepowerApp
 
     store = Store(args.db or default_db_path())
-    FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store, picker=all_scenarios(),  # type: ignore[arg-type]
-                 on_pick=_starter(store, args), **_picker_start(args)).run()
+    from .hangup import run_app
+
+    run_app(FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
+                         picker=all_scenarios(), on_pick=_starter(store, args), **_picker_start(args)))  # type: ignore[arg-type]
     return 0
 
 
@@ -401,9 +403,11 @@ def _default(args: argparse.Namespace) -> int:
         return resume_game(store, latest.id) if choice == "continue" else start("basic")
 
     label = f"game {latest.id}, {latest.scenario_id}, turn {latest.turn}"
-    FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
-                 title=(label, "basic (two equal squads)"), on_choice=choose,
-                 picker=all_scenarios(), on_pick=start, **_picker_start(args)).run()  # type: ignore[arg-type]
+    from .hangup import run_app
+
+    run_app(FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
+                         title=(label, "basic (two equal squads)"), on_choice=choose,
+                         picker=all_scenarios(), on_pick=start, **_picker_start(args)))  # type: ignore[arg-type]
     return 0
 
 

@@ -93,3 +93,27 @@ def test_end_of_input_ends_the_app(tmp_path: Path) -> None:
             proc.wait()
     assert status == 0
     assert _stored(db) == (["chit"], None)
+
+
+@pytest.mark.parametrize("command", ["join", "resume"])
+def test_sighup_ends_join_and_resume_cleanly(game_db: tuple[Path, int], tmp_path: Path, command: str) -> None:
+    """The same for one side of a hosted game (``join``, what ssh-setup's forced command runs) and
+    for a hotseat game carried on (``resume``)."""
+    db, game_id = game_db
+    if command == "resume":  # a hotseat game: not hosted
+        store = Store(db)
+        try:
+            store.conn.execute("UPDATE games SET options='{}' WHERE id=?", (game_id,))
+            store.conn.commit()
+        finally:
+            store.close()
+    args = ["join", str(game_id), "--side", "tan"] if command == "join" else ["resume", str(game_id)]
+    app = PtyApp([*args, "--db", str(db)], cols=100, rows=30)
+    try:
+        _one_move(app)
+        os.close(app.fd)
+        status = _wait_exit(app.pid)
+    finally:
+        app.close()
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+    assert _stored(db) == (["chit", "impulse K2", "move T1"], None)

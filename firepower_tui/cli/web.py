@@ -292,26 +292,39 @@ def listen_warning(config: WebConfig) -> str | None:
 
 
 def serve(config: WebConfig) -> int:
-    """Run the server until Ctrl+C, after printing where it listens and its URL."""
+    """Listen, then print where (the port it got, for ``--port 0``) and the URL; serve until
+    Ctrl+C or SIGTERM. Every tab's game process is ended on the way out (its moves are stored)."""
     import signal
+    from dataclasses import replace
 
     from aiohttp import web
 
     if not 0 <= config.port <= 65535:
         raise WebRefusal(f"--port {config.port}: a port is 0-65535")
-    warning = listen_warning(config)
-    if warning:
-        print(warning, file=sys.stderr)
-    server = make_server(config)
-    print(f"firepower web: serving the games of {config.db}")
-    print(f"Open {start_url(config)} (Ctrl+C to stop)", flush=True)
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, server.request_exit)
-    try:
-        web.run_app(server._make_app(), host=config.host, port=config.port, handle_signals=False, loop=loop,
-                    print=lambda *_: None)
-    except OSError as exc:
-        raise WebRefusal(f"cannot listen on {config.host}:{config.port}: {exc.strerror}") from None
+
+    async def main() -> None:
+        server = make_server(config)
+        runner = web.AppRunner(await server._make_app(), handle_signals=False, access_log=None)
+        await runner.setup()
+        try:
+            await web.TCPSite(runner, config.host, config.port).start()
+        except OSError as exc:
+            await runner.cleanup()
+            raise WebRefusal(f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}") from None
+        bound = replace(config, port=int(runner.addresses[0][1]))
+        warning = listen_warning(bound)
+        if warning:
+            print(warning, file=sys.stderr)
+        print(f"firepower web: serving the games of {config.db}")
+        print(f"Open {start_url(bound)} (Ctrl+C to stop)", flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+        try:
+            await stop.wait()
+        finally:
+            await runner.cleanup()
+
+    asyncio.run(main())
     return 0

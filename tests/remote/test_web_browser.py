@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 pytest.importorskip("pyte")
 from pty_harness import PtyApp  # noqa: E402
-from webdriver import ENTER, Browser, chromium, free_port  # noqa: E402
+from webdriver import ENTER, Browser, chromium  # noqa: E402
 
 from firepower_tui.games.store import Store  # noqa: E402
 
@@ -71,13 +71,13 @@ def joins_of(db: Path) -> list[int]:
 def served(game_db: tuple[Path, int]) -> Iterator[tuple[str, int, Path]]:
     """``firepower web`` on a free loopback port: (its printed URL, port, db)."""
     db, _ = game_db
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "firepower_tui", "web", "--port", str(port), "--db", str(db)],
+    server = subprocess.Popen([sys.executable, "-m", "firepower_tui", "web", "--port", "0", "--db", str(db)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert server.stdout is not None
         lines = [server.stdout.readline() for _ in range(2)]
-        url = lines[1].split()[1]
+        url = lines[1].split()[1]  # "Open URL (Ctrl+C to stop)": the port the server got
+        port = int(url.split(":")[2].split("/")[0])
         wait_until(lambda: _status(url) == 200, "the server answers")
         yield url, port, db
     finally:

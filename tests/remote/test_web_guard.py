@@ -117,3 +117,17 @@ async def test_a_hotseat_game_is_not_listed(client: TestClient, game_db: tuple[P
         store.close()
     body = await (await client.get(f"/{TOKEN}/")).text()
     assert f"play/{hosted}/tan" in body and f"play/{hotseat}/tan" not in body
+
+
+def test_a_busy_port_is_refused_before_any_url_is_printed(game_db: tuple[Path, int]) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    db, _ = game_db
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        r = subprocess.run([sys.executable, "-m", "firepower_tui", "web", "--port", str(busy.getsockname()[1]),
+                            "--db", str(db)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "Open http" not in r.stdout and "Traceback" not in r.stderr

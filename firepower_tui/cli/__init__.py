@@ -107,9 +107,9 @@ def _remote_commands(sub: Any) -> None:
     ss.add_argument("--key", action="append", default=[], metavar="SIDE=FILE", required=True,
                     help="a player's public key (e.g. tan=~/.ssh/id_ed25519.pub); once per key")
     _db_option(ss)
-    we = sub.add_parser("web", help="serve the stored games to browser tabs (loopback unless --host)")
+    we = sub.add_parser("web", help="serve the hosted games to browser tabs (loopback unless --host)")
     we.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    we.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    we.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0: any free port)")
     _db_option(we)
 
 

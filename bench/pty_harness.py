@@ -26,7 +26,8 @@ class PtyApp:
     """The ``firepower`` command in a pty of fixed size, with a pyte screen."""
 
     def __init__(self, args: Sequence[str], cols: int = 120, rows: int = 40,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, command: Sequence[str] | None = None) -> None:
+        """``command``: run this instead of ``python -m firepower_tui ARGS`` (e.g. an ssh client)."""
         self.cols, self.rows = cols, rows
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -41,7 +42,8 @@ class PtyApp:
             if "NO_COLOR" not in (env or {}):
                 environment.pop("NO_COLOR", None)
             environment.update(env or {})
-            os.execvpe(sys.executable, [sys.executable, "-m", "firepower_tui", *args], environment)
+            argv = list(command) if command else [sys.executable, "-m", "firepower_tui", *args]
+            os.execvpe(argv[0], argv, environment)
         self.pid, self.fd = pid, fd
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.started = time.perf_counter()

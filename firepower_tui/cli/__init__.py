@@ -93,10 +93,24 @@ def _parser() -> argparse.ArgumentParser:
     stt.add_argument("game", nargs="?", type=int)
     _db_option(stt)
     _net_parsers(sub)
+    _remote_commands(sub)
     _play_options(p)  # no command: the default start (R22)
     _rule_options(p)
     _db_option(p)
     return p
+
+
+def _remote_commands(sub: Any) -> None:
+    """``ssh-setup`` and ``web``: play one stored game from SSH or a browser (cli/ssh_setup.py, cli/web.py)."""
+    ss = sub.add_parser("ssh-setup", help="print authorized_keys lines pinning each SSH key to a side")
+    ss.add_argument("game", type=int, help="game number (see `firepower games`; `firepower host` starts one)")
+    ss.add_argument("--key", action="append", default=[], metavar="SIDE=FILE", required=True,
+                    help="a player's public key (e.g. tan=~/.ssh/id_ed25519.pub); once per key")
+    _db_option(ss)
+    we = sub.add_parser("web", help="serve the hosted games to browser tabs (loopback unless --host)")
+    we.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    we.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0: any free port)")
+    _db_option(we)
 
 
 def _play_arguments(pl: argparse.ArgumentParser) -> None:
@@ -234,6 +248,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from . import net
 
             return net.run(args)
+        if args.command in ("ssh-setup", "web"):
+            return _remote(args)
         from . import games as cli_games
 
         return cli_games.run(args)
@@ -249,8 +265,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             gc.enable()
 
 
+def _remote(args: argparse.Namespace) -> int:
+    if args.command == "ssh-setup":
+        from .ssh_setup import run
+
+        return run(args)
+    from pathlib import Path
+
+    from ..games.store import default_db_path
+    from .web import WebConfig, new_token, serve
+
+    return serve(WebConfig(db=(Path(args.db) if args.db else default_db_path()).absolute(), host=args.host,
+                           port=args.port, token=new_token()))
+
+
 def _need_terminal() -> bool:
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    from .hangup import web_driver
+
+    if (sys.stdin.isatty() and sys.stdout.isatty()) or web_driver():
         return True
     print("firepower: the game needs a terminal (use `firepower script FILE` for headless play)", file=sys.stderr)
     return False
@@ -290,8 +322,10 @@ def _play(scenario_ref: str, args: argparse.Namespace) -> int:
 
     store = Store(args.db or default_db_path())
     session, game_id = _starter(store, args)(scenario_ref, bool(getattr(args, "deploy", False)), scenario=scenario)
-    make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
-             handover=args.handover).run()
+    from .hangup import run_app
+
+    run_app(make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
+                     handover=args.handover))
     return 0
 
 
@@ -338,8 +372,10 @@ def _pick_and_play(args: argparse.Namespace) -> int:
     from ..ui.app import FirepowerApp
 
     store = Store(args.db or default_db_path())
-    FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store, picker=all_scenarios(),  # type: ignore[arg-type]
-                 on_pick=_starter(store, args), **_picker_start(args)).run()
+    from .hangup import run_app
+
+    run_app(FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
+                         picker=all_scenarios(), on_pick=_starter(store, args), **_picker_start(args)))  # type: ignore[arg-type]
     return 0
 
 
@@ -367,9 +403,11 @@ def _default(args: argparse.Namespace) -> int:
         return resume_game(store, latest.id) if choice == "continue" else start("basic")
 
     label = f"game {latest.id}, {latest.scenario_id}, turn {latest.turn}"
-    FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
-                 title=(label, "basic (two equal squads)"), on_choice=choose,
-                 picker=all_scenarios(), on_pick=start, **_picker_start(args)).run()  # type: ignore[arg-type]
+    from .hangup import run_app
+
+    run_app(FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
+                         title=(label, "basic (two equal squads)"), on_choice=choose,
+                         picker=all_scenarios(), on_pick=start, **_picker_start(args)))  # type: ignore[arg-type]
     return 0
 
 

@@ -37,10 +37,10 @@ def resume(store: Store, args: argparse.Namespace) -> int:
         store.release(game_id)
         return 2
     from ..ui.app import make_app
+    from .hangup import run_app
 
-    app = make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
-                   handover=args.handover)
-    app.run()
+    run_app(make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
+                     handover=args.handover))  # ends cleanly on SIGHUP or end of input
     return 0
 
 
@@ -65,9 +65,10 @@ def replay_cmd(store: Store, args: argparse.Namespace) -> int:
     if not _terminal():
         return 2
     from ..ui.app import make_app
+    from .hangup import run_app
 
-    make_app(session.scenario, session=session, store=store, game_id=args.game, ascii=args.ascii,
-             replay_only=True).run()
+    run_app(make_app(session.scenario, session=session, store=store, game_id=args.game, ascii=args.ascii,
+                     replay_only=True))
     return 0
 
 

@@ -73,13 +73,15 @@ def join(store: Store, args: argparse.Namespace) -> int:
         raise FirepowerError(f"{store.path}: game {g.id} is open hotseat in another firepower (pid {g.owner_pid}); "
                              "close it there first, then each player joins it")
     link = SharedGame(store, g.id, side_id(g.sides, _side_names(g.scenario_text), args.side))
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("firepower: the game needs a terminal", file=sys.stderr)
+    from .hangup import run_app, web_driver
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not web_driver():  # (firepower web: pipes)
+        print("firepower: the game needs a terminal (over SSH: `ssh -t`)", file=sys.stderr)
         return 2
     session = link.open(use_saved=args.saved_scenario)
     from ..ui.shared_app import SharedApp
 
-    SharedApp(session, link, ascii=args.ascii).run()
+    run_app(SharedApp(session, link, ascii=args.ascii))  # ends cleanly on SIGHUP or end of input
     return 0
 
 

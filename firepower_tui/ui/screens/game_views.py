@@ -88,7 +88,8 @@ def open_command(screen: GameScreen) -> None:
     screen.open_command()
 
 
-COMMAND_PLACEHOLDER = "action in notation, e.g. move T1 K3 | odds fire T2 G1 | los K2 K9 (Esc closes)"
+COMMAND_PLACEHOLDER = ("action in notation, e.g. move T1 K3 | odds fire T2 G1 | los K2 K9 | rule 6.3.4 | theme "
+                       "colour-blind (Esc closes)")
 
 
 def command_line(screen: GameScreen) -> Input:
@@ -108,10 +109,20 @@ def pause(screen: GameScreen) -> None:
     screen.clock.toggle_pause()
 
 
+def los_mode(screen: GameScreen) -> None:
+    screen.los.toggle()
+
+
+def rulebook(screen: GameScreen) -> None:
+    from .see_commands import show_rulebook
+
+    show_rulebook(screen)
+
+
 VIEWS: dict[Intent, Callable[[GameScreen], None]] = {
     Intent.HELP: show_help, Intent.RULES: show_rules, Intent.QUIT: ask_quit, Intent.HISTORY: show_history,
     Intent.STATS: show_stats, Intent.SHOW_LOG: show_log, Intent.ZOOM: zoom, Intent.COMMAND: open_command,
-    Intent.PAUSE: pause,
+    Intent.PAUSE: pause, Intent.LOS: los_mode, Intent.RULEBOOK: rulebook,
 }
 """The intents the screen handles itself (the keymap's view intents; every other is the controller's)."""
 if set(VIEWS) != VIEW_INTENTS:

@@ -110,5 +110,5 @@ def linkify(text: Text) -> Text:
         return text
     out = text.copy()
     for a, b, ref in found:
-        out.stylize(Style(underline=True) + Style.from_meta({"@click": f"screen.open_rule({ref!r})"}), a, b)
+        out.stylize(Style.from_meta({"@click": f"screen.open_rule({ref!r})"}), a, b)
     return out

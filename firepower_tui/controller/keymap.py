@@ -75,6 +75,7 @@ class Intent(StrEnum):
     RADIO = "radio"
     LOS = "los"
     RULEBOOK = "rulebook"
+    PANELS = "panels"
     CURSOR_N = "cursor_n"
     CURSOR_S = "cursor_s"
     CURSOR_NE = "cursor_ne"
@@ -183,6 +184,8 @@ KEYMAP: tuple[KeySpec, ...] = (
             "Game", footer=False, view=True),
     KeySpec(Intent.RULEBOOK, ("K",), "Rulebook", "the whole RULES.md: contents, search, next/previous section; "
             "opens at the rule the log cited last (also :rule 6.3.2)", "Game", footer=False, view=True),
+    KeySpec(Intent.PANELS, ("I",), "Info", "the soldier and hex panels in full, and the LOS panel when open (on a "
+            "small screen they may not fit)", "Game", footer=False, view=True),
     KeySpec(Intent.COMMAND, ("colon",), "Cmd", "type an action in notation (docs/notation.md)", "Game", footer=False,
             view=True),
     KeySpec(Intent.ZOOM, ("o",), "Zoom", "compact or detailed map", "Game", footer=False, view=True),

@@ -199,3 +199,39 @@ async def test_the_terminal_cursor_follows_the_map_cursor() -> None:
             sx, sy = hm.scroll_offset
             under = hm.grid.hex_at(at.x - region.x - RULER_W + sx, at.y - region.y - RULER_H + sy)
             assert under == a.controller.cursor
+
+
+# --- 80x24: nothing only off-screen without a key ----------------------------------------------
+
+async def test_at_80x24_help_is_in_the_footer_and_i_shows_the_panels_in_full() -> None:
+    from firepower_tui.ui.render.panels import hex_text, soldier_text
+    from firepower_tui.ui.widgets.footer import KeyFooter
+
+    a = app()
+    async with a.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert a.screen.query_one(KeyFooter).keys_shown()[0][0] == "question_mark"
+        await pilot.press("I")
+        assert type(a.screen).__name__ == "TextScreen"
+        body = str(a.screen.query_one("#dialog-body").children[0].render())
+        assert soldier_text(a.controller).plain.strip() in body and hex_text(a.controller).plain.strip() in body
+
+
+async def test_at_80x24_the_picker_description_scrolls_by_key() -> None:
+    from firepower_tui.cli import all_scenarios
+    from firepower_tui.ui.app import FirepowerApp
+
+    a = FirepowerApp(None, picker=all_scenarios(), on_pick=lambda *_: None)  # type: ignore[arg-type,return-value]
+    async with a.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "down")  # village: the longest description
+        await pilot.pause()
+        box = a.screen.query_one("#scenario-info-box")
+        assert box.max_scroll_y > 0 and box.scroll_y == 0
+        await pilot.press("greater_than_sign")
+        await pilot.pause()
+        assert box.scroll_y > 0
+        await pilot.press("less_than_sign")
+        await pilot.pause()
+        assert box.scroll_y == 0

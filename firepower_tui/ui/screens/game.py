@@ -46,7 +46,7 @@ SIDE_COLOURS = ("#ffd787", "#87ff87")
 
 def _bindings() -> list[BindingType]:
     out: list[BindingType] = []
-    for k in KEYMAP:
+    for k in sorted(KEYMAP, key=lambda k: k.intent is not Intent.HELP):  # help first: in the footer at 80 columns
         out.append(Binding(",".join(k.keys), f"intent('{k.intent}')", k.label, show=k.footer, priority=True,
                            key_display=key_name(k.keys[0]), id=k.intent))
     return out

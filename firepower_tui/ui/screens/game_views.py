@@ -113,6 +113,21 @@ def los_mode(screen: GameScreen) -> None:
     screen.los.toggle()
 
 
+def show_panels(screen: GameScreen) -> None:
+    """The side panels (and the LOS panel) in full, scrollable: nothing shown only off-screen at 80x24."""
+    from ..render.panels import hex_text, soldier_text
+    from .los_mode import panel_text
+    from .modals import TextScreen
+
+    body = Text()
+    for part in (soldier_text(screen.c), hex_text(screen.c)):
+        body.append_text(part)
+        body.append("\n\n")
+    if screen.los.origin is not None:
+        body.append_text(panel_text(screen.los.explanation, screen.los.origin))
+    screen.app.push_screen(TextScreen(screen.shown(body), "The panels in full"))
+
+
 def rulebook(screen: GameScreen) -> None:
     from .see_commands import show_rulebook
 
@@ -123,6 +138,7 @@ VIEWS: dict[Intent, Callable[[GameScreen], None]] = {
     Intent.HELP: show_help, Intent.RULES: show_rules, Intent.QUIT: ask_quit, Intent.HISTORY: show_history,
     Intent.STATS: show_stats, Intent.SHOW_LOG: show_log, Intent.ZOOM: zoom, Intent.COMMAND: open_command,
     Intent.PAUSE: pause, Intent.LOS: los_mode, Intent.RULEBOOK: rulebook,
+    Intent.PANELS: show_panels,
 }
 """The intents the screen handles itself (the keymap's view intents; every other is the controller's)."""
 if set(VIEWS) != VIEW_INTENTS:

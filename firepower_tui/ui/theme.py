@@ -41,16 +41,18 @@ COLOUR_BLIND = Theme(
         "side0": Style(color="#f0e442", bold=True),
         "side1": Style(color="#0072b2", bgcolor="#d0d0d0", bold=True),
         "status": Style(color="#ffffff", bgcolor="#000000", bold=True, reverse=True),
+        # each overlay a set of text attributes of its own besides its colour (the cursor is reverse)
+        "arc": Style(bgcolor="#262640", dim=True),
         "impulse": Style(bgcolor="#4e4e4e", bold=True),
         "group": Style(bgcolor="#005f87", bold=True, underline=True),
         "move": Style(bgcolor="#0072b2", underline=True),
-        "target": Style(bgcolor="#d55e00", bold=True, underline=True),
+        "target": Style(bgcolor="#d55e00", bold=True, italic=True, underline=True),
         "melee": Style(bgcolor="#d55e00", bold=True, underline=True, strike=True),
         "los": Style(bgcolor="#303070", italic=True),
         "blocked": Style(bgcolor="#d55e00", italic=True, strike=True),
         "los_blocks": Style(bgcolor="#d55e00", bold=True, strike=True),
-        "los_hinders": Style(bgcolor="#e69f00", color="#000000", italic=True),
-        "spread": Style(bgcolor="#e69f00", color="#000000"),
+        "los_hinders": Style(bgcolor="#e69f00", color="#000000", italic=True, underline=True),
+        "spread": Style(bgcolor="#e69f00", color="#000000", dim=True, underline=True),
     },
     "sides by lightness and by letter case (the second side in lower case); overlays by attribute too")
 THEMES: dict[str, Theme] = {t.name: t for t in (DEFAULT, COLOUR_BLIND)}

@@ -235,3 +235,23 @@ async def test_at_80x24_the_picker_description_scrolls_by_key() -> None:
         await pilot.press("less_than_sign")
         await pilot.pause()
         assert box.scroll_y == 0
+
+
+def test_colour_blind_theme_marks_by_more_than_colour() -> None:
+    """Every overlay of the map has its own set of text attributes besides its colour; the two
+    sides differ by a plate (the second side's background) and by letter case."""
+    from firepower_tui.ui.render.map_palette import FIXED
+    from firepower_tui.ui.theme import COLOUR_BLIND
+
+    overlays = ("arc", "impulse", "group", "move", "target", "melee", "los", "blocked", "los_blocks", "los_hinders",
+                "spread")
+    assert set(overlays) <= set(FIXED) and set(overlays) <= set(COLOUR_BLIND.palette)
+
+    def attrs(name: str) -> frozenset[str]:
+        st = COLOUR_BLIND.palette[name]
+        return frozenset(a for a in ("bold", "dim", "italic", "underline", "strike", "reverse") if getattr(st, a))
+
+    sets = [attrs(o) for o in overlays]
+    assert all(sets) and len(set(sets)) == len(sets) and frozenset({"reverse"}) not in sets  # the cursor's
+    side0, side1 = COLOUR_BLIND.palette["side0"], COLOUR_BLIND.palette["side1"]
+    assert side0.bgcolor is None and side1.bgcolor is not None and COLOUR_BLIND.lower_second

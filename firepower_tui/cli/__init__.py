@@ -132,7 +132,7 @@ def _play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
     p.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
     p.add_argument("--handover", action="store_true", help="ask to pass the keyboard at each new impulse phase")
-    p.add_argument("--theme", choices=THEME_NAMES, default=None,
+    p.add_argument("--theme", choices=THEME_NAMES, default=argparse.SUPPRESS,  # (a subcommand's keeps the main's)
                    help="colour theme, remembered for next time: default, or colour-blind (the sides told apart by "
                         "lightness and letter case)")
 

@@ -255,3 +255,10 @@ def test_colour_blind_theme_marks_by_more_than_colour() -> None:
     assert all(sets) and len(set(sets)) == len(sets) and frozenset({"reverse"}) not in sets  # the cursor's
     side0, side1 = COLOUR_BLIND.palette["side0"], COLOUR_BLIND.palette["side1"]
     assert side0.bgcolor is None and side1.bgcolor is not None and COLOUR_BLIND.lower_second
+
+
+@pytest.mark.parametrize("argv", [["--theme", "colour-blind", "play", "basic"], ["play", "basic", "--theme", "colour-blind"]])
+def test_theme_option_before_or_after_the_command(argv: list[str]) -> None:
+    from firepower_tui.cli import _parse
+
+    assert _parse(argv).theme == "colour-blind"

@@ -102,10 +102,10 @@ def set_theme(screen: GameScreen, name: str) -> None:
 
 
 def linkify(text: Text) -> Text:
-    """``text`` with every bracketed rule reference RULES.md has made a link to its section
-    (a click opens the rulebook there)."""
-    book = rulebook()
-    found = [(a, b, ref) for a, b, ref in refs_in(text.plain) if book.find(ref) is not None]
+    """``text`` with every bracketed rule reference made a link to its section (a click opens
+    the rulebook there, or says RULES.md has no such rule). The book is not read for it: the
+    first frame has links in its log, and reading the book waits for the first click."""
+    found = refs_in(text.plain)
     if not found:
         return text
     out = text.copy()

@@ -172,13 +172,15 @@ def explain_los(state: GameState, origin: Hex, target: Hex) -> LosExplanation:
                              "whichever side is open (R72)"))
 
     def end_item(h: Hex, touch: str) -> None:
-        if not any(it.hex == h and not it.hexside for it in items):
-            men = ", ".join(s.id for s in state.soldiers_at(h)) or "nobody"
-            items.append(LosItem(hex_to_id(h), h, touch, f"{touch}'s hex ({men})", Effect.NONE, "6.3.4",
-                                 "an end of the line, never intermediate"))
+        """Who is at an end and on what level (before what lies in that hex)."""
+        men = ", ".join(s.id for s in state.soldiers_at(h)) or "nobody"
+        t = terrain.get(h)
+        ground = f"; {t.value}, level {t.level}" if t is not None else ""
+        items.append(LosItem(hex_to_id(h), h, touch, f"{touch}'s hex ({men}{ground})", Effect.NONE, "6.3.4",
+                             "an end of the line, never intermediate"))
 
-    hex_items(origin, "firer")
     end_item(origin, "firer")
+    hex_items(origin, "firer")
     passed = hexes_passed(origin, target) if origin != target else [origin]
     crossed_next = iter(passed[1:])
     prev = origin
@@ -197,8 +199,8 @@ def explain_los(state: GameState, origin: Hex, target: Hex) -> LosExplanation:
     if origin != target:
         if (prev, target) not in spine_done:
             side_item(prev, target)
-        hex_items(target, "target")
         end_item(target, "target")
+        hex_items(target, "target")
     for h, rest in notes.items():  # (none expected: every note lies on the line)
         for n in rest:
             items.append(LosItem(hex_to_id(h), h, "near", n.what, Effect.BLOCKS if n in result.blocked_by

@@ -130,3 +130,21 @@ def test_lines_carry_a_glyph_for_each_effect() -> None:
     lines = explanation_lines(explain_los(g.state, H("B2"), H("B8")))
     assert lines[0].startswith("LOS B2 -> B8") and "blocked" in lines[0]
     assert [ln.split()[0] for ln in lines[1:] if "B5 crossed" in ln] == [Effect.BLOCKS.glyph]
+
+
+@pytest.mark.rule("§9.5")
+def test_smoke_on_the_line_hinders_two_each_ends_included() -> None:
+    from firepower_tui.rules.special_types import SpecialState
+
+    g = game()
+    g.state = g.state.evolve(special=SpecialState(smoke=((H("B2"), 2), (H("B5"), 2))))
+    ex = explain_los(g.state, H("B2"), H("B8"))
+    assert doing(ex.items) == [("B2", "firer", Effect.HINDERS, "§9.5"), ("B5", "crossed", Effect.HINDERS, "§9.5")]
+    assert ex.smoke == 2 and ex.verdict() == "hindered +4" and ex.result.clear
+
+
+@pytest.mark.rule("6.3.4.3")
+def test_the_ends_name_their_men_and_level() -> None:
+    ex = explain_los(game(with_terrain(FIELD, B2="h")).state, H("B2"), H("B8"))
+    assert (ex.items[0].where, ex.items[0].what) == ("B2", "firer's hex (T9; hill, level 2)")
+    assert ex.items[-1].what == "target's hex (G9; open, level 1)"

@@ -48,7 +48,7 @@ def show_rules(screen: GameScreen) -> None:
     from .modals import TextScreen
 
     screen.app.push_screen(TextScreen(screen.shown(sections(screen.c.rules_topic())),
-                                      "RULES.md: what you are doing now"))
+                                      "RULES.md: what you are doing now (Esc, then K: the whole rulebook)"))
 
 
 def ask_quit(screen: GameScreen) -> None:

@@ -48,3 +48,12 @@ def test_search_finds_every_line_with_all_words_in_any_case() -> None:
 def test_references_inside_brackets_only() -> None:
     assert [r for *_, r in refs_in("+1 trees [6.3.6.2.5]; 4.4 wall [§9.6, A17] (R72) [R80]")] == \
         ["6.3.6.2.5", "§9.6", "A17"]
+
+
+@pytest.mark.parametrize("name", ["firepower_tui.ui.rulebook_index", "firepower_tui.ui.widgets.terminal_cursor"])
+def test_docstring_examples_of_the_reading_aids(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted >= 2 and result.failed == 0

@@ -30,7 +30,7 @@ from ..widgets.side_log import SideLog
 from .game_views import VIEWS, command_line, show_game_over
 from .los_mode import LosMode
 from .see_commands import linkify, open_rule, view_command
-from ..theme import load_theme
+from ..theme import load_theme, show_theme
 from .reaction import HandOver, ScreenClock
 
 if TYPE_CHECKING:
@@ -291,13 +291,9 @@ class GameScreen(Screen[None]):
         return fold(text) if self.ascii else text
 
     def apply_theme(self, theme: Theme) -> None:
-        """Show the game in ``theme`` (ui/theme.py): the sides' colours and the map's styles."""
-        sides = self.c.state.sides
-        self.side_styles = {sides[0]: theme.sides[0], sides[1]: theme.sides[1]}
-        self.theme_name = theme.name
-        self.query_one(HexMap).set_theme(theme.palette, theme.lower_second or self.no_color or self.ascii)
+        """Show the game in ``theme`` (ui/theme.py)."""
         self._panel_cache.clear()
-        self.sync_result(Result())
+        show_theme(self, theme)
 
     def action_open_rule(self, ref: str) -> None:
         """A rule reference clicked in the log or a panel: the rulebook at its section."""

@@ -14,7 +14,7 @@ from typing import Any
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Offset, Region, Size, Spacing
+from textual.geometry import Region, Size, Spacing
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -27,6 +27,7 @@ from ...rules.terrain import MapData
 from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Stacks, Zoom, draw_counters, redraw_hexes,
                                stacks_of, terrain_base)
 from ..render.map_palette import palette
+from .terminal_cursor import terminal_cursor
 
 RULER_W = 2
 """Columns of row numbers on the left."""
@@ -185,25 +186,12 @@ class HexMap(ScrollView, can_focus=True):
         self._run_styles = {}
         self.set_zoom(self.zoom)
 
-    def terminal_cursor(self) -> Offset | None:
-        """Where the terminal's own cursor goes: the middle of the cursor hex's top line, in
-        screen cells (screen magnifiers and braille displays follow it), or None when it is off
-        the visible map."""
-        runs = self.grid.slots.get(self.cursor) if self.cursor is not None else None
-        if not runs:
-            return None
-        y, x, w = min(runs)
-        sx, sy = self.scroll_offset
-        cx, cy = x + w // 2 - sx + RULER_W, y - sy + RULER_H
-        region = self.content_region
-        if not (RULER_W <= cx < region.width and RULER_H <= cy < region.height):
-            return None
-        return Offset(region.x + cx, region.y + cy)
-
     def place_terminal_cursor(self) -> None:
-        """Put the terminal's cursor on the cursor hex while the map has the focus."""
+        """Put the terminal's cursor on the cursor hex while the map has the focus (screen
+        magnifiers and braille displays follow it)."""
         if self.has_focus:
-            at = self.terminal_cursor()
+            at = terminal_cursor(self.grid.slots.get(self.cursor) if self.cursor is not None else None,
+                                 self.scroll_offset, self.content_region, (RULER_W, RULER_H))
             if at is not None:
                 self.app.cursor_position = at
 

@@ -262,3 +262,20 @@ def test_theme_option_before_or_after_the_command(argv: list[str]) -> None:
     from firepower_tui.cli import _parse
 
     assert _parse(argv).theme == "colour-blind"
+
+
+async def test_the_hex_panel_says_in_words_what_the_map_marks_in_colour() -> None:
+    from firepower_tui.ui.render.overlay_words import WORDS
+
+    a = app()
+    async with a.run_test(size=(100, 30)) as pilot:
+        screen, c = a.screen, a.controller
+        await pilot.pause()
+        panel = str(screen.query_one("#hex-panel").render())
+        assert c.cursor in c.highlights().impulse_hexes and WORDS["impulse"] in panel  # K2, one of Tan's
+        await pilot.press("left", "left", "left")
+        await pilot.pause()
+        assert c.cursor not in c.highlights().impulse_hexes
+        assert "marked:" not in str(screen.query_one("#hex-panel").render())
+        await command(pilot, "los K2 K9")
+        assert c.cursor == H("K9") and WORDS["los"] in str(screen.query_one("#hex-panel").render())

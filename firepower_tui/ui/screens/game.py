@@ -23,6 +23,7 @@ from ..key_names import key_name
 from ..render.ascii import fold
 from ..render.log_text import event_text, refusal_text
 from ..render.panels import header_text, hex_text, soldier_text
+from ..render.overlay_words import overlay_line
 from ..render.reaction import bottom_panel, shows_panel
 from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
@@ -299,6 +300,10 @@ class GameScreen(Screen[None]):
         """A rule reference clicked in the log or a panel: the rulebook at its section."""
         open_rule(self, ref)
 
+    def update_hex_panel(self) -> None:
+        """The hex panel, with the map's marks on the cursor hex in words."""
+        self._update("#hex-panel", hex_text(self.c) + overlay_line(self.query_one(HexMap).overlays_at(self.c.cursor)))
+
     def update_panel(self, widget_id: str, content: Text) -> None:
         """Show ``content`` in a panel (unless it shows it already)."""
         self._update(widget_id, content)
@@ -319,7 +324,7 @@ class GameScreen(Screen[None]):
         if not cursor_only:
             hex_map.set_highlights(c.highlights())
         hex_map.set_cursor(c.cursor)
-        self._update("#hex-panel", hex_text(c))
+        self.update_hex_panel()
         if not cursor_only:
             self._update("#soldier-panel", soldier_text(c))
             self.redraw_header()

@@ -109,6 +109,7 @@ class LosMode:
             marks = {h: OVERLAY[e] for h, e in ex.marks().items()}
             hl = replace(hl, los=frozenset(), explain=marks)
         screen.query_one(HexMap).set_highlights(hl)
+        screen.update_hex_panel()
         preview = screen.query_one("#preview", Static)
         preview.display = True
         screen.update_panel("#preview", panel_text(ex, self.origin))

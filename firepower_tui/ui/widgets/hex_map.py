@@ -186,6 +186,10 @@ class HexMap(ScrollView, can_focus=True):
         self._run_styles = {}
         self.set_zoom(self.zoom)
 
+    def overlays_at(self, h: Hex) -> tuple[str, ...]:
+        """The overlays marked on ``h`` (their names, as map_palette.py styles them)."""
+        return self._overlay_of.get(h, ())
+
     def place_terminal_cursor(self) -> None:
         """Put the terminal's cursor on the cursor hex while the map has the focus (screen
         magnifiers and braille displays follow it)."""

@@ -20,15 +20,15 @@ from textual.widgets import Static
 from ...controller.base import CURSOR_STEPS, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
 from ...rules.hexgrid import Hex, hex_to_id
-from ...rules.los_explain import Effect, LosExplanation, explain_los, explanation_lines
 from ..key_names import key_name
 from ..widgets.hex_map import HexMap
 
 if TYPE_CHECKING:
+    from ...rules.los_explain import LosExplanation
     from .game import GameScreen
 
-OVERLAY = {Effect.BLOCKS: "los_blocks", Effect.HINDERS: "los_hinders", Effect.THROUGH: "los", Effect.NONE: "los"}
-"""The map overlay of each effect (ui/render/map_palette.py)."""
+OVERLAY = {"blocks": "los_blocks", "hinders": "los_hinders", "through": "los", "none": "los"}
+"""The map overlay of each effect (:class:`...rules.los_explain.Effect`; ui/render/map_palette.py)."""
 ALLOWED = frozenset(CURSOR_STEPS) | VIEW_INTENTS | {Intent.CANCEL, Intent.SELECT}
 """What the keys may do in the mode: move the cursor, the views, Esc leaves, Enter lists."""
 PANEL_ITEMS = 3
@@ -87,6 +87,7 @@ class LosMode:
         return False
 
     def show_all(self) -> None:
+        from ...rules.los_explain import explanation_lines
         from .modals import TextScreen
 
         if self.explanation is None:
@@ -100,13 +101,15 @@ class LosMode:
         """After the screen's sync: the line, its marks and the panel for the cursor's hex."""
         if self.origin is None:
             return
+        from ...rules.los_explain import explain_los  # (when the mode is first opened, not at start-up)
+
         screen = self.screen
         c = screen.c
         ex = explain_los(c.state, self.origin, c.cursor) if c.cursor != self.origin else None
         self.explanation = ex
         hl = c.highlights()
         if ex is not None:
-            marks = {h: OVERLAY[e] for h, e in ex.marks().items()}
+            marks = {h: OVERLAY[e.value] for h, e in ex.marks().items()}
             hl = replace(hl, los=frozenset(), explain=marks)
         screen.query_one(HexMap).set_highlights(hl)
         screen.update_hex_panel()
@@ -117,6 +120,8 @@ class LosMode:
 
 def panel_text(ex: LosExplanation | None, origin: Hex) -> Text:
     """The panel under the map: the verdict, then what blocks or hinders, with the rules."""
+    from ...rules.los_explain import Effect, explanation_lines
+
     t = Text()
     if ex is None:
         t.append(f"LOS from {hex_to_id(origin)}: ", style="bold")

@@ -13,6 +13,9 @@ from collections.abc import Sequence
 
 from .. import __version__
 
+THEME_NAMES = ("default", "colour-blind")
+"""The themes of ui/theme.py (named here so that parsing the options imports no UI)."""
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (mypy knows the name)
 if TYPE_CHECKING:
     from typing import Any
@@ -162,6 +165,9 @@ def _play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
     p.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
     p.add_argument("--handover", action="store_true", help="ask to pass the keyboard at each new impulse phase")
+    p.add_argument("--theme", choices=THEME_NAMES, default=argparse.SUPPRESS,  # (a subcommand's keeps the main's)
+                   help="colour theme, remembered for next time: default, or colour-blind (the sides told apart by "
+                        "lightness and letter case)")
 
 
 def _rule_options(p: argparse.ArgumentParser) -> None:
@@ -229,6 +235,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.disable()
     from ..rules.errors import FirepowerError
 
+    if getattr(args, "theme", None):
+        from ..games.settings import save_setting
+
+        save_setting("theme", args.theme)
     try:
         if args.command == "script":
             from ..headless.script import run_script_file

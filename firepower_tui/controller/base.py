@@ -157,6 +157,8 @@ class Highlights:
     targets: frozenset[str] = frozenset()
     spread: dict[Hex, float] = field(default_factory=dict)
     melee_hex: Hex | None = None
+    explain: dict[Hex, str] = field(default_factory=dict)
+    """Hexes marked by an explainer, with the map overlay of each (the ``los`` mode: ui/screens/los_mode.py)."""
 
 
 class Core:

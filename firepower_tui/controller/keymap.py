@@ -73,6 +73,9 @@ class Intent(StrEnum):
     MOLOTOV = "molotov"
     SATCHEL = "satchel"
     RADIO = "radio"
+    LOS = "los"
+    RULEBOOK = "rulebook"
+    PANELS = "panels"
     CURSOR_N = "cursor_n"
     CURSOR_S = "cursor_s"
     CURSOR_NE = "cursor_ne"
@@ -176,6 +179,13 @@ KEYMAP: tuple[KeySpec, ...] = (
     KeySpec(Intent.SHOW_LOG, ("l",), "Log", "the whole game log, full width: every roll with its modifiers and rules",
             "Game", view=True),
     KeySpec(Intent.RULES, ("r",), "Rules", "the RULES.md text for what you are doing now", "Game", view=True),
+    KeySpec(Intent.LOS, ("L",), "LOS", "the line of sight from the selected man (or the cursor) to the cursor: "
+            "every hex and hexside it touches, what blocks or hinders it and the rule (6.3.4); Esc leaves",
+            "Game", footer=False, view=True),
+    KeySpec(Intent.RULEBOOK, ("K",), "Rulebook", "the whole RULES.md: contents, search, next/previous section; "
+            "opens at the rule the log cited last (also :rule 6.3.2)", "Game", footer=False, view=True),
+    KeySpec(Intent.PANELS, ("I",), "Info", "the soldier and hex panels in full, and the LOS panel when open (on a "
+            "small screen they may not fit)", "Game", footer=False, view=True),
     KeySpec(Intent.COMMAND, ("colon",), "Cmd", "type an action in notation (docs/notation.md)", "Game", footer=False,
             view=True),
     KeySpec(Intent.ZOOM, ("o",), "Zoom", "compact or detailed map", "Game", footer=False, view=True),

@@ -34,6 +34,8 @@ FIXED: dict[str, Style] = {
     "arc": Style(bgcolor="#262640"),
     "los": Style(bgcolor="#303070", italic=True),
     "blocked": Style(bgcolor="#702020", italic=True),
+    "los_blocks": Style(bgcolor="#a00000", bold=True, underline=True),
+    "los_hinders": Style(bgcolor="#6f5f00", italic=True),
     "target": Style(bgcolor="#870000", bold=True),
     "spread": Style(bgcolor="#875f00"),
     "melee": Style(bgcolor="#870000", bold=True, underline=True),

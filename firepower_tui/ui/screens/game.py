@@ -23,15 +23,21 @@ from ..key_names import key_name
 from ..render.ascii import fold
 from ..render.log_text import event_text, refusal_text
 from ..render.panels import header_text, hex_text, soldier_text
+from ..render.overlay_words import overlay_line
 from ..render.reaction import bottom_panel, shows_panel
 from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
 from .game_views import VIEWS, command_line, show_game_over
+from .los_mode import LosMode
+from .see_commands import linkify, open_rule, view_command
+from ..theme import load_theme, show_theme
 from .reaction import HandOver, ScreenClock
 
 if TYPE_CHECKING:
     from textual.widgets import Input
+
+    from ..theme import Theme
 
 KEY_INTENTS: dict[str, Intent] = {key: k.intent for k in KEYMAP for key in k.keys if not k.view}
 """The controller's intents by key (for a key whose binding is not offered now)."""
@@ -41,7 +47,7 @@ SIDE_COLOURS = ("#ffd787", "#87ff87")
 
 def _bindings() -> list[BindingType]:
     out: list[BindingType] = []
-    for k in KEYMAP:
+    for k in sorted(KEYMAP, key=lambda k: k.intent is not Intent.HELP):  # help first: in the footer at 80 columns
         out.append(Binding(",".join(k.keys), f"intent('{k.intent}')", k.label, show=k.footer, priority=True,
                            key_display=key_name(k.keys[0]), id=k.intent))
     return out
@@ -79,6 +85,10 @@ class GameScreen(Screen[None]):
         """Pass-the-keyboard prompts for reactions (§9.1, §9.2, §9.7)."""
         self.clock = ScreenClock(self)
         """The phase clock (§9.8; does nothing unless that rule is on)."""
+        self.los = LosMode(self)
+        """The ``los`` mode (the LOS explained on the map; its key and ``:los A B``)."""
+        self.theme_name = "default"
+        """The theme shown (ui/theme.py; the remembered one is applied on mount)."""
 
     # --- layout ----------------------------------------------------------------------------------
 
@@ -123,6 +133,9 @@ class GameScreen(Screen[None]):
         hex_map = self.query_one(HexMap)
         self.call_after_refresh(self._focus_map)
         self._check_size()
+        theme = load_theme()
+        if theme.name != self.theme_name:
+            self.apply_theme(theme)
         self._sync(Result())
         if self.opening_chit is not None:  # in the first frame, not one refresh later
             text = self._announce(self.opening_chit)
@@ -145,6 +158,7 @@ class GameScreen(Screen[None]):
         self._state_seen = None
         self._panel_cache = {}
         self.hand_over, self.clock = HandOver(self), ScreenClock(self)
+        self.los = LosMode(self)
         await self.recompose()
         self.on_mount()
 
@@ -175,6 +189,8 @@ class GameScreen(Screen[None]):
         intent = str(parameters[0]) if parameters else ""
         if self.command_open:
             return False
+        if self.los.active:
+            return self.los.allows(intent)
         if intent in VIEW_INTENTS:
             return True
         return True if self.c.can(intent) else False
@@ -195,6 +211,8 @@ class GameScreen(Screen[None]):
 
     def _intent(self, name: str) -> None:
         intent = Intent(name)
+        if self.los.active and self.los.handle(intent):
+            return
         view = self.VIEWS.get(intent)
         if view is not None:
             view(self)
@@ -231,6 +249,8 @@ class GameScreen(Screen[None]):
             self._internal_error(exc, f"command {text!r}")
 
     def _command(self, text: str) -> None:
+        if view_command(self, text):
+            return
         result = self.c.command(text)
         if result.ok and result.message and not result.events:
             self.query_one(SideLog).write([self.shown(Text(line)) for line in result.message.splitlines()])
@@ -243,6 +263,8 @@ class GameScreen(Screen[None]):
                 event.stop()
             return
         intent = KEY_INTENTS.get(event.key)
+        if intent is not None and self.los.active and not self.los.allows(intent):
+            return
         if intent is not None and intent in self.c.intents(self.c.mode):
             # a key the footer leaves out because the engine would refuse it: pressed anyway, the
             # controller tries it and the player reads the engine's reason (with its rule)
@@ -258,8 +280,9 @@ class GameScreen(Screen[None]):
     # --- show the state ---------------------------------------------------------------------------------------
 
     def _entry_text(self, entry: Event | Text) -> Text:
-        """A side-log entry: an event of the game, or a line already made (refusals, answers)."""
-        return entry if isinstance(entry, Text) else self._event_text(entry)
+        """A side-log entry: an event of the game, or a line already made (refusals, answers);
+        its rule references are links to the rulebook."""
+        return linkify(entry if isinstance(entry, Text) else self._event_text(entry))
 
     def _event_text(self, e: Event) -> Text:
         return self.shown(event_text(e, self.c.state.scenario.side_name, lambda side: self.side_styles.get(side, "")))
@@ -268,12 +291,29 @@ class GameScreen(Screen[None]):
         """Text as this terminal shows it (ASCII-folded with --ascii)."""
         return fold(text) if self.ascii else text
 
+    def apply_theme(self, theme: Theme) -> None:
+        """Show the game in ``theme`` (ui/theme.py)."""
+        self._panel_cache.clear()
+        show_theme(self, theme)
+
+    def action_open_rule(self, ref: str) -> None:
+        """A rule reference clicked in the log or a panel: the rulebook at its section."""
+        open_rule(self, ref)
+
+    def update_hex_panel(self) -> None:
+        """The hex panel, with the map's marks on the cursor hex in words."""
+        self._update("#hex-panel", hex_text(self.c) + overlay_line(self.query_one(HexMap).overlays_at(self.c.cursor)))
+
+    def update_panel(self, widget_id: str, content: Text) -> None:
+        """Show ``content`` in a panel (unless it shows it already)."""
+        self._update(widget_id, content)
+
     def _update(self, widget_id: str, content: Text) -> None:
         content = self.shown(content)
         if self._panel_cache.get(widget_id) == content.plain + str(content.spans):
             return
         self._panel_cache[widget_id] = content.plain + str(content.spans)
-        self.query_one(widget_id, Static).update(content, layout=False)
+        self.query_one(widget_id, Static).update(linkify(content), layout=False)
 
     def _sync(self, result: Result, cursor_only: bool = False) -> None:
         c = self.c
@@ -284,7 +324,7 @@ class GameScreen(Screen[None]):
         if not cursor_only:
             hex_map.set_highlights(c.highlights())
         hex_map.set_cursor(c.cursor)
-        self._update("#hex-panel", hex_text(c))
+        self.update_hex_panel()
         if not cursor_only:
             self._update("#soldier-panel", soldier_text(c))
             self.redraw_header()
@@ -306,6 +346,7 @@ class GameScreen(Screen[None]):
         if result.game_over is not None:
             show_game_over(self)
         self._setup_prompts()
+        self.los.sync()
 
     def sync_result(self, result: Result) -> None:
         """Show the state after ``result`` (the clock's ``done``, the pause key)."""

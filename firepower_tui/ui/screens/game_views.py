@@ -48,7 +48,7 @@ def show_rules(screen: GameScreen) -> None:
     from .modals import TextScreen
 
     screen.app.push_screen(TextScreen(screen.shown(sections(screen.c.rules_topic())),
-                                      "RULES.md: what you are doing now"))
+                                      "RULES.md: what you are doing now (Esc, then K: the whole rulebook)"))
 
 
 def ask_quit(screen: GameScreen) -> None:
@@ -88,7 +88,8 @@ def open_command(screen: GameScreen) -> None:
     screen.open_command()
 
 
-COMMAND_PLACEHOLDER = "action in notation, e.g. move T1 K3 | odds fire T2 G1 | los K2 K9 (Esc closes)"
+COMMAND_PLACEHOLDER = ("action in notation, e.g. move T1 K3 | odds fire T2 G1 | los K2 K9 | rule 6.3.4 | theme "
+                       "colour-blind (Esc closes)")
 
 
 def command_line(screen: GameScreen) -> Input:
@@ -108,10 +109,36 @@ def pause(screen: GameScreen) -> None:
     screen.clock.toggle_pause()
 
 
+def los_mode(screen: GameScreen) -> None:
+    screen.los.toggle()
+
+
+def show_panels(screen: GameScreen) -> None:
+    """The side panels (and the LOS panel) in full, scrollable: nothing shown only off-screen at 80x24."""
+    from ..render.panels import hex_text, soldier_text
+    from .los_mode import panel_text
+    from .modals import TextScreen
+
+    body = Text()
+    for part in (soldier_text(screen.c), hex_text(screen.c)):
+        body.append_text(part)
+        body.append("\n\n")
+    if screen.los.origin is not None:
+        body.append_text(panel_text(screen.los.explanation, screen.los.origin))
+    screen.app.push_screen(TextScreen(screen.shown(body), "The panels in full"))
+
+
+def rulebook(screen: GameScreen) -> None:
+    from .see_commands import show_rulebook
+
+    show_rulebook(screen)
+
+
 VIEWS: dict[Intent, Callable[[GameScreen], None]] = {
     Intent.HELP: show_help, Intent.RULES: show_rules, Intent.QUIT: ask_quit, Intent.HISTORY: show_history,
     Intent.STATS: show_stats, Intent.SHOW_LOG: show_log, Intent.ZOOM: zoom, Intent.COMMAND: open_command,
-    Intent.PAUSE: pause,
+    Intent.PAUSE: pause, Intent.LOS: los_mode, Intent.RULEBOOK: rulebook,
+    Intent.PANELS: show_panels,
 }
 """The intents the screen handles itself (the keymap's view intents; every other is the controller's)."""
 if set(VIEWS) != VIEW_INTENTS:

@@ -48,8 +48,12 @@ class HistoryScreen(Screen[None]):
         self.save_bookmark = save_bookmark
         self.replay_only = replay_only
         self.step = len(session.history) if start is None else start
+        from ..theme import load_theme
+
         sides = session.state.sides
-        self.side_styles = {sides[0]: "#ffd787", sides[1]: "#87ff87"}
+        self.theme = load_theme()
+        """The remembered theme (ui/theme.py), as the game screen shows it."""
+        self.side_styles = {sides[0]: self.theme.sides[0], sides[1]: self.theme.sides[1]}
 
     @property
     def last(self) -> int:
@@ -72,6 +76,8 @@ class HistoryScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        if self.theme.palette:
+            self.query_one(HexMap).set_theme(self.theme.palette, self.theme.lower_second)
         self._show()
 
     def _show(self) -> None:

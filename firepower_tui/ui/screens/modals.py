@@ -26,7 +26,8 @@ def help_text() -> Text:
         t.append(f"  {keys:<14}", style="bold cyan")
         t.append(f"{k.help}\n")
     t.append("\nThe footer shows the keys that are legal now. A refused action says why, with its rule "
-             "(RULES.md section). `:` takes any action in notation, plus `odds …` and `los A B`.\n", style="dim")
+             "(RULES.md section). `:` takes any action in notation, plus `odds …`, `los A B`, `rule 6.3.4` "
+             "and `theme colour-blind`.\n", style="dim")
     return t
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -223,6 +223,8 @@ class ScenarioPicker(Screen[Picked | None]):
     highlight moves)."""
 
     BINDINGS = [Binding("escape,q", "dismiss(None)", "Back"),
+                Binding("greater_than_sign,shift+down", "describe_scroll(1)", "More", key_display=">"),
+                Binding("less_than_sign,shift+up", "describe_scroll(-1)", "Back up", key_display="<", show=False),
                 *[Binding(key, f"toggle_rule({rule!r})", rule.replace("_", " ").capitalize())
                   for rule, key in RULE_KEYS.items() if rule in AVAILABLE]]
 
@@ -242,7 +244,8 @@ class ScenarioPicker(Screen[Picked | None]):
         with Horizontal(id="picker"):
             yield OptionList(*[Option(f"{sc.id}{' (deploy)' if dep else ''}: {sc.spec.title}", id=str(i))
                                for i, (sc, dep) in enumerate(self.scenarios)], id="scenario-list")
-            yield Static(id="scenario-info")
+            with VerticalScroll(id="scenario-info-box"):
+                yield Static(id="scenario-info")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -254,6 +257,11 @@ class ScenarioPicker(Screen[Picked | None]):
         sc, dep = self.scenarios[i]
         t = scenario_summary(sc, dep, rules_panel(self.rules[i], self.clock or sc.spec.clock or DEFAULT_CLOCK))
         self.query_one("#scenario-info", Static).update(t)
+
+    def action_describe_scroll(self, pages: int) -> None:
+        """``>`` and ``<``: scroll the description by a page (at 80x24 it does not fit)."""
+        box = self.query_one("#scenario-info-box", VerticalScroll)
+        box.scroll_to(y=box.scroll_y + pages * max(1, box.size.height - 2), animate=False)
 
     def action_toggle_rule(self, rule: str) -> None:
         """Turn one optional rule on or off for the highlighted scenario."""

@@ -27,6 +27,7 @@ from ...rules.terrain import MapData
 from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Stacks, Zoom, draw_counters, redraw_hexes,
                                stacks_of, terrain_base)
 from ..render.map_palette import palette
+from .terminal_cursor import terminal_cursor
 
 RULER_W = 2
 """Columns of row numbers on the left."""
@@ -78,6 +79,8 @@ class HexMap(ScrollView, can_focus=True):
         self._run_styles: dict[tuple[str, tuple[str, ...], bool], Style] = {}
         self._base_style: Style | None = None
         self._owners: list[list[tuple[int, int, Hex]]] = []
+        self.restyled: dict[str, Style] = {}
+        """The theme's styles for some style keys (ui/theme.py)."""
         self._index_owners()
         self.virtual_size = Size(self.grid.width + RULER_W, self.grid.height + RULER_H)
 
@@ -173,6 +176,29 @@ class HexMap(ScrollView, can_focus=True):
         self.refresh()
         self.scroll_to_cursor(animate=False)
 
+    def set_theme(self, restyled: dict[str, Style], lower_second: bool) -> None:
+        """A theme's styles and its choice of letter case for the second side (ui/theme.py)."""
+        if restyled == self.restyled and lower_second == self.lower_second:
+            return
+        self.restyled = restyled
+        self.lower_second = lower_second
+        self._styles = {}
+        self._run_styles = {}
+        self.set_zoom(self.zoom)
+
+    def overlays_at(self, h: Hex) -> tuple[str, ...]:
+        """The overlays marked on ``h`` (their names, as map_palette.py styles them)."""
+        return self._overlay_of.get(h, ())
+
+    def place_terminal_cursor(self) -> None:
+        """Put the terminal's cursor on the cursor hex while the map has the focus (screen
+        magnifiers and braille displays follow it)."""
+        if self.has_focus:
+            at = terminal_cursor(self.grid.slots.get(self.cursor) if self.cursor is not None else None,
+                                 self.scroll_offset, self.content_region, (RULER_W, RULER_H))
+            if at is not None:
+                self.app.cursor_position = at
+
     def toggle_zoom(self) -> None:
         self.set_zoom(DETAILED if self.zoom is COMPACT else COMPACT)
 
@@ -196,6 +222,8 @@ class HexMap(ScrollView, can_focus=True):
             mark([hl.move_target], "move")
         if hl.melee_hex is not None:
             mark([hl.melee_hex], "melee")
+        for h, name in hl.explain.items():
+            mark([h], name)
         new = {h: tuple(v) for h, v in overlay.items()}
         if new != self._overlay_of:
             changed = {h for h in set(new) | set(self._overlay_of) if new.get(h) != self._overlay_of.get(h)}
@@ -237,7 +265,7 @@ class HexMap(ScrollView, can_focus=True):
     def _load_styles(self) -> dict[str, Style]:
         if not self._styles:
             self._styles = palette(self.get_component_rich_style("hexmap--muted", partial=True),
-                                   self.get_component_rich_style("hexmap--text", partial=True))
+                                   self.get_component_rich_style("hexmap--text", partial=True)) | self.restyled
             self._run_styles = {}
         return self._styles
 
@@ -249,6 +277,7 @@ class HexMap(ScrollView, can_focus=True):
             return super().render_lines(crop)
         finally:
             self._base_style = None
+            self.place_terminal_cursor()
 
     def _base(self) -> Style:
         return self._base_style if self._base_style is not None else self.rich_style

@@ -1,0 +1,98 @@
+"""The screen's themes: the default, and a colour-blind-safe one (README: Readable for everyone).
+
+In ``colour-blind`` the two sides differ by lightness (a light yellow and a dark-ish blue of
+the Okabe-Ito palette, told apart in every kind of colour blindness and in grey) and by glyph
+(the second side's ids in lower case on the map, as with ``--ascii``); the map's overlays
+carry a text attribute each besides their colour (bold, underline, italic, strike), and the
+LOS marks are named in the panel with a glyph. Chosen with ``:theme NAME`` or ``--theme``,
+remembered in the settings file beside the game store (:mod:`...games.settings`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from rich.style import Style
+
+from ..controller.base import Result
+from ..games.settings import load_settings, save_setting
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from .screens.game import GameScreen
+
+
+class Theme(NamedTuple):
+    """What a theme changes."""
+
+    name: str
+    sides: tuple[str, str]
+    """The two sides' colours (header, log, counters)."""
+    lower_second: bool
+    """The second side's ids in lower case on the map (a glyph difference, not a colour one)."""
+    palette: dict[str, Style]
+    """Map style keys it restyles (ui/render/map_palette.py)."""
+    about: str
+
+
+DEFAULT = Theme("default", ("#ffd787", "#87ff87"), False, {}, "tan and green counters, as the game's (RULES.md §1.5)")
+COLOUR_BLIND = Theme(
+    "colour-blind", ("#f0e442", "#56b4e9"), True,
+    {
+        "side0": Style(color="#f0e442", bold=True),
+        "side1": Style(color="#0072b2", bgcolor="#d0d0d0", bold=True),
+        "status": Style(color="#ffffff", bgcolor="#000000", bold=True, reverse=True),
+        # each overlay a set of text attributes of its own besides its colour (the cursor is reverse)
+        "arc": Style(bgcolor="#262640", dim=True),
+        "impulse": Style(bgcolor="#4e4e4e", bold=True),
+        "group": Style(bgcolor="#005f87", bold=True, underline=True),
+        "move": Style(bgcolor="#0072b2", underline=True),
+        "target": Style(bgcolor="#d55e00", bold=True, italic=True, underline=True),
+        "melee": Style(bgcolor="#d55e00", bold=True, underline=True, strike=True),
+        "los": Style(bgcolor="#303070", italic=True),
+        "blocked": Style(bgcolor="#d55e00", italic=True, strike=True),
+        "los_blocks": Style(bgcolor="#d55e00", bold=True, strike=True),
+        "los_hinders": Style(bgcolor="#e69f00", color="#000000", italic=True, underline=True),
+        "spread": Style(bgcolor="#e69f00", color="#000000", dim=True, underline=True),
+    },
+    "sides by lightness and by letter case (the second side in lower case); overlays by attribute too")
+THEMES: dict[str, Theme] = {t.name: t for t in (DEFAULT, COLOUR_BLIND)}
+"""Every theme by name (the command line's --theme offers the same names)."""
+
+
+def load_theme() -> Theme:
+    """The remembered theme (the default if none, or an unknown name)."""
+    name = load_settings().get("theme")
+    return THEMES.get(name, DEFAULT) if isinstance(name, str) else DEFAULT
+
+
+def save_theme(name: str) -> Path | None:
+    """Remember ``name``; where, or None if the settings cannot be written."""
+    return save_setting("theme", name)
+
+
+def show_theme(screen: GameScreen, theme: Theme) -> None:
+    """The game screen in ``theme``: the sides' colours (header, log) and the map's styles."""
+    from .widgets.hex_map import HexMap
+
+    sides = screen.c.state.sides
+    screen.side_styles = {sides[0]: theme.sides[0], sides[1]: theme.sides[1]}
+    screen.theme_name = theme.name
+    screen.query_one(HexMap).set_theme(theme.palette, theme.lower_second or screen.no_color or screen.ascii)
+    screen.sync_result(Result())
+
+
+def apply_theme(app: App[object], name: str) -> Theme:
+    """Show every game screen of ``app`` in the theme ``name``."""
+    from .screens.game import GameScreen
+
+    theme = THEMES[name]
+    for screen in app.screen_stack:
+        if isinstance(screen, GameScreen):
+            screen.apply_theme(theme)
+    return theme
+
+
+__all__ = ["COLOUR_BLIND", "DEFAULT", "THEMES", "Theme", "apply_theme", "load_theme", "save_theme", "show_theme"]

@@ -1,0 +1,51 @@
+"""Issue 15 part 4 in a real pseudo-terminal (pyte): the terminal's own cursor stands on the
+map's cursor hex (screen magnifiers and braille displays follow it), and the colour-blind
+theme chosen by --theme shows the second side in lower case at 80x24."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+pytest.importorskip("pyte")
+from pty_harness import PtyApp  # noqa: E402
+
+
+def _row(app: PtyApp) -> str:
+    return app.screen.display[app.screen.cursor.y]
+
+
+def test_the_terminal_cursor_is_on_the_cursor_hex() -> None:
+    app = PtyApp(["play", "basic", "--seed", "3"], cols=100, rows=30)
+    try:
+        app.wait_for("Tan's impulse phase", timeout=30)
+        app.settle()
+        x, y = app.screen.cursor.x, app.screen.cursor.y
+        assert "T1" in _row(app)[x - 3: x + 4]  # the cursor starts on T1 in K2
+        app.press("down")
+        app.settle()
+        assert (app.screen.cursor.x, app.screen.cursor.y) == (x, y + 2)  # one hex south: two lines down
+        app.press("right")
+        app.settle()
+        assert app.screen.cursor.x > x
+    finally:
+        app.close()
+
+
+def test_colour_blind_theme_at_80x24() -> None:
+    app = PtyApp(["--theme", "colour-blind", "play", "basic", "--seed", "3"], cols=80, rows=24)
+    try:
+        app.wait_for("Tan's impulse phase", timeout=30)
+        app.settle()
+        for _ in range(12):
+            app.press("down")
+        app.wait_for("g", timeout=10)
+        app.settle()
+        screen = app.text()
+        assert any(f"g{n}" in screen for n in range(1, 9)) and not any(f"G{n}" in screen for n in range(1, 9))
+        assert "Traceback" not in screen
+    finally:
+        app.close()

@@ -92,6 +92,10 @@ def _parser() -> argparse.ArgumentParser:
     stt = sub.add_parser("stats", help="dice statistics per player, for one game or all")
     stt.add_argument("game", nargs="?", type=int)
     _db_option(stt)
+    from . import learn, map_cmd  # (issue 15: lessons, the map on the command line)
+
+    learn.add_parser(sub)
+    map_cmd.add_parser(sub)
     _play_options(p)  # no command: the default start (R22)
     _rule_options(p)
     _db_option(p)
@@ -177,7 +181,7 @@ def chosen_rules(args: argparse.Namespace, scenario_rules: Sequence[str]) -> tup
     return ordered((*(scenario_rules if rules is None else rules), "clock"))
 
 
-APP_COMMANDS = (None, "play", "resume", "replay")
+APP_COMMANDS = (None, "play", "resume", "replay", "learn")
 """The commands that open the app (no command: the title screen or a new game)."""
 
 
@@ -211,6 +215,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args.scenario, args)
         if args.command == "scenarios":
             return _scenarios()
+        if args.command == "learn":
+            from . import learn
+
+            return learn.run(args)
+        if args.command == "map":
+            from . import map_cmd
+
+            return map_cmd.run(args)
         from . import games as cli_games
 
         return cli_games.run(args)

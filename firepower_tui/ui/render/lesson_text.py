@@ -37,7 +37,7 @@ def lesson_panel_text(run: LessonRun, number: int, total: int, *, hint: bool = F
 def lesson_line(lesson: Lesson, number: int, mark: Mark) -> Text:
     """One line of the lesson list: number, title, mark."""
     word, style = MARK_TEXT[mark]
-    t = Text(f"{number:>2}. {lesson.title:<34}")
+    t = Text(f"{number:>2}. {lesson.title:<33}")
     t.append(f" {word}", style=style)
     return t
 

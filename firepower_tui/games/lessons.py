@@ -226,7 +226,8 @@ class LessonRun:
         """The current step (``len(steps)``: the lesson is done)."""
         self.last_done: Step | None = None
         """The step done last (its ``explain`` is shown until the next is done)."""
-        self._seen = len(session.history)
+        self._seen: list[HistoryEntry] = list(session.history)
+        """The entries already checked (a take-back and a new action between two checks replace one)."""
         self._queue_dice()
 
     @property
@@ -247,12 +248,16 @@ class LessonRun:
                 dice.force(step.dice)
 
     def observe(self) -> list[Step]:
-        """Check every action accepted since the last call; returns the steps it completed."""
+        """Check every action accepted since the last call; returns the steps it completed. Taken
+        back actions (§9.9) are forgotten, but the steps they did stay done."""
         history = self.session.history
-        if len(history) < self._seen:  # a take-back (§9.9): the steps done stay done
-            self._seen = len(history)
+        start = 0
+        for seen, entry in zip(self._seen, history, strict=False):
+            if seen is not entry:
+                break
+            start += 1
         completed: list[Step] = []
-        for i in range(self._seen, len(history)):
+        for i in range(start, len(history)):
             step = self.step
             if step is None:
                 break
@@ -261,7 +266,7 @@ class LessonRun:
                 self.last_done = step
                 self.index += 1
                 self._queue_dice()
-        self._seen = len(history)
+        self._seen = list(history)
         return completed
 
 

@@ -1,0 +1,114 @@
+"""``firepower learn`` in the app (issue 15 part 1): the lesson list, each lesson played to its
+end through the game screen's keys and command line, the lesson panel, the hint key, and the
+progress stored as the steps are done."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, OptionList, Static
+
+from firepower_tui.games.lesson_progress import LessonProgress
+from firepower_tui.games.lessons import load_lessons
+from firepower_tui.ui.learn_app import LearnApp
+from firepower_tui.ui.screens.lesson_game import LessonGameScreen
+from firepower_tui.ui.screens.lessons import LessonDoneScreen, LessonListScreen
+
+LESSONS = load_lessons()
+
+
+def panel_text(app: LearnApp) -> str:
+    return str(app.screen.query_one("#lesson", Static).render())
+
+
+async def type_command(pilot, app: LearnApp, text: str) -> None:  # noqa: ANN001
+    """``:`` opens the command line; the action in notation; Enter submits it."""
+    await pilot.press("colon")
+    await pilot.pause()
+    app.screen.query_one("#command", Input).value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)), ids=[lesson.id for lesson in LESSONS])
+async def test_each_lesson_is_played_to_its_end_in_the_app(index: int, tmp_path: Path) -> None:
+    """Each step's action typed on the command line does that step (the panel moves on and the
+    progress file grows); after the last, the end-of-lesson prompt, and the lesson is done."""
+    lesson = LESSONS[index]
+    progress = LessonProgress(tmp_path / "lessons.json")
+    app = LearnApp(LESSONS, progress, start=index)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonGameScreen)
+        for i, step in enumerate(lesson.steps):
+            assert screen.lesson_run.index == i
+            assert f"step {i + 1}/{len(lesson.steps)}" in panel_text(app)
+            await type_command(pilot, app, step.do)
+            assert screen.lesson_run.index == i + 1, (lesson.id, step.do, app.controller.message)
+            assert LessonProgress(tmp_path / "lessons.json").steps_done(lesson.id) == i + 1
+        await pilot.pause()
+        assert isinstance(app.screen, LessonDoneScreen)
+    assert LessonProgress(tmp_path / "lessons.json").is_done(lesson.id)
+
+
+async def test_the_movement_lesson_by_its_keys(tmp_path: Path) -> None:
+    """The keys each step names (Enter, m, t 3, c, e, ...) do the steps; H shows the hint."""
+    progress = LessonProgress(tmp_path / "lessons.json")
+    app = LearnApp(LESSONS, progress, start=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        run = app.screen.lesson_run  # type: ignore[attr-defined]
+        assert "Hint:" not in panel_text(app)
+        await pilot.press("H")
+        assert "Hint: type :impulse C2" in panel_text(app)
+        await pilot.press("enter", "m", "t", "3", "c")
+        assert run.index == 4
+        assert "Hint:" not in panel_text(app)  # a step done hides the hint again
+        await pilot.press("m")  # crouched: 2 MF to enter, 1 left: refused, no step
+        assert run.index == 4 and app.controller.message_error
+        await pilot.press("e")
+        assert run.index == 5 and app.controller.state.active == "green"
+        await pilot.press("enter", "m", "m", "m")
+        await pilot.pause()
+        assert run.done
+        assert isinstance(app.screen, LessonDoneScreen)
+        await pilot.press("enter")  # the next lesson
+        await pilot.pause()
+        assert isinstance(app.screen, LessonGameScreen) and app.screen.lesson_run.lesson.id == "fire"
+    assert progress.is_done("movement")
+
+
+async def test_the_list_marks_progress_and_begins_the_next_lesson(tmp_path: Path) -> None:
+    progress = LessonProgress(tmp_path / "lessons.json")
+    progress.record(LESSONS[0], len(LESSONS[0].steps))
+    app = LearnApp(LESSONS, progress)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LessonListScreen)
+        box = app.screen.query_one(OptionList)
+        assert box.highlighted == 1  # the next lesson: fire
+        assert "done" in str(box.get_option_at_index(0).prompt)
+        assert "next" in str(box.get_option_at_index(1).prompt)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonGameScreen)
+        assert app.screen.lesson_run.lesson.id == "fire"
+        assert "Lesson 2/13: Fire and its modifiers" in panel_text(app)
+
+
+async def test_esc_after_a_lesson_returns_to_the_list(tmp_path: Path) -> None:
+    progress = LessonProgress(tmp_path / "lessons.json")
+    melee = next(i for i, lesson in enumerate(LESSONS) if lesson.id == "melee")
+    app = LearnApp(LESSONS, progress, start=melee)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for step in LESSONS[melee].steps:
+            await type_command(pilot, app, step.do)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonListScreen)
+        box = app.screen.query_one(OptionList)
+        assert "done" in str(box.get_option_at_index(melee).prompt)

@@ -91,7 +91,7 @@ def bands(lines: list[Text], width: int | None) -> list[list[Text]]:
     body = full - RULER_W
     step = max(10, (width - RULER_W - 1) // 10 * 10)  # whole pairs of hex columns (10 cells)
     count = -(-body // step)
-    step = max(10, -(-body // count + 9) // 10 * 10)  # the same number of bands, of even widths
+    step = max(10, (-(-body // count) + 9) // 10 * 10)  # the same number of bands, of even widths
     out: list[list[Text]] = []
     for start in range(RULER_W, full, step):
         band = []

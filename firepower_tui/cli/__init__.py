@@ -92,14 +92,36 @@ def _parser() -> argparse.ArgumentParser:
     stt = sub.add_parser("stats", help="dice statistics per player, for one game or all")
     stt.add_argument("game", nargs="?", type=int)
     _db_option(stt)
-    from . import learn, map_cmd  # (issue 15: lessons, the map on the command line)
-
-    learn.add_parser(sub)
-    map_cmd.add_parser(sub)
+    _learn_and_map_parsers(sub)
     _play_options(p)  # no command: the default start (R22)
     _rule_options(p)
     _db_option(p)
     return p
+
+
+def _learn_and_map_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``learn`` and ``map`` (issue 15; run by cli/learn.py and cli/map_cmd.py, imported only when
+    they run: ``--help`` loads nothing but this module)."""
+    le = sub.add_parser("learn", help="learn the rules by playing: guided lessons, progress kept")
+    le.add_argument("lesson", nargs="?", default=None,
+                    help="begin this lesson at once (its number or id; see --list); default: the list")
+    le.add_argument("--list", action="store_true", help="print the lessons and how far you got, and exit")
+    le.add_argument("--reset", action="store_true", help="forget the progress made in every lesson")
+    le.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
+    mp = sub.add_parser("map", help="print a scenario's map (show), or check a scenario file and mark its map (check)")
+    acts = mp.add_subparsers(dest="map_command", metavar="ACTION", required=True)
+    show = acts.add_parser("show", help="the map as the app draws it, to stdout")
+    show.add_argument("scenario", help="scenario id or .toml file")
+    check = acts.add_parser("check", help="validate a scenario file (as `firepower validate`) and print its map "
+                                          "with the deployment zones, objectives and problems marked")
+    check.add_argument("file", help="the scenario file")
+    for p in (show, check):
+        p.add_argument("--ascii", action="store_true", help="no Unicode glyphs")
+        p.add_argument("--no-color", action="store_true", help="no colours (also with NO_COLOR set)")
+        p.add_argument("--width", type=int, default=None, metavar="N",
+                       help="cut a wider map into bands of at most N columns (default: the terminal's width "
+                            "on a terminal, else never; 0: never)")
+        p.add_argument("--detailed", action="store_true", help="the detailed zoom (hex ids, markers)")
 
 
 def _play_arguments(pl: argparse.ArgumentParser) -> None:

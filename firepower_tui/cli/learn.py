@@ -6,16 +6,6 @@ import argparse
 import sys
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """The ``learn`` subcommand's arguments."""
-    le = sub.add_parser("learn", help="learn the rules by playing: guided lessons, progress kept")
-    le.add_argument("lesson", nargs="?", default=None,
-                    help="begin this lesson at once (its number or id; see --list); default: the list")
-    le.add_argument("--list", action="store_true", help="print the lessons and how far you got, and exit")
-    le.add_argument("--reset", action="store_true", help="forget the progress made in every lesson")
-    le.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
-
-
 def run(args: argparse.Namespace) -> int:
     """Open the lessons (or list them, or forget the progress)."""
     from ..games.lesson_progress import LessonProgress

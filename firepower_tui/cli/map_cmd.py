@@ -15,24 +15,6 @@ if TYPE_CHECKING:
     from ..rules.terrain import MapData
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """The ``map`` subcommand and its two actions."""
-    mp = sub.add_parser("map", help="print a scenario's map (show), or check a scenario file and mark its map (check)")
-    acts = mp.add_subparsers(dest="map_command", metavar="ACTION", required=True)
-    show = acts.add_parser("show", help="the map as the app draws it, to stdout")
-    show.add_argument("scenario", help="scenario id or .toml file")
-    check = acts.add_parser("check", help="validate a scenario file (as `firepower validate`) and print its map "
-                                          "with the deployment zones, objectives and problems marked")
-    check.add_argument("file", help="the scenario file")
-    for p in (show, check):
-        p.add_argument("--ascii", action="store_true", help="no Unicode glyphs")
-        p.add_argument("--no-color", action="store_true", help="no colours (also with NO_COLOR set)")
-        p.add_argument("--width", type=int, default=None, metavar="N",
-                       help="cut a wider map into bands of at most N columns (default: the terminal's width; "
-                            "0: never cut)")
-        p.add_argument("--detailed", action="store_true", help="the detailed zoom (hex ids, markers)")
-
-
 def run(args: argparse.Namespace) -> int:
     """``map show`` / ``map check``: 0 when the scenario is good, 2 when it has problems (as validate)."""
     if args.map_command == "show":

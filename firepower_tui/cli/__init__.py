@@ -378,9 +378,14 @@ def _default(args: argparse.Namespace) -> int:
         return resume_game(store, latest.id) if choice == "continue" else start("basic")
 
     label = f"game {latest.id}, {latest.scenario_id}, turn {latest.turn}"
-    FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
-                 title=(label, "basic (two equal squads)"), on_choice=choose,
-                 picker=all_scenarios(), on_pick=start, **_picker_start(args)).run()  # type: ignore[arg-type]
+    app = FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
+                       title=(label, "basic (two equal squads)"), on_choice=choose,
+                       picker=all_scenarios(), on_pick=start, **_picker_start(args))  # type: ignore[arg-type]
+    app.run()
+    if app.next_command == "learn":  # chosen on the title screen
+        from . import learn
+
+        return learn.run(argparse.Namespace(lesson=None, list=False, reset=False, ascii=args.ascii))
     return 0
 
 

@@ -112,3 +112,25 @@ async def test_esc_after_a_lesson_returns_to_the_list(tmp_path: Path) -> None:
         assert isinstance(app.screen, LessonListScreen)
         box = app.screen.query_one(OptionList)
         assert "done" in str(box.get_option_at_index(melee).prompt)
+
+
+async def test_the_title_screen_offers_the_lessons(tmp_path: Path) -> None:
+    """The title screen (an unfinished game) lists "Learn the rules": chosen, the app closes and
+    asks for the lessons next (``cli._default`` then runs ``firepower learn``)."""
+    from firepower_tui.games.service import new_game
+    from firepower_tui.games.store import Store
+    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.ui.app import FirepowerApp
+
+    store = Store(tmp_path / "games.db")
+    _, gid = new_game(store, load_scenario("basic"), seed=3)
+    store.release(gid)
+    a = FirepowerApp(None, store=store, title=(f"game {gid}", "basic"), on_choice=lambda choice: None)
+    async with a.run_test(size=(80, 24)) as pilot:
+        box = a.screen.query_one(OptionList)
+        ids = [box.get_option_at_index(i).id for i in range(box.option_count)]
+        assert ids[-2:] == ["learn", "quit"]
+        box.highlighted = ids.index("learn")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert a.next_command == "learn"

@@ -57,6 +57,8 @@ class Step:
     """Predicate on one soldier after the action: ``soldier`` (his id) and fields that must match."""
     dice: tuple[int, ...] = ()
     """d10 results forced when the step begins (ruling R140)."""
+    keys: tuple[str, ...] = ()
+    """The keys that do it in the app, as Textual names them (``enter``, ``m``, ``down``)."""
     explain: str = ""
     """Said once the step is done: what just happened and why (rules cited)."""
 
@@ -126,7 +128,7 @@ def _step(raw: dict[str, Any], j: int) -> Step:
         raise ValueError(f"step {j + 1}: 'state' must name the soldier ('soldier = ...')")
     return Step(say=" ".join(str(raw["say"]).split()), rules=tuple(str(r) for r in raw["rules"]), do=str(raw["do"]),
                 when=when, state=state, dice=tuple(int(d) for d in raw.get("dice", ())),
-                explain=" ".join(str(raw.get("explain", "")).split()))
+                explain=" ".join(str(raw.get("explain", "")).split()), keys=tuple(str(k) for k in raw.get("keys", ())))
 
 
 # --- predicates (data, never message text) ----------------------------------------------------------

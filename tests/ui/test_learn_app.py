@@ -32,25 +32,24 @@ async def type_command(pilot, app: LearnApp, text: str) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("index", range(len(LESSONS)), ids=[lesson.id for lesson in LESSONS])
-async def test_each_lesson_is_played_to_its_end_in_the_app(index: int, tmp_path: Path) -> None:
-    """Each step's action typed on the command line does that step (the panel moves on and the
-    progress file grows); after the last, the end-of-lesson prompt, and the lesson is done."""
+async def test_each_lesson_is_played_by_the_keys_its_steps_name(index: int, tmp_path: Path) -> None:
+    """The keys each step gives (its text names them; the hint shows them) do that step: the
+    panel moves on and the progress file grows; after the last, the end-of-lesson prompt."""
     lesson = LESSONS[index]
-    progress = LessonProgress(tmp_path / "lessons.json")
-    app = LearnApp(LESSONS, progress, start=index)
+    path = tmp_path / "lessons.json"
+    app = LearnApp(LESSONS, LessonProgress(path), start=index)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, LessonGameScreen)
+        run = app.screen.lesson_run  # type: ignore[attr-defined]
         for i, step in enumerate(lesson.steps):
-            assert screen.lesson_run.index == i
+            assert step.keys
             assert f"step {i + 1}/{len(lesson.steps)}" in panel_text(app)
-            await type_command(pilot, app, step.do)
-            assert screen.lesson_run.index == i + 1, (lesson.id, step.do, app.controller.message)
-            assert LessonProgress(tmp_path / "lessons.json").steps_done(lesson.id) == i + 1
-        await pilot.pause()
+            await pilot.press(*step.keys)
+            await pilot.pause()
+            assert run.index == i + 1, (lesson.id, step.keys, app.controller.message)
+            assert LessonProgress(path).steps_done(lesson.id) == i + 1
         assert isinstance(app.screen, LessonDoneScreen)
-    assert LessonProgress(tmp_path / "lessons.json").is_done(lesson.id)
+    assert LessonProgress(path).is_done(lesson.id)
 
 
 async def test_the_movement_lesson_by_its_keys(tmp_path: Path) -> None:
@@ -62,7 +61,7 @@ async def test_the_movement_lesson_by_its_keys(tmp_path: Path) -> None:
         run = app.screen.lesson_run  # type: ignore[attr-defined]
         assert "Hint:" not in panel_text(app)
         await pilot.press("H")
-        assert "Hint: type :impulse C2" in panel_text(app)
+        assert "Hint: keys Enter, or type :impulse C2" in panel_text(app)
         await pilot.press("enter", "m", "t", "3", "c")
         assert run.index == 4
         assert "Hint:" not in panel_text(app)  # a step done hides the hint again

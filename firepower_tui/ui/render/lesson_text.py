@@ -12,6 +12,11 @@ MARK_TEXT: dict[str, tuple[str, str]] = {"done": ("✓ done", "green"), "next": 
 """How the lesson list shows each mark (a word with every glyph: readable without colour)."""
 
 
+KEY_GLYPHS = {"enter": "Enter", "down": "↓", "up": "↑", "left": "←", "right": "→", "space": "Space", "plus": "+",
+              "minus": "-", "escape": "Esc", "tab": "Tab"}
+"""How the hint names a key."""
+
+
 def lesson_panel_text(run: LessonRun, number: int, total: int, *, hint: bool = False) -> Text:
     """The lesson panel: lesson and step, what to try, the rule sections, the hint when asked."""
     lesson = run.lesson
@@ -28,7 +33,8 @@ def lesson_panel_text(run: LessonRun, number: int, total: int, *, hint: bool = F
     t.append(step.say)
     t.append(f"  [{', '.join(step.rules)}]", style="cyan")
     if hint:
-        t.append(f"\nHint: type :{step.do}  (the command line takes docs/notation.md)", style="italic")
+        keys = " ".join(KEY_GLYPHS.get(k, k) for k in step.keys)
+        t.append(f"\nHint: {'keys ' + keys + ', or ' if keys else ''}type :{step.do}", style="italic")
     else:
         t.append("  H: hint", style="dim")
     return t

@@ -133,3 +133,19 @@ async def test_the_title_screen_offers_the_lessons(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
     assert a.next_command == "learn"
+
+
+async def test_ascii_lessons_show_only_ascii(tmp_path: Path) -> None:
+    """With --ascii the lesson panel and the list's marks are plain ASCII (* for the check mark)."""
+    progress = LessonProgress(tmp_path / "lessons.json")
+    progress.record(LESSONS[0], 1)
+    app = LearnApp(LESSONS, progress, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one(OptionList)
+        lines = [str(box.get_option_at_index(i).prompt) for i in range(box.option_count)]
+        assert all(line.isascii() for line in lines) and "> next" in lines[0]
+        await pilot.press("enter", "enter")  # begin lesson 1; Enter on T1: step 1 done
+        await pilot.pause()
+        text = panel_text(app)
+        assert text.isascii() and "* T1 is activated" in text and "S" in text

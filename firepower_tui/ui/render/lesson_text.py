@@ -17,7 +17,11 @@ KEY_GLYPHS = {"enter": "Enter", "down": "↓", "up": "↑", "left": "←", "righ
 """How the hint names a key."""
 
 
-def lesson_panel_text(run: LessonRun, number: int, total: int, *, hint: bool = False) -> Text:
+DONE_MARK = "✓ "
+"""Before the explanation of the step just done (``*`` with ``--ascii``, which has no check mark)."""
+
+
+def lesson_panel_text(run: LessonRun, number: int, total: int, *, hint: bool = False, ascii: bool = False) -> Text:
     """The lesson panel: lesson and step, what to try, the rule sections, the hint when asked."""
     lesson = run.lesson
     steps = len(lesson.steps)
@@ -25,7 +29,7 @@ def lesson_panel_text(run: LessonRun, number: int, total: int, *, hint: bool = F
     t.append(f"Lesson {number}/{total}: {lesson.title}", style="bold")
     t.append(f"  step {min(run.index + 1, steps)}/{steps}\n", style="dim")
     if run.last_done is not None and run.last_done.explain:
-        t.append("✓ " + run.last_done.explain + "\n", style="green")
+        t.append(("* " if ascii else DONE_MARK) + run.last_done.explain + "\n", style="green")
     step = run.step
     if step is None:
         t.append("Lesson done. Enter: the next lesson, Esc: the lesson list.", style="bold")
@@ -40,9 +44,11 @@ def lesson_panel_text(run: LessonRun, number: int, total: int, *, hint: bool = F
     return t
 
 
-def lesson_line(lesson: Lesson, number: int, mark: Mark) -> Text:
+def lesson_line(lesson: Lesson, number: int, mark: Mark, *, ascii: bool = False) -> Text:
     """One line of the lesson list: number, title, mark."""
     word, style = MARK_TEXT[mark]
+    if ascii:
+        word = word.replace("✓", "*").replace("▶", ">").replace("…", "...")
     t = Text(f"{number:>2}. {lesson.title:<33}")
     t.append(f" {word}", style=style)
     return t

@@ -62,7 +62,8 @@ class LessonGameScreen(GameScreen):
         panels = self.query("#lesson")
         if not panels:
             return
-        panels.first(Static).update(self.shown(lesson_panel_text(self.lesson_run, self.number, self.total, hint=self.hint)))
+        panels.first(Static).update(self.shown(lesson_panel_text(self.lesson_run, self.number, self.total, hint=self.hint,
+                                                                 ascii=self.ascii)))
         if self.lesson_run.done and not self._announced_done:
             self._announced_done = True
             self.app.call_later(self.app.lesson_done)  # type: ignore[attr-defined]

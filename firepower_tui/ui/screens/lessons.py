@@ -50,7 +50,8 @@ class LessonListScreen(Screen[int | None]):
         box = self.query_one(OptionList)
         marks = self.progress.marks(self.lessons)
         box.clear_options()
-        box.add_options([Option(lesson_line(lesson, i, mark), id=lesson.id)
+        ascii = bool(getattr(self.app, "ascii", False))
+        box.add_options([Option(lesson_line(lesson, i, mark, ascii=ascii), id=lesson.id)
                          for i, (lesson, mark) in enumerate(zip(self.lessons, marks, strict=True), 1)])
         box.highlighted = marks.index("next") if "next" in marks else 0
         self._info(box.highlighted)

@@ -149,3 +149,23 @@ async def test_ascii_lessons_show_only_ascii(tmp_path: Path) -> None:
         await pilot.pause()
         text = panel_text(app)
         assert text.isascii() and "* T1 is activated" in text and "S" in text
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
+def test_the_lesson_panel_fits_at_80x24(lesson) -> None:  # noqa: ANN001
+    """Every step's panel (the last step's explanation, the hint shown or not) wraps to at most
+    the 7 lines the panel shows (max-height 8 with its border) at the ~51 columns an 80-column
+    terminal leaves it: nothing of a step is cut off at the smallest size."""
+    from rich.console import Console
+
+    from firepower_tui.games.lessons import LessonRun, lesson_session
+    from firepower_tui.ui.render.lesson_text import lesson_panel_text
+
+    console = Console(width=50)
+    run = LessonRun(lesson, lesson_session(lesson))
+    for i in range(len(lesson.steps) + 1):
+        run.index = i
+        run.last_done = lesson.steps[i - 1] if i else None
+        for hint in (False, True):
+            lines = lesson_panel_text(run, 13, 13, hint=hint).wrap(console, 50)
+            assert len(lines) <= 7, (lesson.id, i, hint, [line.plain for line in lines])

@@ -169,3 +169,29 @@ def test_the_lesson_panel_fits_at_80x24(lesson) -> None:  # noqa: ANN001
         for hint in (False, True):
             lines = lesson_panel_text(run, 13, 13, hint=hint).wrap(console, 50)
             assert len(lines) <= 7, (lesson.id, i, hint, [line.plain for line in lines])
+
+
+async def test_aiming_at_80x24_keeps_the_target_and_the_step_on_screen(tmp_path: Path) -> None:
+    """With the odds panel up too, the lesson panel keeps to the step (its text and sections)
+    and the map scrolls so the hex aimed at is in view."""
+    from firepower_tui.rules.hexgrid import hex_from_id
+    from firepower_tui.ui.widgets.hex_map import HexMap
+
+    fire = next(i for i, lesson in enumerate(LESSONS) if lesson.id == "fire")
+    app = LearnApp(LESSONS, LessonProgress(tmp_path / "lessons.json"), start=fire)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "f")
+        await pilot.pause()
+        await pilot.pause()
+        text = panel_text(app)
+        assert text.startswith("2/6 Press f to aim at G1") and "[4.7, 4.8, 6.3.6.3]" in text
+        assert "Lesson 2/13" not in text
+        hex_map = app.screen.query_one(HexMap)
+        assert hex_map.cursor == hex_from_id("C7")
+        top, bottom = hex_map.grid.lines_of_hex[hex_map.cursor]
+        first = hex_map.scroll_offset.y
+        assert first <= top and bottom < first + hex_map.size.height - 1  # (one line of column letters)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert panel_text(app).startswith("Lesson 2/13")

@@ -21,16 +21,23 @@ DONE_MARK = "✓ "
 """Before the explanation of the step just done (``*`` with ``--ascii``, which has no check mark)."""
 
 
-def lesson_panel_text(run: LessonRun, number: int, total: int, *, hint: bool = False, ascii: bool = False) -> Text:
-    """The lesson panel: lesson and step, what to try, the rule sections, the hint when asked."""
+def lesson_panel_text(run: LessonRun, number: int, total: int, *, hint: bool = False, ascii: bool = False,
+                      compact: bool = False) -> Text:
+    """The lesson panel: lesson and step, what to try, the rule sections, the hint when asked.
+    ``compact`` (while the odds panel is up too): what to try and its sections only."""
     lesson = run.lesson
     steps = len(lesson.steps)
     t = Text()
+    step = run.step
+    if compact and step is not None:
+        t.append(f"{min(run.index + 1, steps)}/{steps} ", style="bold")
+        t.append(step.say)
+        t.append(f"  [{', '.join(step.rules)}]", style="cyan")
+        return t
     t.append(f"Lesson {number}/{total}: {lesson.title}", style="bold")
     t.append(f"  step {min(run.index + 1, steps)}/{steps}\n", style="dim")
     if run.last_done is not None and run.last_done.explain:
         t.append(("* " if ascii else DONE_MARK) + run.last_done.explain + "\n", style="green")
-    step = run.step
     if step is None:
         t.append("Lesson done. Enter: the next lesson, Esc: the lesson list.", style="bold")
         return t

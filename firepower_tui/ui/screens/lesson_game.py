@@ -12,6 +12,7 @@ from ...games.lesson_progress import LessonProgress
 from ...games.lessons import LessonRun
 from ...rules.events import ChitDrawn
 from ..render.lesson_text import lesson_panel_text
+from ..widgets.hex_map import HexMap
 from .game import GameScreen
 
 
@@ -33,6 +34,8 @@ class LessonGameScreen(GameScreen):
         self.total = total
         self.hint = False
         self._announced_done = False
+        self._aiming = False
+        """The odds panel is up under the map: the lesson panel keeps to the step itself (80x24)."""
 
     def on_mount(self) -> None:
         """(GameScreen's own on_mount runs after this one: Textual calls each class's handler.)"""
@@ -55,6 +58,10 @@ class LessonGameScreen(GameScreen):
         if self.lesson_run.observe():
             self.hint = False
             self.progress.record(self.lesson_run.lesson, self.lesson_run.index)
+        aiming = bool(self.query_one("#preview", Static).display)
+        if aiming != self._aiming:  # the odds panel came or went: the map's height changed
+            self._aiming = aiming
+            self.call_after_refresh(self.query_one(HexMap).scroll_to_cursor)
         self.show_lesson()
 
     def show_lesson(self) -> None:
@@ -63,7 +70,7 @@ class LessonGameScreen(GameScreen):
         if not panels:
             return
         panels.first(Static).update(self.shown(lesson_panel_text(self.lesson_run, self.number, self.total, hint=self.hint,
-                                                                 ascii=self.ascii)))
+                                                                 ascii=self.ascii, compact=self._aiming)))
         if self.lesson_run.done and not self._announced_done:
             self._announced_done = True
             self.app.call_later(self.app.lesson_done)  # type: ignore[attr-defined]

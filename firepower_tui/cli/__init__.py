@@ -97,6 +97,7 @@ def _parser() -> argparse.ArgumentParser:
     _db_option(stt)
     _net_parsers(sub)
     _remote_commands(sub)
+    _learn_and_map_parsers(sub)
     _play_options(p)  # no command: the default start (R22)
     _rule_options(p)
     _db_option(p)
@@ -114,6 +115,31 @@ def _remote_commands(sub: Any) -> None:
     we.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     we.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0: any free port)")
     _db_option(we)
+
+
+def _learn_and_map_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``learn`` and ``map`` (issue 15; run by cli/learn.py and cli/map_cmd.py, imported only when
+    they run: ``--help`` loads nothing but this module)."""
+    le = sub.add_parser("learn", help="learn the rules by playing: guided lessons, progress kept")
+    le.add_argument("lesson", nargs="?", default=None,
+                    help="begin this lesson at once (its number or id; see --list); default: the list")
+    le.add_argument("--list", action="store_true", help="print the lessons and how far you got, and exit")
+    le.add_argument("--reset", action="store_true", help="forget the progress made in every lesson")
+    le.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
+    mp = sub.add_parser("map", help="print a scenario's map (show), or check a scenario file and mark its map (check)")
+    acts = mp.add_subparsers(dest="map_command", metavar="ACTION", required=True)
+    show = acts.add_parser("show", help="the map as the app draws it, to stdout")
+    show.add_argument("scenario", help="scenario id or .toml file")
+    check = acts.add_parser("check", help="validate a scenario file (as `firepower validate`) and print its map "
+                                          "with the deployment zones, objectives and problems marked")
+    check.add_argument("file", help="the scenario file")
+    for p in (show, check):
+        p.add_argument("--ascii", action="store_true", help="no Unicode glyphs")
+        p.add_argument("--no-color", action="store_true", help="no colours (also with NO_COLOR set)")
+        p.add_argument("--width", type=int, default=None, metavar="N",
+                       help="cut a wider map into bands of at most N columns (default: the terminal's width "
+                            "on a terminal, else never; 0: never)")
+        p.add_argument("--detailed", action="store_true", help="the detailed zoom (hex ids, markers)")
 
 
 def _play_arguments(pl: argparse.ArgumentParser) -> None:
@@ -216,7 +242,7 @@ def chosen_rules(args: argparse.Namespace, scenario_rules: Sequence[str]) -> tup
     return ordered((*(scenario_rules if rules is None else rules), "clock"))
 
 
-APP_COMMANDS = (None, "play", "resume", "replay", "join")
+APP_COMMANDS = (None, "play", "resume", "replay", "join", "learn")
 """The commands that open the app (no command: the title screen or a new game)."""
 
 
@@ -260,6 +286,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return net.run(args)
         if args.command in ("ssh-setup", "web"):
             return _remote(args)
+        if args.command == "learn":
+            from . import learn
+
+            return learn.run(args)
+        if args.command == "map":
+            from . import map_cmd
+
+            return map_cmd.run(args)
         from . import games as cli_games
 
         return cli_games.run(args)
@@ -415,9 +449,14 @@ def _default(args: argparse.Namespace) -> int:
     label = f"game {latest.id}, {latest.scenario_id}, turn {latest.turn}"
     from .hangup import run_app
 
-    run_app(FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
-                         title=(label, "basic (two equal squads)"), on_choice=choose,
-                         picker=all_scenarios(), on_pick=start, **_picker_start(args)))  # type: ignore[arg-type]
+    app = FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
+                       title=(label, "basic (two equal squads)"), on_choice=choose,
+                       picker=all_scenarios(), on_pick=start, **_picker_start(args))  # type: ignore[arg-type]
+    run_app(app)
+    if app.next_command == "learn":  # chosen on the title screen
+        from . import learn
+
+        return learn.run(argparse.Namespace(lesson=None, list=False, reset=False, ascii=args.ascii))
     return 0
 
 

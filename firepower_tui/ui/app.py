@@ -55,6 +55,8 @@ class FirepowerApp(App[None]):
         self.picker_clock = picker_clock
         if ascii:
             self.add_class("-ascii", update=False)  # before the first screen is styled
+        self.next_command: str | None = None
+        """A command to run once this app has closed (``learn``: the title screen's lessons)."""
         self._opens_on_game = session is not None and title is None and not replay_only
         """The game screen is the first screen (see get_default_screen)."""
 
@@ -105,6 +107,10 @@ class FirepowerApp(App[None]):
     def _chosen(self, choice: str | None) -> None:
         if choice == "pick":
             self._pick()
+            return
+        if choice == "learn":  # the lessons are their own app (ui/learn_app.py): the command starts it next
+            self.next_command = "learn"
+            self.exit()
             return
         if choice in (None, "quit") or self.on_choice is None:
             self.exit()

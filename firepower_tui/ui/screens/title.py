@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 
 
 class TitleScreen(Screen[str]):
-    """Dismisses with the chosen option id: ``continue``, ``new`` or ``quit``."""
+    """Dismisses with the chosen option id: ``continue``, ``new``, ``pick``, ``learn`` or ``quit``."""
 
     BINDINGS = [Binding("escape,q", "dismiss('quit')", "Quit")]
 
@@ -30,6 +30,7 @@ class TitleScreen(Screen[str]):
                        Option(f"New game: {self.new_label}", id="new")]
             if self.can_pick:
                 options.append(Option("New game: choose a scenario...", id="pick"))
+            options.append(Option("Learn the rules: guided lessons...", id="learn"))  # firepower learn
             yield OptionList(*options, Option("Quit", id="quit"), id="choices")
 
     def on_mount(self) -> None:

@@ -1,0 +1,47 @@
+"""``firepower learn``: the guided lessons (issue 15)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the lessons (or list them, or forget the progress)."""
+    from ..games.lesson_progress import LessonProgress
+    from ..games.lessons import load_lessons
+    from ..rules.errors import FirepowerError
+
+    lessons = load_lessons()
+    progress = LessonProgress()
+    if args.reset:
+        progress.reset()
+        print("firepower: the progress of every lesson was forgotten")
+        return 0
+    start = None
+    if args.lesson is not None:
+        start = _lesson_index(lessons, args.lesson)
+        if start is None:
+            known = ", ".join(f"{i} {lesson.id}" for i, lesson in enumerate(lessons, 1))
+            raise FirepowerError(f"no lesson {args.lesson!r} (lessons: {known})")
+    if args.list:
+        for i, (lesson, mark) in enumerate(zip(lessons, progress.marks(lessons), strict=True), 1):
+            steps = f"{progress.steps_done(lesson.id)}/{len(lesson.steps)} steps"
+            print(f"{i:>2} {lesson.id:<16} {lesson.title:<34} {steps:<12} {mark}".rstrip())
+        return 0
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("firepower: the lessons need a terminal (`firepower learn --list` prints them)", file=sys.stderr)
+        return 2
+    from ..ui.learn_app import LearnApp
+
+    LearnApp(lessons, progress, ascii=args.ascii, start=start).run()
+    return 0
+
+
+def _lesson_index(lessons: tuple[object, ...], ref: str) -> int | None:
+    if ref.isdigit() and 1 <= int(ref) <= len(lessons):
+        return int(ref) - 1
+    for i, lesson in enumerate(lessons):
+        if getattr(lesson, "id", None) == ref.lower():
+            return i
+    return None

@@ -105,6 +105,9 @@ class Session:
         """Events before ``log[0]`` that this session does not hold (likewise)."""
         self.unchecked: Unchecked | None = None
         """For a quick resume: what the full replay must still confirm (``games.Unchecked``)."""
+        self.players: dict[str, str] = {}
+        """Who plays each side (side id -> seat, :mod:`.seats`; the game's stored ``players``);
+        empty: hotseat."""
 
     def __repr__(self) -> str:
         return f"Session({self.scenario.id!r}, seed={self.seed}, turn={self.state.turn}, history={len(self.history)})"

@@ -27,7 +27,8 @@ from ..render.reaction import bottom_panel, shows_panel
 from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
-from .game_views import VIEWS, command_line, show_game_over
+from ..computer import ComputerTurns, make_players
+from .game_views import VIEW_GUARDS, VIEWS, command_line, show_game_over
 from .reaction import HandOver, ScreenClock
 
 if TYPE_CHECKING:
@@ -58,8 +59,13 @@ class GameScreen(Screen[None]):
     """Whether the first ScreenResume has been sent (see post_message)."""
 
     def __init__(self, controller: Controller, *, ascii: bool, no_color: bool, handover: bool,
-                 opening_chit: ChitDrawn | None = None) -> None:
+                 opening_chit: ChitDrawn | None = None, pace: float | None = None) -> None:
+        """``pace``: seconds between the computer's actions when it plays a side (None: the default)."""
         super().__init__()
+        self.pace = pace
+        self.computer = _computer(self, controller, pace)
+        """The computer's sides (issue 13), or None in a hotseat game."""
+        handover = handover and self.computer is None  # one player at the keyboard: nothing to pass
         self.c = controller
         self.opening_chit = opening_chit
         """The chit drawn as the game (re)started, announced in the first frame."""
@@ -114,6 +120,8 @@ class GameScreen(Screen[None]):
             hex_map.set_state(self.c.state)
         self._state_seen = self.c.state
         self.clock.sync()
+        if self.computer is not None:
+            self.computer.follow()
 
     def on_screen_suspend(self) -> None:
         """A dialog or another view is up: the phase clock stops (R35)."""
@@ -145,6 +153,7 @@ class GameScreen(Screen[None]):
         self._state_seen = None
         self._panel_cache = {}
         self.hand_over, self.clock = HandOver(self), ScreenClock(self)
+        self.computer = _computer(self, controller, self.pace)
         await self.recompose()
         self.on_mount()
 
@@ -175,8 +184,10 @@ class GameScreen(Screen[None]):
         intent = str(parameters[0]) if parameters else ""
         if self.command_open:
             return False
+        if self.computer is not None and self.computer.refusal(Intent(intent)) is not None:
+            return False
         if intent in VIEW_INTENTS:
-            return True
+            return self.VIEW_GUARDS.get(Intent(intent), bool)(self)
         return True if self.c.can(intent) else False
 
     def action_intent(self, intent: str) -> None:
@@ -195,6 +206,10 @@ class GameScreen(Screen[None]):
 
     def _intent(self, name: str) -> None:
         intent = Intent(name)
+        refusal = self.computer.refusal(intent) if self.computer is not None else None
+        if refusal is not None:
+            self._sync(self.c.refused(refusal))
+            return
         view = self.VIEWS.get(intent)
         if view is not None:
             view(self)
@@ -204,6 +219,8 @@ class GameScreen(Screen[None]):
 
     VIEWS = VIEWS
     """The intents the screen handles itself (:mod:`.game_views`)."""
+    VIEW_GUARDS = VIEW_GUARDS
+    """When the footer offers a view intent that is not always there (:mod:`.game_views`)."""
 
     # --- the command line ---------------------------------------------------------------------------------
 
@@ -306,6 +323,8 @@ class GameScreen(Screen[None]):
         if result.game_over is not None:
             show_game_over(self)
         self._setup_prompts()
+        if self.computer is not None:
+            self.computer.follow()
 
     def sync_result(self, result: Result) -> None:
         """Show the state after ``result`` (the clock's ``done``, the pause key)."""
@@ -320,8 +339,8 @@ class GameScreen(Screen[None]):
     def _setup_prompts(self) -> None:
         """Open the force builder or a §10.2 choice when one is due (once each)."""
         c = self.c
-        if self._prompt_open:
-            return
+        if self._prompt_open or (self.computer is not None and self.computer.deciding()):
+            return  # the computer buys or chooses first (issue 13)
         if c.state.phase == Phase.FORCES:
             from .setup import ForceBuilderScreen
 
@@ -393,3 +412,9 @@ class GameScreen(Screen[None]):
         if self.handover:
             text.append(f"\nPass the keyboard to the {name} player.")
         return text
+
+
+def _computer(screen: GameScreen, controller: Controller, pace: float | None) -> ComputerTurns | None:
+    """The computer's sides of the game (its stored ``players``), or None for hotseat."""
+    players = make_players(controller.session.players, controller.session.seed)
+    return ComputerTurns(screen, players, pace) if players else None

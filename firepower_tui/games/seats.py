@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ..rules.actions import Action, Buy, Ready
+from ..rules.state import GameState
+
 HUMAN = "human"
 """The seat of a person at the keyboard."""
 COMPUTER = "computer"
@@ -111,3 +114,26 @@ def players_label(players: Mapping[str, str] | None) -> str:
     if not levels:
         return "hotseat"
     return ", ".join(f"{side}: computer ({level})" for side, level in levels.items())
+
+
+def other_side_of(state: GameState, action: Action, side: str) -> str | None:
+    """The side ``action`` would act for if it is not ``side``'s (a computer player sends only its
+    own side's actions: its men's, its buying; the engine, made for hotseat, accepts either side's
+    from one keyboard), else None. Nobody's actions (a chit draw, a roll, a §10.2 choice) are anyone's.
+    """
+    if isinstance(action, (Buy, Ready)):
+        return action.side if action.side != side else None
+    ids = [getattr(action, "soldier", None), *getattr(action, "soldiers", ())]
+    for sid in ids:
+        s = state.soldier(sid) if isinstance(sid, str) else None
+        if s is not None and s.side != side:
+            return s.side
+    return None
+
+
+def decision_rule(state: GameState) -> str:
+    """The rule that gives the decision now to the side it is with: its reaction's (§9.1, §9.2,
+    §9.7), buying (§10.3), deploying (§10.2), else the impulse phase's (6.2)."""
+    if state.pending is not None:
+        return state.pending.kind.rule
+    return {"forces": "§10.3", "deploy": "§10.2"}.get(str(state.phase), "6.2")

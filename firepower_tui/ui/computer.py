@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..controller.keymap import VIEW_INTENTS, Intent
 from ..controller.base import CURSOR_STEPS
-from ..games.seats import computer_levels
+from ..games.seats import computer_levels, decision_rule, other_side_of
 from ..rules.actions import Action
 from ..rules.errors import Refusal
 from ..rules.notation import format_action
@@ -24,6 +24,7 @@ from ..rules.turn import deciders
 if TYPE_CHECKING:
     from textual.timer import Timer
 
+    from ..controller.controller import Controller
     from .screens.game import GameScreen
 
 DEFAULT_PACE = 0.6
@@ -51,6 +52,12 @@ def make_players(players: dict[str, str], seed: int) -> dict[str, Player]:
     from ..players.opponent import Opponent
 
     return {side: Opponent(side, level, seed=seed + i) for i, (side, level) in enumerate(levels.items())}
+
+
+def computer_turns(screen: GameScreen, controller: Controller, pace: float | None) -> ComputerTurns | None:
+    """The computer's sides of a game screen's game (its session's ``players``), or None for hotseat."""
+    players = make_players(controller.session.players, controller.session.seed)
+    return ComputerTurns(screen, players, pace) if players else None
 
 
 class ComputerTurns:
@@ -84,7 +91,7 @@ class ComputerTurns:
         state = self.screen.c.state
         side = sorted(self.deciding())[0]
         return Refusal(reason=f"{state.scenario.side_name(side)} is played by the computer: wait for its move, "
-                              "or press . to see it at once", rule=_rule(state))
+                              "or press . to see it at once", rule=decision_rule(state))
 
     # --- acting -------------------------------------------------------------------------------------
 
@@ -126,8 +133,10 @@ class ComputerTurns:
             screen._internal_error(exc, "the computer's choice")
             return
         c.reset_mode()
-        result = c.submit(action)
+        other = other_side_of(c.state, action, player.side)
         name = c.state.scenario.side_name(player.side)
+        result = c.refused(Refusal(reason=f"not its side's action: {c.state.scenario.side_name(other)}'s",
+                                   rule=decision_rule(c.state))) if other is not None else c.submit(action)
         if result.refusal is not None:
             self.stopped = True
             c.say(f"The computer ({name}) sent a refused action, {format_action(action)}: "
@@ -151,9 +160,3 @@ def _acting_hex(state: GameState, action: Action):  # noqa: ANN202 - Hex | None
     h = getattr(action, "hex", None)
     return h if isinstance(h, tuple) else None
 
-
-def _rule(state: GameState) -> str:
-    """The rule that gives the decision to the other side."""
-    if state.pending is not None:
-        return state.pending.kind.rule
-    return {"forces": "§10.3", "deploy": "§10.2"}.get(str(state.phase), "6.2")

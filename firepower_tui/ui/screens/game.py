@@ -27,7 +27,8 @@ from ..render.reaction import bottom_panel, shows_panel
 from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
-from ..computer import ComputerTurns, make_players
+from ..computer import computer_turns
+from ..threat_view import ThreatView
 from .game_views import VIEW_GUARDS, VIEWS, command_line, show_game_over
 from .reaction import HandOver, ScreenClock
 
@@ -63,9 +64,11 @@ class GameScreen(Screen[None]):
         """``pace``: seconds between the computer's actions when it plays a side (None: the default)."""
         super().__init__()
         self.pace = pace
-        self.computer = _computer(self, controller, pace)
+        self.computer = computer_turns(self, controller, pace)
         """The computer's sides (issue 13), or None in a hotseat game."""
         handover = handover and self.computer is None  # one player at the keyboard: nothing to pass
+        self.threats = ThreatView(self)
+        """The threat view (v; issue 13)."""
         self.c = controller
         self.opening_chit = opening_chit
         """The chit drawn as the game (re)started, announced in the first frame."""
@@ -153,7 +156,8 @@ class GameScreen(Screen[None]):
         self._state_seen = None
         self._panel_cache = {}
         self.hand_over, self.clock = HandOver(self), ScreenClock(self)
-        self.computer = _computer(self, controller, self.pace)
+        self.computer = computer_turns(self, controller, self.pace)
+        self.threats = ThreatView(self)
         await self.recompose()
         self.on_mount()
 
@@ -184,6 +188,8 @@ class GameScreen(Screen[None]):
         intent = str(parameters[0]) if parameters else ""
         if self.command_open:
             return False
+        if intent == Intent.CANCEL and self.threats.on:
+            return True  # Esc leaves the threat view
         if self.computer is not None and self.computer.refusal(Intent(intent)) is not None:
             return False
         if intent in VIEW_INTENTS:
@@ -209,6 +215,9 @@ class GameScreen(Screen[None]):
         refusal = self.computer.refusal(intent) if self.computer is not None else None
         if refusal is not None:
             self._sync(self.c.refused(refusal))
+            return
+        if intent is Intent.CANCEL and self.threats.on:
+            self.threats.toggle()
             return
         view = self.VIEWS.get(intent)
         if view is not None:
@@ -298,19 +307,22 @@ class GameScreen(Screen[None]):
         if c.state is not self._state_seen:
             self._state_seen = c.state
             hex_map.set_state(c.state)
-        if not cursor_only:
+        if self.threats.on:  # the threat view follows the cursor (issue 13)
+            hex_map.set_highlights(self.threats.highlights())
+        elif not cursor_only:
             hex_map.set_highlights(c.highlights())
         hex_map.set_cursor(c.cursor)
         self._update("#hex-panel", hex_text(c))
         if not cursor_only:
             self._update("#soldier-panel", soldier_text(c))
             self.redraw_header()
-        aiming = shows_panel(c)
+        aiming = shows_panel(c) or self.threats.on
         preview = self.query_one("#preview", Static)
         if preview.display != aiming:
             preview.display = aiming
+        preview.set_class(self.threats.on, "-threats")
         if aiming:
-            self._update("#preview", bottom_panel(c, self.side_styles))
+            self._update("#preview", self.threats.panel() if self.threats.on else bottom_panel(c, self.side_styles))
         self._log_new(result)
         status = Text(c.message, style="bold red" if c.message_error else "")
         self._update("#status", status)
@@ -327,8 +339,12 @@ class GameScreen(Screen[None]):
             self.computer.follow()
 
     def sync_result(self, result: Result) -> None:
-        """Show the state after ``result`` (the clock's ``done``, the pause key)."""
+        """Show the state after ``result`` (the clock's ``done``, the pause key, the computer's move)."""
         self._sync(result)
+
+    def sync_result_view(self) -> None:
+        """Show the state again after a view changed what the map and panel show (the threat view)."""
+        self._sync(Result())
 
     def redraw_header(self) -> None:
         """The header alone (the clock's tick redraws nothing else)."""
@@ -412,9 +428,3 @@ class GameScreen(Screen[None]):
         if self.handover:
             text.append(f"\nPass the keyboard to the {name} player.")
         return text
-
-
-def _computer(screen: GameScreen, controller: Controller, pace: float | None) -> ComputerTurns | None:
-    """The computer's sides of the game (its stored ``players``), or None for hotseat."""
-    players = make_players(controller.session.players, controller.session.seed)
-    return ComputerTurns(screen, players, pace) if players else None

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..games.session import Session
 from ..rules import engine
-from ..rules.actions import Action, DrawChit
+from ..rules.actions import Action, DrawChit, RollOff
 from ..rules.describe import describe, describe_los, describe_odds
 from ..rules.dice import ForcedDice, normalise_face
 from ..rules.errors import FirepowerError, Problem, Refusal, ScriptError
@@ -279,7 +279,8 @@ class Runner:
         self.events(self.session.log)  # the opening events
         for step in self.script.steps:
             if self.computer is not None and step.verb in ("action", "odds", "state"):
-                self.computer.play()  # the computer's decisions before the script's next line
+                # the computer's decisions before the script's next line (a chit or roll line draws itself)
+                self.computer.play(draw=step.verb == "action" and not isinstance(step.action, (DrawChit, RollOff)))
             if step.verb == "seed":
                 self.dice.reseed(step.values[0])
             elif step.verb == "dice":

@@ -18,6 +18,7 @@ from ..rules.errors import Refusal
 from ..rules.actions import Action, RollOff
 from ..rules.notation import format_action
 from ..rules.state import GameState
+from ..rules.types import Phase
 from ..rules.turn import deciders
 
 if TYPE_CHECKING:
@@ -65,14 +66,19 @@ class Computer:
                             for i, (side, level) in enumerate(self.levels.items())}
         return self.players
 
-    def play(self) -> None:
+    def play(self, draw: bool = True) -> None:
         """While the game waits for a computer side: its action, and what follows by itself (the
-        deployment rolls, chit draws), printed like any; until a human side decides or the game ends."""
+        deployment rolls, chit draws), printed like any; until a human side decides or the game ends.
+        ``draw=False`` (before a script's ``chit`` or ``rolloff`` line, a ``state`` or an ``odds``):
+        what nobody decides is left to the script, and the computer acts only on its own decisions."""
         r = self.runner
         for _ in range(MOST_ACTIONS):
             if self.stopped or r.state.over:
                 return
-            self._automatic()
+            if draw:
+                self._automatic()
+            elif self._nobodys():
+                return
             mine = sorted(deciders(r.state) & set(self.levels))
             if not mine or r.state.over:
                 return
@@ -92,6 +98,12 @@ class Computer:
             r.out({"event": "computer", "side": player.side, "action": words},
                   f"Computer ({r.side_name(player.side)}): {words}")
             r.events(out.events)
+
+    def _nobodys(self) -> bool:
+        """The next action is nobody's in particular: a chit draw (6.1) or a §10.2 roll."""
+        st = self.runner.state
+        return (st.phase == Phase.PLAY and st.active is None and st.pending is None) or \
+            self.runner.session.check(RollOff()) is None
 
     def _automatic(self) -> None:
         """What nobody decides, as the app does it: the §10.2 rolls, the blind chit draws (6.1)."""

@@ -1,0 +1,190 @@
+"""Playing against the computer in the app and the threat view (issue 13 parts 2 and 3): the
+computer plays its side through the controller, the skip key, the human's keys refused while it
+decides, the picker's players key, and ``v`` listing threat.threats_to's numbers (Pilot; the
+state, not pixels)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from firepower_tui.controller.keymap import KEYMAP, Intent
+from firepower_tui.games.seats import other_side_of, versus_computer
+from firepower_tui.games.session import Session
+from firepower_tui.rules.actions import DrawChit
+from firepower_tui.rules.hexgrid import hex_to_id
+from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.threat import reach_of, threats_to
+from firepower_tui.rules.turn import deciders
+from firepower_tui.ui import computer
+from firepower_tui.ui.app import FirepowerApp, make_app
+from firepower_tui.ui.widgets.hex_map import HexMap
+from firepower_tui.ui.widgets.side_log import SideLog
+from tests.test_versus import OwnSide
+
+SIDES = ["tan", "green"]
+
+
+def first_side_seed(side: str) -> int:
+    """A seed whose first chit of basic is ``side``'s."""
+    for seed in range(1, 50):
+        s = Session(load_scenario("basic"), seed=seed)
+        s.draw_if_needed()
+        if s.state.active == side:
+            return seed
+    raise AssertionError("no seed")
+
+
+def vs_tan(seed: int, pace: float, monkeypatch: pytest.MonkeyPatch) -> tuple[FirepowerApp, Session]:
+    """basic, the computer (a random player of its own side) plays Tan."""
+    monkeypatch.setattr(computer, "make_players", lambda players, seed: {
+        side: OwnSide(side, seed=seed) for side in players if players[side] != "human"})
+    session = Session(load_scenario("basic"), seed=seed)
+    session.players = versus_computer(SIDES, "tan")
+    return make_app(session.scenario, session=session, pace=pace), session
+
+
+async def until_green(pilot, app: FirepowerApp, rounds: int = 600) -> bool:  # noqa: ANN001
+    for _ in range(rounds):
+        if "green" in deciders(app.controller.state):
+            return True
+        await pilot.pause(0.01)
+    return "green" in deciders(app.controller.state)
+
+
+@pytest.mark.rule("6.2")
+async def test_the_computer_plays_its_side_to_the_humans_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    app, session = vs_tan(first_side_seed("tan"), 0, monkeypatch)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await until_green(pilot, app)
+        played = [h for h in session.history if not isinstance(h.action, DrawChit)]
+        assert played and all(other_side_of(h.before, h.action, "tan") is None for h in played)
+        assert all(h.before.active == "tan" for h in played)
+        await pilot.pause()
+        # every event went to the side log as a human's would (the same session path)
+        assert len(app.screen.query_one(SideLog).sources) >= len(session.log)
+        assert app.screen.computer is not None and not app.screen.computer.deciding()
+
+
+@pytest.mark.rule("6.2")
+async def test_skip_shows_the_rest_of_the_computers_moves_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    app, session = vs_tan(first_side_seed("tan"), 30, monkeypatch)  # 30 s between its actions
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not await until_green(pilot, app, rounds=20)  # at this pace, still the computer's turn
+        assert "full_stop" in {k for k, *_ in app.screen.query_one("KeyFooter").keys_shown()}
+        await pilot.press("full_stop")
+        assert await until_green(pilot, app)
+
+
+@pytest.mark.rule("6.2")
+async def test_the_humans_keys_are_refused_while_the_computer_decides(monkeypatch: pytest.MonkeyPatch) -> None:
+    app, session = vs_tan(first_side_seed("tan"), 30, monkeypatch)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        c = app.controller
+        assert c.state.active == "tan" and not c.state.impulse
+        before = len(session.history)
+        hexes = [s.hex for s in c.state.living("tan")]
+        c.set_cursor(hexes[0])
+        await pilot.press("enter", "E", "e")
+        assert len(session.history) == before and c.state.impulse == 0  # nothing done for Tan
+        assert c.message_error
+        refusal = app.screen.computer.refusal(Intent.SELECT)
+        assert refusal is not None and refusal.rule == "6.2"
+        assert app.screen.computer.refusal(Intent.CURSOR_N) is None  # looking is free
+        assert app.screen.computer.refusal(Intent.THREATS) is None
+        keys = {k for k, *_ in app.screen.query_one("KeyFooter").keys_shown()}
+        assert "enter" not in keys and "E" not in keys
+        await pilot.press("up")
+        assert c.cursor != hexes[0]
+
+
+async def test_hotseat_has_no_computer() -> None:
+    session = Session(load_scenario("basic"), seed=1)
+    app = make_app(session.scenario, session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.screen.computer is None
+        assert app.screen.computer is None and "full_stop" not in {
+            k for k, *_ in app.screen.query_one("KeyFooter").keys_shown()}
+
+
+async def test_the_picker_cycles_who_plays(tmp_path: Path) -> None:
+    from firepower_tui.cli import all_scenarios
+    from firepower_tui.games.service import new_game
+    from firepower_tui.games.store import Store
+
+    store = Store(tmp_path / "g.db")
+    picked: list[dict[str, str] | None] = []
+
+    def pick(path: str, deploy: bool, rules: tuple[str, ...], players: dict[str, str] | None = None):  # noqa: ANN202
+        picked.append(players)
+        return new_game(store, load_scenario(path), 7, {"deploy": deploy, "rules": rules, "players": players})
+
+    a = FirepowerApp(None, store=store, picker=all_scenarios(), on_pick=pick, pace=30)
+    async with a.run_test(size=(100, 40)) as pilot:
+        info = a.screen.query_one("#scenario-info")
+        assert "hotseat" in str(info.render())
+        await pilot.press("p", "p", "l", "l")  # green, then the level: normal -> hard -> easy
+        assert "plays Green (easy)" in str(info.render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert picked == [{"tan": "human", "green": "computer:easy"}]
+        assert store.game(a.game_id).options["players"] == picked[0]
+        assert a.screen.computer is not None and set(a.screen.computer.players) == {"green"}
+
+
+def test_via_moved_to_shift_v_and_v_is_the_threat_view() -> None:
+    keys = {k.intent: k.keys for k in KEYMAP}
+    assert keys[Intent.TOGGLE_VIA] == ("V",) and keys[Intent.THREATS] == ("v",)
+    assert keys[Intent.SKIP] == ("full_stop",)
+
+
+@pytest.mark.rule("6.3")
+async def test_the_threat_view_lists_threats_to_with_their_chances() -> None:
+    session = Session(load_scenario("basic"), seed=first_side_seed("green"))
+    app = make_app(session.scenario, session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        c = app.controller
+        g1 = c.state.soldier("G1")
+        c.set_cursor(g1.hex)
+        expected = threats_to(c.state, g1.hex, "green")
+        assert expected  # Tan's riflemen have G1 in range at the start (the view has something to show)
+        await pilot.press("v")
+        assert app.screen.threats.on
+        panel = app.screen.query_one("#preview")
+        assert panel.display
+        text = str(panel.render())
+        for t in expected:
+            s = c.state.soldier(t.attacker)
+            assert f"{t.attacker:<6}{hex_to_id(s.hex):<5}" in text and f"{t.chance:>4.0%}" in text
+            assert f"[{t.rule}]" in text
+        reach = reach_of(c.state, "G1")
+        marked = app.screen.query_one(HexMap).highlights.targets
+        assert {t.attacker for t in expected} <= marked
+        assert all(any(s.hex == t.target or hex_to_id(s.hex) == t.target for s in c.state.soldiers if s.id in marked)
+                   for t in reach)
+        await pilot.press("escape")
+        assert not app.screen.threats.on and not panel.display
+
+
+@pytest.mark.rule("6.3")
+async def test_the_threat_view_follows_the_cursor() -> None:
+    session = Session(load_scenario("basic"), seed=first_side_seed("green"))
+    app = make_app(session.scenario, session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        c = app.controller
+        c.set_cursor(c.state.soldier("T3").hex)
+        await pilot.press("v")
+        at_t3 = app.screen.query_one(HexMap).highlights.targets
+        expected = {t.attacker for t in threats_to(c.state, c.cursor, "tan")}
+        assert expected <= at_t3
+        await pilot.press("down", "down")  # an empty hex: a notional man of the side to act (Green) there
+        assert not c.state.soldiers_at(c.cursor) and c.state.active == "green"
+        moved = {t.attacker for t in threats_to(c.state, c.cursor, "green")}
+        assert moved and moved <= app.screen.query_one(HexMap).highlights.targets
+        assert str(app.screen.query_one("#preview").render()).startswith(f"Threats to {hex_to_id(c.cursor)}")

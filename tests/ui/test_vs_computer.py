@@ -188,3 +188,35 @@ async def test_the_threat_view_follows_the_cursor() -> None:
         moved = {t.attacker for t in threats_to(c.state, c.cursor, "green")}
         assert moved and moved <= app.screen.query_one(HexMap).highlights.targets
         assert str(app.screen.query_one("#preview").render()).startswith(f"Threats to {hex_to_id(c.cursor)}")
+
+
+@pytest.mark.rule("§9.1")
+async def test_the_computer_answers_a_reaction_that_falls_to_its_side(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Green's G1 is on overwatch and Green is the computer's: the human moves Tan's T1 into his
+    sight, the reaction opens for Green and the computer answers it; the move goes on."""
+    from firepower_tui.rules.events import ReactionClosed, ReactionOpened
+    from firepower_tui.rules.notation import parse_action
+    from tests.conftest import FIELD, make_scenario
+    from tests.ui.test_reactions import WATCHING
+
+    monkeypatch.setattr(computer, "make_players", lambda players, seed: {
+        side: OwnSide(side, seed=seed) for side in players if players[side] != "human"})
+    session = Session(make_scenario(FIELD, ("T1 tan RFL B2 S", "G1 green RFL B8 N"), extra='rules = ["overwatch"]'),
+                      seed=1)
+    for line in WATCHING:
+        assert session.submit(parse_action(line)).ok, line
+    session.players = versus_computer(SIDES, "green")
+    app = make_app(session.scenario, session=session, pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        c = app.controller
+        await pilot.press("m")
+        opened = [e for e in c.session.log if isinstance(e, ReactionOpened)]
+        assert opened and opened[-1].side == "green"
+        for _ in range(200):
+            if c.state.pending is None:
+                break
+            await pilot.pause(0.01)
+        closed = [e for e in c.session.log if isinstance(e, ReactionClosed)]
+        assert closed and closed[-1].side == "green" and c.state.pending is None
+        answers = [h for h in c.session.history if h.before.pending is not None]
+        assert answers and all(other_side_of(h.before, h.action, "green") is None for h in answers)

@@ -185,7 +185,7 @@ KEYMAP: tuple[KeySpec, ...] = (
             footer=False, view=True),
     KeySpec(Intent.THREATS, ("v",), "Threats", "threat view: every enemy who could fire at, throw at or melee the "
             "cursor hex in his next impulse, with the chance of each; for a selected man, whom he can hit from "
-            "here (6.3, 6.3.6.3, 6.5); v or Esc leaves it", "Game", view=True),
+            "here (6.3, 6.3.6.3.2, §5.1); v or Esc leaves it", "Game", footer=False, view=True),
     KeySpec(Intent.SKIP, ("full_stop",), "Skip", "the computer is playing: show the rest of its moves at once "
             "(issue 13; --pace sets the speed)", "Game", view=True),
     KeySpec(Intent.QUIT, ("Q", "ctrl+q"), "Quit", "quit (asks first)", "Game", view=True),

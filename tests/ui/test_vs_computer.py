@@ -45,7 +45,8 @@ def vs_tan(seed: int, pace: float, monkeypatch: pytest.MonkeyPatch) -> tuple[Fir
     return make_app(session.scenario, session=session, pace=pace), session
 
 
-async def until_green(pilot, app: FirepowerApp, rounds: int = 600) -> bool:  # noqa: ANN001
+async def until_green(pilot, app: FirepowerApp, rounds: int = 5000) -> bool:  # noqa: ANN001
+    """Wait (a bounded number of short pauses, not a time limit) until Green decides."""
     for _ in range(rounds):
         if "green" in deciders(app.controller.state):
             return True

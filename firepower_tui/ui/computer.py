@@ -72,6 +72,8 @@ class ComputerTurns:
         self.stopped = False
         """The computer sent an action the engine refused (a bug): it stops, the human sees why."""
         self._timer: Timer | None = None
+        self._last_sent: object = None
+        """The history entry of the computer's last accepted action."""
 
     # --- whose decision -----------------------------------------------------------------------------
 
@@ -85,13 +87,26 @@ class ComputerTurns:
         return bool(d) and d <= frozenset(self.players)
 
     def refusal(self, intent: Intent) -> Refusal | None:
-        """Why the human may not send ``intent`` now (the computer decides), or None."""
+        """Why the human may not send ``intent`` now (the computer decides, or a take-back would
+        take back the computer's move: R113), or None."""
+        if intent is Intent.UNDO and self._last_was_computers():
+            return Refusal(reason="the computer's move cannot be taken back", rule="§9.9")
         if intent in FREE_INTENTS or not self.humans_wait():
             return None
         state = self.screen.c.state
         side = sorted(self.deciding())[0]
         return Refusal(reason=f"{state.scenario.side_name(side)} is played by the computer: wait for its move, "
                               "or press . to see it at once", rule=decision_rule(state))
+
+    def _last_was_computers(self) -> bool:
+        history = self.screen.c.session.history
+        if not history:
+            return False
+        last = history[-1]
+        if last is self._last_sent:
+            return True  # (a §10.2 choice is nobody's man's, but it was the computer's)
+        return any(other_side_of(last.before, last.action, side) is None and _owned(last.before, last.action)
+                   for side in self.players)
 
     # --- acting -------------------------------------------------------------------------------------
 
@@ -133,6 +148,7 @@ class ComputerTurns:
             screen._internal_error(exc, "the computer's choice")
             return
         c.reset_mode()
+        at = len(c.session.history)
         other = other_side_of(c.state, action, player.side)
         name = c.state.scenario.side_name(player.side)
         result = c.refused(Refusal(reason=f"not its side's action: {c.state.scenario.side_name(other)}'s",
@@ -142,11 +158,17 @@ class ComputerTurns:
             c.say(f"The computer ({name}) sent a refused action, {format_action(action)}: "
                   f"{result.refusal.reason} [{result.refusal.rule}]; it stops", error=True)
         else:
+            self._last_sent = c.session.history[at] if len(c.session.history) > at else None
             c.say(f"Computer ({name}): {format_action(action)}")
             h = _acting_hex(c.state, action)
             if h is not None:
                 c.cursor = h
         screen.sync_result(result)
+
+
+def _owned(state: GameState, action: Action) -> bool:
+    """The action is some side's own (a man's, a side's buying), not nobody's (a chit, a roll)."""
+    return any(other_side_of(state, action, side) is not None for side in state.sides)
 
 
 def _acting_hex(state: GameState, action: Action):  # noqa: ANN202 - Hex | None

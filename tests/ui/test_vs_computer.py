@@ -14,6 +14,7 @@ from firepower_tui.games.seats import other_side_of, versus_computer
 from firepower_tui.games.session import Session
 from firepower_tui.rules.actions import DrawChit
 from firepower_tui.rules.hexgrid import hex_to_id
+from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.threat import reach_of, threats_to
 from firepower_tui.rules.turn import deciders
@@ -221,3 +222,23 @@ async def test_the_computer_answers_a_reaction_that_falls_to_its_side(monkeypatc
         assert closed and closed[-1].side == "green" and c.state.pending is None
         answers = [h for h in c.session.history if h.before.pending is not None]
         assert answers and all(other_side_of(h.before, h.action, "green") is None for h in answers)
+
+
+@pytest.mark.rule("§9.9")
+def test_the_computers_move_cannot_be_taken_back() -> None:
+    """R113: z would take back an action of the computer's that rolled no dice: refused (meeting's
+    buying, §10.3, where both sides decide and the human's keys are not otherwise refused)."""
+    from types import SimpleNamespace
+
+    from firepower_tui.controller.controller import Controller
+
+    session = Session(load_scenario("meeting"), seed=1)
+    c = Controller(session)
+    turns = computer.ComputerTurns(SimpleNamespace(c=c), {"tan": OwnSide("tan")})  # type: ignore[arg-type]
+    assert not turns.humans_wait()
+    assert c.submit(parse_action("buy tan RFL")).ok
+    refusal = turns.refusal(Intent.UNDO)
+    assert refusal is not None and refusal.rule == "§9.9"
+    assert session.undo_refusal() is None  # (the session alone would take it back)
+    assert c.submit(parse_action("buy green RFL")).ok
+    assert turns.refusal(Intent.UNDO) is None  # the human's own buy

@@ -50,6 +50,8 @@ class Opponent:
         self.style = style or STYLES[level]
         self.ev = Evaluator(side, self.style)
         self.timings: list[float] = []
+        self.refused = 0
+        """Actions it chose that the engine refused (replaced by :func:`_fallback`); the tests hold it to 0."""
         self._plan: Plan | None = None
         self._step = 0
         self._done: set[str] = set()
@@ -67,6 +69,7 @@ class Opponent:
         start = time.perf_counter()
         action = self._choose(state)
         if engine.check(state, action) is not None:  # never send an illegal action
+            self.refused += 1
             self._plan = None
             action = _fallback(state)
         self.timings.append(time.perf_counter() - start)

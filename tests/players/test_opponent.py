@@ -12,13 +12,18 @@ from firepower_tui.headless.playout import random_action
 from firepower_tui.players.heuristic import Heuristic
 from firepower_tui.players.match import play_match
 from firepower_tui.players.opponent import LEVELS, Opponent
+from firepower_tui.players.setup_play import setup_action
 from firepower_tui.rules import engine
+from firepower_tui.rules.actions import Fire, Overwatch, Throw
 from firepower_tui.rules.dice import SeededDice
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.setup import budget, spent
 from firepower_tui.rules.state import GameState
 from firepower_tui.rules.turn import deciders
 from firepower_tui.rules.types import Phase
+from firepower_tui.rules.victory import POINTS
+from tests.conftest import FIELD, Game, make_scenario, optional_game
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "scenarios"
 
@@ -95,3 +100,37 @@ def test_levels_are_checked() -> None:
     assert LEVELS == ("easy", "normal", "hard")
     with pytest.raises(ValueError, match="level 'expert'"):
         Opponent("tan", "expert")
+
+
+@pytest.mark.rule("6.3")
+def test_takes_a_good_shot() -> None:
+    g = Game(make_scenario(FIELD, ["T1 tan LMG B2 S", "G1 green RFL B5 N"]))
+    g.do("chit tan", "impulse B2")
+    ai, sent = Opponent("tan", "normal"), []
+    while g.state.impulse and not g.state.over and len(sent) < 8:
+        sent.append(ai.choose(g.state))
+        g.state, _ = engine.apply(g.state, sent[-1], g.dice)
+    attacks = [a for a in sent if isinstance(a, Fire | Throw)]  # perhaps after going low (6.2.4)
+    assert len(attacks) == 1 and attacks[0].soldier == "T1"
+    assert g.soldier("T1").combat_used
+
+
+@pytest.mark.rule("§10.3")
+def test_buys_a_sensible_force_within_budget() -> None:
+    state = new_game(load_scenario("meeting"))
+    dice = SeededDice(1)
+    while "tan" not in state.ready:
+        state, _ = engine.apply(state, setup_action(state, "tan"), dice)
+    men = [s.weapon for s in state.soldiers if s.side == "tan"]
+    left = budget(state, "tan") - spent(state, "tan")  # type: ignore[operator]
+    assert "LMG" in men and "PST" in men and men.count("RFL") >= 3
+    assert 0 <= left < POINTS["PST"]  # nothing more fits
+
+
+@pytest.mark.rule("§9.1")
+def test_overwatch_takes_the_snap_shot() -> None:
+    g = optional_game(["T1 tan RFL B2 S", "G1 green LMG B8 N"], ["overwatch"])
+    g.do("chit green", "impulse B8", "watch G1", "end", "chit tan", "impulse B2", "move T1")
+    assert g.state.pending is not None and g.state.pending.side == "green"
+    action = Opponent("green", "normal").choose(g.state)
+    assert isinstance(action, Overwatch)

@@ -33,6 +33,8 @@ QUICK_POSTURE = {Posture.STAND: 0.0, Posture.CROUCH: 0.08, Posture.PRONE: 0.12}
 """The quick score's posture (+1 crouching, +2 prone, but slower)."""
 SECTOR_VALUE = 0.6
 """A sector held alone (§10.4), in men."""
+CACHE_LIMIT = 50_000
+"""Most exposures (and reaches) kept; beyond, the table starts again."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,9 @@ class Style:
     """Places per plan scored in full (exposure and reach); the rest only by the quick score."""
     noise: float
     """Random spread added to the scores (the easy level errs)."""
+    expectimax: bool = False
+    """Score a plan ending in an attack over the outcomes of its dice (each kill, Suppression and
+    Stun with its chance): the place is then worth what it is with that enemy dead or pinned."""
 
 
 STYLES: dict[str, Style] = {
@@ -65,7 +70,8 @@ STYLES: dict[str, Style] = {
     "normal": Style(aggression=1.0, caution=0.8, base_risk=0.35, depth=4, steps=False, dangerous_first=False,
                     full_impulse_search=False, finalists=5, noise=0.0),
     "hard": Style(aggression=1.0, caution=1.0, base_risk=0.4, depth=4, steps=False, dangerous_first=True,
-                  full_impulse_search=True, finalists=10, noise=0.0),
+                  full_impulse_search=False, finalists=8, noise=0.0,
+                  expectimax=True),
 }
 
 
@@ -88,9 +94,11 @@ class Evaluator:
                state.rules)
         if key != self._key:
             self._key = key
-            self._risk.clear()
-            self._reach.clear()
             self._worth.clear()
+
+    def _enemies(self, state: GameState) -> tuple[Soldier, ...]:
+        """The enemy's men as they are (what exposure and reach depend on besides the hex)."""
+        return tuple(s for s in state.soldiers if s.side != self.side)
 
     # --- the enemy's men ------------------------------------------------------------------------
 
@@ -182,9 +190,11 @@ class Evaluator:
         """His exposure where he stands: the expected men lost in his hex when the enemy acts
         (:func:`.threat.expected_losses`) per man there, weighted by the public chit odds."""
         friends = sum(1 for m in state.soldiers_at(s.hex) if m.side == self.side)
-        key = (s.hex, s.posture, s.running, s.fence_side, s.status is Status.STUNNED, friends)
+        key = (self._enemies(state), s.hex, s.posture, s.running, s.fence_side, s.status is Status.STUNNED, friends)
         r = self._risk.get(key)
         if r is None:
+            if len(self._risk) > CACHE_LIMIT:
+                self._risk.clear()
             r = threat.expected_losses(state, s.hex, self.side, steps=self.style.steps) / max(1, friends)
             self._risk[key] = r
         w = self.style.base_risk + (1.0 - self.style.base_risk) * threat.enemy_first(state, self.side)
@@ -192,9 +202,11 @@ class Evaluator:
 
     def reach(self, state: GameState, s: Soldier) -> float:
         """The harm he could do from here in an impulse of his own (a turn allowed), in men."""
-        key = (s.id, s.hex, s.posture, s.fence_side, s.status)
+        key = (self._enemies(state), s.id, s.hex, s.posture, s.fence_side, s.status)
         v = self._reach.get(key)
         if v is None:
+            if len(self._reach) > CACHE_LIMIT:
+                self._reach.clear()
             v = 0.0
             for t in threat.reach_of(state, s.id, steps=False):
                 e = next((m for m in state.soldiers_at(hex_from_id(t.target)) if m.side != self.side), None)
@@ -235,3 +247,43 @@ class Evaluator:
         if s.posture is Posture.PRONE and s.status is Status.OK:
             v -= 0.02  # slow to move from (6.2.1: 3 MF an entry)
         return v
+
+
+def outcomes(state: GameState, action: Action, side: str) -> list[tuple[float, GameState]]:
+    """The states after ``action``'s dice with their chances, as far as the enemy's men go: each
+    named target killed or not (and the survivors Suppressed by automatic fire, 6.4.1); for a
+    grenade, the two enemies likeliest to die killed, Stunned, Suppressed or spared (6.4.2).
+    An approximation for scoring only (the bookkeeping of the firer is left as it was)."""
+    try:
+        if isinstance(action, Fire):
+            a = engine.assess(state, action)
+            fates = [(b.target, [(b.kill_chance, "killed"), (1.0 - b.kill_chance, "suppressed" if a.suppresses
+                                                                                     else "")]) for b in a.bursts]
+        elif isinstance(action, Throw):
+            ta = engine.assess(state, action)
+            enemy = [r for r in ta.risks if (u := state.soldier(r.soldier)) is not None and u.side != side]
+            enemy.sort(key=lambda r: -r.kill)
+            fates = [(r.soldier, [(r.kill, "killed"), (r.stun, "stunned"), (r.suppress, "suppressed"),
+                                  (max(0.0, 1.0 - r.kill - r.stun - r.suppress), "")]) for r in enemy[:2]]
+        else:
+            return [(1.0, state)]
+    except IllegalActionError:
+        return [(1.0, state)]
+    out: list[tuple[float, GameState]] = [(1.0, state)]
+    for sid, fate in fates:
+        nxt: list[tuple[float, GameState]] = []
+        for p, st in out:
+            for q, what in fate:
+                if q <= 0.0:
+                    continue
+                t = st.soldier(sid)
+                assert t is not None
+                if what == "killed":
+                    t = t.evolve(killed=True)
+                elif what == "stunned":
+                    t = t.evolve(status=Status.STUNNED, posture=Posture.PRONE)
+                elif what == "suppressed" and t.status is Status.OK:
+                    t = t.evolve(status=Status.SUPPRESSED)
+                nxt.append((p * q, st.with_soldiers(t) if t is not st.soldier(sid) else st))
+        out = nxt
+    return out

@@ -17,7 +17,7 @@ from ..rules.actions import Action, ChangePosture, Turn, Watch
 from ..rules.dice import SeededDice
 from ..rules.state import GameState
 from ..rules.types import RuleId
-from .evaluate import Evaluator
+from .evaluate import Evaluator, outcomes
 
 _ONCE_IN_A_ROW = (Turn, ChangePosture)
 """Actions never worth taking twice in a row: any facing is one turn, any posture one change."""
@@ -101,7 +101,11 @@ def plan_for(state: GameState, sid: str, ev: Evaluator, rng: random.Random) -> P
         finalists.append(stand)
     best = Plan(sid, [], [], float("-inf"))
     for e in finalists:
-        v = _end_value(e.state, sid, ev) + style.aggression * e.attack_value + _noise(rng, style.noise)
+        if style.expectimax and e.attack is not None:
+            stand_value = sum(p * _end_value(st, sid, ev) for p, st in outcomes(e.state, e.attack, ev.side))
+        else:
+            stand_value = _end_value(e.state, sid, ev)
+        v = stand_value + style.aggression * e.attack_value + _noise(rng, style.noise)
         if e.state.pending is not None:
             v -= PENDING_PENALTY
         if v > best.value:

@@ -59,6 +59,8 @@ class Style:
     """Places per plan scored in full (exposure and reach); the rest only by the quick score."""
     noise: float
     """Random spread added to the scores (the easy level errs)."""
+    scoot: bool = False
+    """Also plan fire first, declaring the MF for after (6.3.6.2.7), then a move to better ground."""
     expectimax: bool = False
     """Score a plan ending in an attack over the outcomes of its dice (each kill, Suppression and
     Stun with its chance): the place is then worth what it is with that enemy dead or pinned."""
@@ -71,7 +73,7 @@ STYLES: dict[str, Style] = {
                     full_impulse_search=False, finalists=5, noise=0.0),
     "hard": Style(aggression=1.0, caution=1.0, base_risk=0.4, depth=4, steps=False, dangerous_first=True,
                   full_impulse_search=False, finalists=8, noise=0.0,
-                  expectimax=True),
+                  expectimax=True, scoot=True),
 }
 
 
@@ -250,40 +252,46 @@ class Evaluator:
 
 
 def outcomes(state: GameState, action: Action, side: str) -> list[tuple[float, GameState]]:
-    """The states after ``action``'s dice with their chances, as far as the enemy's men go: each
-    named target killed or not (and the survivors Suppressed by automatic fire, 6.4.1); for a
-    grenade, the two enemies likeliest to die killed, Stunned, Suppressed or spared (6.4.2).
-    An approximation for scoring only (the bookkeeping of the firer is left as it was)."""
+    """:func:`fates` made states: ``state`` with the enemy's men of each outcome."""
+    return [(p, state.with_soldiers(*changed) if changed else state) for p, changed in fates(state, action, side)]
+
+
+def fates(state: GameState, action: Action, side: str) -> list[tuple[float, tuple[Soldier, ...]]]:
+    """The enemy's men after ``action``'s dice, with their chances: each named target killed or
+    not (and the survivors Suppressed by automatic fire, 6.4.1); for a grenade, the two enemies
+    likeliest to die killed, Stunned, Suppressed or spared (6.4.2). An approximation for scoring
+    only (the firer's own bookkeeping is not in it)."""
     try:
         if isinstance(action, Fire):
             a = engine.assess(state, action)
-            fates = [(b.target, [(b.kill_chance, "killed"), (1.0 - b.kill_chance, "suppressed" if a.suppresses
-                                                                                     else "")]) for b in a.bursts]
+            odds = [(b.target, [(b.kill_chance, "killed"), (1.0 - b.kill_chance, "suppressed" if a.suppresses
+                                                                                    else "")]) for b in a.bursts]
         elif isinstance(action, Throw):
             ta = engine.assess(state, action)
             enemy = [r for r in ta.risks if (u := state.soldier(r.soldier)) is not None and u.side != side]
             enemy.sort(key=lambda r: -r.kill)
-            fates = [(r.soldier, [(r.kill, "killed"), (r.stun, "stunned"), (r.suppress, "suppressed"),
-                                  (max(0.0, 1.0 - r.kill - r.stun - r.suppress), "")]) for r in enemy[:2]]
+            odds = [(r.soldier, [(r.kill, "killed"), (r.stun, "stunned"), (r.suppress, "suppressed"),
+                                 (max(0.0, 1.0 - r.kill - r.stun - r.suppress), "")]) for r in enemy[:2]]
         else:
-            return [(1.0, state)]
+            return [(1.0, ())]
     except IllegalActionError:
-        return [(1.0, state)]
-    out: list[tuple[float, GameState]] = [(1.0, state)]
-    for sid, fate in fates:
-        nxt: list[tuple[float, GameState]] = []
-        for p, st in out:
+        return [(1.0, ())]
+    out: list[tuple[float, tuple[Soldier, ...]]] = [(1.0, ())]
+    for sid, fate in odds:
+        t0 = state.soldier(sid)
+        assert t0 is not None
+        nxt: list[tuple[float, tuple[Soldier, ...]]] = []
+        for p, changed in out:
             for q, what in fate:
                 if q <= 0.0:
                     continue
-                t = st.soldier(sid)
-                assert t is not None
+                t = t0
                 if what == "killed":
-                    t = t.evolve(killed=True)
+                    t = t0.evolve(killed=True)
                 elif what == "stunned":
-                    t = t.evolve(status=Status.STUNNED, posture=Posture.PRONE)
-                elif what == "suppressed" and t.status is Status.OK:
-                    t = t.evolve(status=Status.SUPPRESSED)
-                nxt.append((p * q, st.with_soldiers(t) if t is not st.soldier(sid) else st))
+                    t = t0.evolve(status=Status.STUNNED, posture=Posture.PRONE)
+                elif what == "suppressed" and t0.status is Status.OK:
+                    t = t0.evolve(status=Status.SUPPRESSED)
+                nxt.append((p * q, changed + (t,) if t is not t0 else changed))
         out = nxt
     return out

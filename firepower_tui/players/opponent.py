@@ -140,7 +140,7 @@ class Opponent:
                 self._step += 1
                 self._acted_now = True
                 return plan.actions[self._step - 1]
-            if self._step >= len(plan.actions):
+            if self._step >= len(plan.actions) and not plan.replan:
                 self._done.add(plan.soldier)
             self._plan = None
         for sid in state.group:

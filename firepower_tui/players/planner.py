@@ -9,15 +9,17 @@ odds: the expectation over the dice of that action; the place by its exposure an
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
 from ..rules import engine
-from ..rules.actions import Action, ChangePosture, Turn, Watch
+from ..rules.actions import Action, ChangePosture, Fire, Turn, Watch
+from ..rules.combat import COMBAT_MF
 from ..rules.dice import SeededDice
 from ..rules.state import GameState
 from ..rules.types import RuleId
-from .evaluate import Evaluator, outcomes
+from .evaluate import Evaluator, fates, outcomes
 
 _ONCE_IN_A_ROW = (Turn, ChangePosture)
 """Actions never worth taking twice in a row: any facing is one turn, any posture one change."""
@@ -33,6 +35,8 @@ class Plan:
     actions: list[Action]
     states: list[GameState]
     value: float
+    replan: bool = False
+    """After its actions he plans again (a fire whose dice decide where he goes next)."""
 
 
 def plan_for(state: GameState, sid: str, ev: Evaluator, rng: random.Random) -> Plan:
@@ -110,12 +114,64 @@ def plan_for(state: GameState, sid: str, ev: Evaluator, rng: random.Random) -> P
             v -= PENDING_PENALTY
         if v > best.value:
             best = Plan(sid, e.path, e.states, v)
+    if style.scoot:
+        scoot = _shoot_and_scoot(state, sid, ev, dice)
+        if scoot is not None and scoot.value > best.value:
+            best = scoot
     if not best.actions and RuleId.OVERWATCH in state.rules and s0.mf_spent == 0 and not s0.combat_used:
         watch = Watch(soldier=sid)  # §9.1: his fire kept for the enemy's impulse
         if engine.check(state, watch) is None:
             v = _end_value(state, sid, ev) + 0.4 * style.aggression * ev.reach(state, s0)
             if v > best.value + 0.02:
                 best = Plan(sid, [watch], [state], v)
+    return best
+
+
+class _Misses:
+    """Dice that miss (a 10 on every d10): the state after a fire as far as the firer goes."""
+
+    def d10(self, purpose: str) -> int:
+        return 10
+
+    def pick(self, purpose: str, n: int) -> int:
+        return 0
+
+
+def _shoot_and_scoot(state: GameState, sid: str, ev: Evaluator, dice: SeededDice) -> Plan | None:
+    """His best fire now declaring 1 or 2 MF for after (6.3.6.2.7: +1 each to the fire), then the
+    best place those MF reach; scored over the fire's outcomes (:func:`.evaluate.fates`). Only
+    the fire is sent from this plan: after its dice he plans again from the real state."""
+    s0 = state.soldier(sid)
+    if s0 is None or s0.combat_used or s0.mf_left < COMBAT_MF + 1:
+        return None
+    _, att = ev.best_attack(state, s0)
+    if not isinstance(att, Fire):
+        return None
+    best: Plan | None = None
+    for k in range(1, min(2, s0.mf_left - COMBAT_MF) + 1):
+        shot = dataclasses.replace(att, then=k)
+        if engine.check(state, shot) is not None:
+            continue
+        value = ev.style.aggression * ev.attack_value(state, shot)
+        after, _ = engine.apply_trusted(state, shot, _Misses())
+        if after.pending is not None or after.over:
+            continue
+        odds = fates(state, shot, ev.side)
+        frontier: list[GameState] = [after]
+        for _ in range(k):
+            nxt: list[GameState] = []
+            for st in frontier:
+                check = engine.checker(st)
+                for a in engine.candidate_actions(st, sid):
+                    if check(a) is None:
+                        new, _ = engine.apply_trusted(st, a, dice)
+                        if new.pending is None:
+                            nxt.append(new)
+            frontier = nxt
+            for st in nxt:
+                v = value + sum(p * _end_value(st.with_soldiers(*ch) if ch else st, sid, ev) for p, ch in odds)
+                if best is None or v > best.value:
+                    best = Plan(sid, [shot], [state], v, replan=True)
     return best
 
 

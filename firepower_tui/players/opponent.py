@@ -9,7 +9,9 @@ Every action it returns has passed :func:`.engine.check` (else it ends the impul
 
 Levels (:data:`.evaluate.STYLES`): ``easy`` is reckless and errs, looks 2 MF ahead;
 ``normal`` weighs exposure and looks over a man's whole impulse; ``hard`` also values an enemy
-by the harm he threatens and chooses its impulse hex by planning every man of every hex.
+by the harm he threatens, scores more places in full, scores a plan's attack over the outcomes
+of its dice (expectimax: the place with the target killed, Suppressed or spared), and plans
+fire-then-move (declaring the MF for after, 6.3.6.2.7).
 """
 
 from __future__ import annotations

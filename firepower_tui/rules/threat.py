@@ -104,7 +104,7 @@ def _facing_toward(origin: Hex, target: Hex) -> Facing | None:
     if d is not None:
         return d
     arcs = [f for f in Facing if in_firing_arc(origin, f, target)]
-    return arcs[len(arcs) // 2] if arcs else None
+    return min(arcs, key=lambda f: hex_distance(hex_neighbor(origin, f), target)) if arcs else None
 
 
 # --- the attacks -------------------------------------------------------------------------------

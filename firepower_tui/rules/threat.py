@@ -104,7 +104,7 @@ def _facing_toward(origin: Hex, target: Hex) -> Facing | None:
     if d is not None:
         return d
     arcs = [f for f in Facing if in_firing_arc(origin, f, target)]
-    return arcs[len(arcs) // 2] if arcs else None
+    return min(arcs, key=lambda f: hex_distance(hex_neighbor(origin, f), target)) if arcs else None
 
 
 # --- the attacks -------------------------------------------------------------------------------
@@ -132,7 +132,7 @@ def _fire(st: GameState, s: Soldier, men: list[Soldier], moves: int, words: str)
         all_killed = dist[len(men)] if len(dist) > len(men) else 0.0  # nobody left to suppress
         threat = Threat(attacker=s.id, target=hex_to_id(target), kind="fire", chance=1.0 - dist[0],
                         expected_kills=a.expected_kills, suppress=(1.0 - all_killed) if a.suppresses else 0.0,
-                        moves=moves, rule=_RULES["fire"], action=f"{words}fire {s.id} at {','.join(targets)}")
+                        moves=moves, rule=_RULES["fire"], action=f"{words}fire {s.id} {','.join(targets)}")
         if best is None or (threat.expected_kills, threat.chance) > (best.expected_kills, best.chance):
             best = threat
         if len(targets) == len(ids):

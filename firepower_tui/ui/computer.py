@@ -72,6 +72,8 @@ class ComputerTurns:
         self.stopped = False
         """The computer sent an action the engine refused (a bug): it stops, the human sees why."""
         self._timer: Timer | None = None
+        self._thinking = False
+        """Its choice is being made in a thread."""
         self._last_sent: object = None
         """The history entry of the computer's last accepted action."""
 
@@ -115,7 +117,7 @@ class ComputerTurns:
         if not self.deciding():
             self.fast = False
             return
-        if self._timer is not None or self.stopped:
+        if self._timer is not None or self.stopped or self._thinking:
             return
         delay = 0.01 if self.fast or self.pace <= 0 else self.pace
         self._timer = self.screen.set_timer(delay, self.step, name="computer")
@@ -131,21 +133,41 @@ class ComputerTurns:
         self.follow()
 
     def step(self) -> None:
-        """One action of the computer's (a dialog over the map waits; back, the screen follows again)."""
+        """The computer's next action: chosen in a thread (the screen stays live: the cursor, the
+        views, the skip key), then sent from the app's thread by :meth:`_act`. A dialog over the
+        map waits (back, the screen follows again)."""
         self._timer = None
         screen = self.screen
-        if not screen.is_active:
+        if not screen.is_active or self._thinking:
             return  # (on_screen_resume calls follow)
         mine = sorted(self.deciding())
         if not mine:
             return
+        player, state, app = self.players[mine[0]], screen.c.state, screen.app
+        self._thinking = True
+
+        def think() -> None:
+            try:
+                action, error = player.choose(state), None
+            except Exception as exc:  # noqa: BLE001 - reported in the app's thread
+                action, error = None, exc
+            app.call_from_thread(self._act, player, state, action, error)
+
+        screen.run_worker(think, thread=True, group="computer", exit_on_error=False)
+
+    def _act(self, player: Player, state: GameState, action: Action | None, error: Exception | None) -> None:
+        """Send the action the computer chose for ``state`` (if the game is still there)."""
+        self._thinking = False
+        screen = self.screen
+        if screen.computer is not self:
+            return  # the screen goes on with another game (a reload)
         c = screen.c
-        player = self.players[mine[0]]
-        try:
-            action = player.choose(c.state)
-        except Exception as exc:  # noqa: BLE001 - a bug must not cost the player the game
+        if error is not None or action is None:
             self.stopped = True
-            screen._internal_error(exc, "the computer's choice")
+            screen._internal_error(error or ValueError("no action"), "the computer's choice")
+            return
+        if c.state is not state:
+            self.follow()  # (the game moved on meanwhile: think again)
             return
         c.reset_mode()
         at = len(c.session.history)

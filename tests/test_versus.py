@@ -196,3 +196,25 @@ def test_a_players_line_after_an_action_is_refused(tmp_path: Path) -> None:
 def test_old_scripts_are_unchanged_without_a_players_line(tmp_path: Path) -> None:
     out = run(tmp_path, "scenario basic\nchit tan\nimpulse K2\nmove T1 K3\n", None)
     assert not [e for e in out if e["event"] in ("players", "computer")]
+
+
+def test_a_game_record_names_who_played(tmp_path: Path) -> None:
+    """An exported game against the computer replays through ``firepower script`` with its
+    ``players`` event first; the moves are the record's (no computer plays a replay)."""
+    from firepower_tui.games.record import export_game
+
+    store = Store(tmp_path / "g.db")
+    players = versus_computer(SIDES, "green", "hard")
+    session, gid = new_game(store, load_scenario("basic"), 5, {"players": players})
+    session.draw_if_needed()
+    me = OwnSide(session.state.active or "tan", seed=1)
+    for _ in range(5):
+        assert session.submit(me.choose(session.state)).ok
+    path = tmp_path / "game.json"
+    export_game(store, gid, path)
+    out: list[str] = []
+    assert run_script_file(str(path), as_json=True, emit=out.append) == 0
+    events = [json.loads(line) for line in out]
+    assert events[0]["event"] == "players" and events[0]["players"] == players
+    assert not [e for e in events if e["event"] == "computer"]
+    assert events[-1]["event"] == "state"

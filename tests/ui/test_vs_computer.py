@@ -242,3 +242,27 @@ def test_the_computers_move_cannot_be_taken_back() -> None:
     assert session.undo_refusal() is None  # (the session alone would take it back)
     assert c.submit(parse_action("buy green RFL")).ok
     assert turns.refusal(Intent.UNDO) is None  # the human's own buy
+
+
+async def test_a_computer_that_fails_stops_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch,
+                                                                 tmp_path: Path) -> None:
+    """A bug in the computer's choice (raised in its thread) is reported, never a traceback: the
+    computer stops, the game is as it was, the human can still look and quit."""
+    class Broken(OwnSide):
+        def choose(self, state):  # noqa: ANN001, ANN201
+            raise RuntimeError("no idea")
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    monkeypatch.setattr(computer, "make_players", lambda players, seed: {"tan": Broken("tan")})
+    session = Session(load_scenario("basic"), seed=first_side_seed("tan"))
+    session.players = versus_computer(SIDES, "tan")
+    app = make_app(session.scenario, session=session, pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(200):
+            if app.screen.computer.stopped:
+                break
+            await pilot.pause(0.01)
+        assert app.screen.computer.stopped and app.is_running
+        assert [h.action for h in session.history if not isinstance(h.action, DrawChit)] == []
+        await pilot.press("v")
+        assert app.screen.threats.on

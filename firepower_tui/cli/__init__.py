@@ -146,6 +146,7 @@ def _play_arguments(pl: argparse.ArgumentParser) -> None:
     pl.add_argument("scenario", nargs="?", default=None, help="scenario id or .toml file")
     pl.add_argument("--deploy", action="store_true",
                     help="place the squads in the scenario's deployment zones instead of its fixed positions")
+    _computer_options(pl)
     _play_options(pl)
     _rule_options(pl)
     _db_option(pl)
@@ -194,6 +195,25 @@ def _play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--theme", choices=THEME_NAMES, default=argparse.SUPPRESS,  # (a subcommand's keeps the main's)
                    help="colour theme, remembered for next time: default, or colour-blind (the sides told apart by "
                         "lightness and letter case)")
+    p.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
+                   help="seconds between the computer's actions (default 0.6; 0: at once)")
+
+
+def _computer_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--vs-computer", default=None, metavar="SIDE",
+                   help="the computer plays SIDE (a side id, e.g. tan); you play the other")
+    p.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+                   help="the computer's level (default: normal)")
+
+
+def _pace(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= seconds <= 10:
+        raise argparse.ArgumentTypeError(f"{text}: between 0 (instant) and 10 seconds")
+    return seconds
 
 
 def _rule_options(p: argparse.ArgumentParser) -> None:
@@ -268,8 +288,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "script":
             from ..headless.script import run_script_file
+            from ..players.opponent import Opponent
 
-            return run_script_file(args.file, as_json=args.json)
+            return run_script_file(args.file, as_json=args.json, make_player=Opponent)
         if args.command == "validate":
             return _validate(args.files)
         if args.command is None:
@@ -340,19 +361,39 @@ def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
     from ..rules.scenario import load_scenario
 
     def start(scenario_ref: str, deploy: bool = False, rules: tuple[str, ...] | None = None, *,  # noqa: ANN202
-              scenario: Scenario | None = None):
+              scenario: Scenario | None = None, players: dict[str, str] | None = None):
         """``scenario``: already loaded from ``scenario_ref`` (else it is loaded here); ``rules``:
-        the optional rules chosen in the picker (else the command line's, else the scenario's)."""
+        the optional rules chosen in the picker (else the command line's, else the scenario's);
+        ``players``: who plays each side, chosen in the picker (else ``--vs-computer``)."""
         scenario = scenario if scenario is not None else load_scenario(scenario_ref)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
         if deploy and not scenario.has_zones:
             print(f"firepower: {scenario.id} has no deployment zones; playing its fixed positions", file=sys.stderr)
             deploy = False
         chosen = rules if rules is not None else chosen_rules(args, scenario.spec.rules)
-        options = {"deploy": deploy, "rules": chosen, "clock": getattr(args, "clock", None)}
+        options = {"deploy": deploy, "rules": chosen, "clock": getattr(args, "clock", None),
+                   "players": players if players is not None else _players(args, scenario)}
         return new_game(store, scenario, seed, options)  # type: ignore[arg-type]
 
     return start
+
+
+def _players(args: argparse.Namespace, scenario: Scenario) -> dict[str, str] | None:
+    """Who plays each side by ``--vs-computer SIDE --level L``; None: hotseat.
+
+    Raises:
+        FirepowerError: SIDE is not a side of the scenario (the sides are named).
+    """
+    side = getattr(args, "vs_computer", None)
+    if side is None:
+        return None
+    from ..games.seats import SeatError, versus_computer
+    from ..rules.errors import FirepowerError
+
+    try:
+        return versus_computer([s.id for s in scenario.spec.sides], side.lower(), getattr(args, "level", "normal"))
+    except SeatError as exc:
+        raise FirepowerError(f"--vs-computer: {exc}") from None
 
 
 def _play(scenario_ref: str, args: argparse.Namespace) -> int:
@@ -360,6 +401,7 @@ def _play(scenario_ref: str, args: argparse.Namespace) -> int:
     from ..games.store import Store, default_db_path
 
     scenario = load_scenario(scenario_ref)  # a broken or unknown scenario is reported before anything else
+    _players(args, scenario)  # a side that is not the scenario's, likewise
     if not _need_terminal():
         return 2
     from ..ui.app import make_app
@@ -369,7 +411,7 @@ def _play(scenario_ref: str, args: argparse.Namespace) -> int:
     from .hangup import run_app
 
     run_app(make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
-                     handover=args.handover))
+                     handover=args.handover, pace=args.pace))
     return 0
 
 
@@ -418,14 +460,15 @@ def _pick_and_play(args: argparse.Namespace) -> int:
     store = Store(args.db or default_db_path())
     from .hangup import run_app
 
-    run_app(FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
-                         picker=all_scenarios(), on_pick=_starter(store, args), **_picker_start(args)))  # type: ignore[arg-type]
+    run_app(FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store, picker=all_scenarios(),  # type: ignore[arg-type]
+                         on_pick=_starter(store, args), pace=args.pace, **_picker_start(args)))
     return 0
 
 
 def _picker_start(args: argparse.Namespace) -> dict[str, Any]:
     """The rules and clock the scenario picker starts each scenario with: the command line's."""
-    return {"picker_rules": lambda sc: chosen_rules(args, sc.spec.rules), "picker_clock": args.clock}
+    return {"picker_rules": lambda sc: chosen_rules(args, sc.spec.rules), "picker_clock": args.clock,
+            "picker_players": (getattr(args, "vs_computer", None), getattr(args, "level", "normal"))}
 
 
 def _default(args: argparse.Namespace) -> int:
@@ -449,7 +492,7 @@ def _default(args: argparse.Namespace) -> int:
     label = f"game {latest.id}, {latest.scenario_id}, turn {latest.turn}"
     from .hangup import run_app
 
-    app = FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store,
+    app = FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store, pace=args.pace,
                        title=(label, "basic (two equal squads)"), on_choice=choose,
                        picker=all_scenarios(), on_pick=start, **_picker_start(args))  # type: ignore[arg-type]
     run_app(app)

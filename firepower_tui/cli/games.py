@@ -40,7 +40,7 @@ def resume(store: Store, args: argparse.Namespace) -> int:
     from .hangup import run_app
 
     run_app(make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
-                     handover=args.handover))  # ends cleanly on SIGHUP or end of input
+                     handover=args.handover, pace=args.pace))  # ends cleanly on SIGHUP or end of input
     return 0
 
 
@@ -49,12 +49,16 @@ def games(store: Store, args: argparse.Namespace) -> int:
     if not rows:
         print(f"No games in {store.path}.")
         return 0
+    from ..games.seats import computer_levels, players_label
+
     print(f"{'game':>4}  {'scenario':<12} {'turn':>4}  {'sides':<14} {'last played':<16}  state")
     for g in rows:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.updated))
         state = f"finished: {g.result}" if g.finished else \
             ("unfinished, two terminals (firepower join)" if g.options.get("shared") else "unfinished")
-        print(f"{g.id:>4}  {g.scenario_id:<12} {g.turn:>4}  {' v '.join(g.sides):<14} {when:<16}  {state}")
+        players = g.options.get("players")
+        who = f"; {players_label(players)}" if computer_levels(players) else ""
+        print(f"{g.id:>4}  {g.scenario_id:<12} {g.turn:>4}  {' v '.join(g.sides):<14} {when:<16}  {state}{who}")
     return 0
 
 

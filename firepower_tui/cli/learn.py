@@ -33,8 +33,9 @@ def run(args: argparse.Namespace) -> int:
         print("firepower: the lessons need a terminal (`firepower learn --list` prints them)", file=sys.stderr)
         return 2
     from ..ui.learn_app import LearnApp
+    from .hangup import run_app
 
-    LearnApp(lessons, progress, ascii=args.ascii, start=start).run()
+    run_app(LearnApp(lessons, progress, ascii=args.ascii, start=start))  # (a clean exit on SIGHUP, as every app)
     return 0
 
 

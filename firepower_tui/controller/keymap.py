@@ -65,6 +65,8 @@ class Intent(StrEnum):
     STAND_SHOOT = "stand_shoot"
     FALL_BACK = "fall_back"
     PAUSE = "pause"
+    SKIP = "skip"
+    THREATS = "threats"
     PICK_UP = "pick_up"
     SWAP = "swap"
     REPAIR = "repair"
@@ -131,7 +133,7 @@ KEYMAP: tuple[KeySpec, ...] = (
     KeySpec(Intent.MORE_THEN, ("plus", "equals_sign"), "+MF", "declare one more non-combat MF after firing "
             "(6.3.6.2.7)", "Combat"),
     KeySpec(Intent.LESS_THEN, ("minus",), "-MF", "declare one fewer MF after firing", "Combat"),
-    KeySpec(Intent.TOGGLE_VIA, ("v",), "Via", "grenade entering through a corner: pick the other hexside "
+    KeySpec(Intent.TOGGLE_VIA, ("V",), "Via", "grenade entering through a corner: pick the other hexside "
             "(6.3.6.3.2.1)", "Combat"),
     KeySpec(Intent.CANCEL, ("escape",), "Cancel", "stop aiming / choosing", "Combat"),
     KeySpec(Intent.END_IMPULSE, ("e",), "End imp.", "end this impulse (6.2)", "Impulse"),
@@ -191,6 +193,11 @@ KEYMAP: tuple[KeySpec, ...] = (
     KeySpec(Intent.ZOOM, ("o",), "Zoom", "compact or detailed map", "Game", footer=False, view=True),
     KeySpec(Intent.PAUSE, ("P",), "Pause", "stop the phase clock (optional rule, §9.8); P again resumes", "Game",
             footer=False, view=True),
+    KeySpec(Intent.THREATS, ("v",), "Threats", "threat view: every enemy who could fire at, throw at or melee the "
+            "cursor hex in his next impulse, with the chance of each; for a selected man, whom he can hit from "
+            "here (6.3, 6.3.6.3.2, §5.1); v or Esc leaves it", "Game", footer=False, view=True),
+    KeySpec(Intent.SKIP, ("full_stop",), "Skip", "the computer is playing: show the rest of its moves at once "
+            "(issue 13; --pace sets the speed)", "Game", view=True),
     KeySpec(Intent.QUIT, ("Q", "ctrl+q"), "Quit", "quit (asks first)", "Game", view=True),
     KeySpec(Intent.CURSOR_N, ("up", "8"), "N", "cursor one hex north", "Cursor", footer=False),
     KeySpec(Intent.CURSOR_S, ("down", "2"), "S", "cursor one hex south", "Cursor", footer=False),

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .session import HistoryEntry, Session, game_options, session_args
+from .seats import computer_levels
 from .replay import ReplayError, StepRecord, replay, replay_into, scenario_for
 from ..rules.actions import DrawChit
 from ..rules.dice import SeededDice
@@ -87,7 +88,8 @@ def scenario_text(scenario: Scenario) -> str:
 def new_game(store: Store, scenario: Scenario, seed: int, options: dict[str, Any] | None = None) -> tuple[Session, int]:
     """A new stored game; the returned session records into the store.
 
-    ``options`` may hold ``deploy``, ``rules`` (the optional rules in play; by default the
+    ``options`` may hold ``players`` (who plays each side, :mod:`.seats`; kept only when the
+    computer plays one), ``deploy``, ``rules`` (the optional rules in play; by default the
     scenario's own list) and ``clock`` (seconds per phase): the game's options record all three
     as :func:`.session.game_options` completes them, so every replay plays the same rules.
 
@@ -97,6 +99,8 @@ def new_game(store: Store, scenario: Scenario, seed: int, options: dict[str, Any
     given = options or {}
     options = game_options(scenario, deploy=bool(given.get("deploy")), rules=given.get("rules"),
                            clock=given.get("clock"))
+    if computer_levels(given.get("players")):  # who plays each side (issue 13); none: hotseat
+        options["players"] = dict(given["players"])
     try:
         session = Session(scenario, seed=seed, **session_args(options))
     except ValueError as exc:
@@ -105,6 +109,7 @@ def new_game(store: Store, scenario: Scenario, seed: int, options: dict[str, Any
                                 scenario_hash=scenario.digest, scenario_text=scenario_text(scenario), seed=seed,
                                 sides=[s.id for s in scenario.spec.sides], options=options)
     attach_recorder(session, store, game_id)
+    session.players = dict(options.get("players") or {})
     return session, game_id
 
 
@@ -228,4 +233,5 @@ def resume_game(store: Store, game_id: int | None, *, use_saved: bool = False) -
         store.release(game_id)
         raise
     attach_recorder(session, store, game_id)
+    session.players = dict(g.options.get("players") or {})  # the computer keeps its side (issue 13)
     return session, game_id

@@ -122,6 +122,9 @@ class Session:
         self.gate: Gate | None = None
         """A game shared with another process: asked before each action and take-back (only the
         side that decides acts, 6.2), and told when the other player stored his entry first."""
+        self.players: dict[str, str] = {}
+        """Who plays each side (side id -> seat, :mod:`.seats`; the game's stored ``players``);
+        empty: hotseat."""
 
     def __repr__(self) -> str:
         return f"Session({self.scenario.id!r}, seed={self.seed}, turn={self.state.turn}, history={len(self.history)})"

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..games.session import Session
 from ..rules import engine
-from ..rules.actions import Action, DrawChit
+from ..rules.actions import Action, DrawChit, RollOff
 from ..rules.describe import describe, describe_los, describe_odds
 from ..rules.dice import ForcedDice, normalise_face
 from ..rules.errors import FirepowerError, Problem, Refusal, ScriptError
@@ -30,6 +30,8 @@ from ..rules.scenario import Scenario, load_scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState
 from ..rules.values import to_json
+from ..games.seats import SeatError, computer_levels, parse_players
+from .versus import Computer, MakePlayer, players_event
 
 DEFAULT_SEED = 1
 """The seed used when a script gives none."""
@@ -57,6 +59,8 @@ class Script:
     """Place every side with a zone in a deployment phase (``scenario <id> deploy``)."""
     rules: tuple[str, ...] | None = None
     """The optional rules in play (a ``rules`` line); None: the scenario's own list."""
+    players: dict[str, str] | None = None
+    """Who plays each side (a ``players`` line; :mod:`..games.seats`); None: every side scripted."""
 
 
 def parse_script(text: str, name: str) -> Script:
@@ -70,6 +74,7 @@ def parse_script(text: str, name: str) -> Script:
     scenario: Scenario | None = None
     deploy = False
     rules: tuple[str, ...] | None = None
+    players: dict[str, str] | None = None
     steps: list[Step] = []
     base = Path(name).parent
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -97,6 +102,15 @@ def parse_script(text: str, name: str) -> Script:
                     rules = parse_rule_list(" ".join(words[1:]))
                 except RuleChoiceError as exc:
                     raise NotationError(str(exc)) from None
+            elif verb == "players":  # issue 13: a side marked computer is played by the opponent
+                if players is not None or steps or len(words) < 2:
+                    raise NotationError("usage: players <side>=human|computer[:easy|normal|hard] …, once, "
+                                        "before the first action")
+                assert scenario is not None  # (the first line is the scenario, checked above)
+                try:
+                    players = parse_players(words[1:], [s.id for s in scenario.spec.sides])
+                except SeatError as exc:
+                    raise NotationError(str(exc)) from None
             elif verb == "seed":
                 if len(words) != 2 or not words[1].isdigit():
                     raise NotationError("usage: seed <n>")
@@ -118,7 +132,7 @@ def parse_script(text: str, name: str) -> Script:
     if problems:
         raise ScriptError(name, problems)
     assert scenario is not None
-    return Script(name=name, scenario=scenario, steps=steps, deploy=deploy, rules=rules)
+    return Script(name=name, scenario=scenario, steps=steps, deploy=deploy, rules=rules, players=players)
 
 
 def _dice_values(words: list[str]) -> tuple[int, ...]:
@@ -226,7 +240,8 @@ class Runner:
     """
 
     def __init__(self, script: Script, emit: Callable[[str], None], as_json: bool, *,
-                 dice: ForcedDice | None = None) -> None:
+                 dice: ForcedDice | None = None, make_player: MakePlayer | None = None) -> None:
+        """``make_player``: the computer's player for a side marked ``computer`` (see :mod:`.versus`)."""
         self.script = script
         self.emit = emit
         self.as_json = as_json
@@ -236,6 +251,12 @@ class Runner:
                                    rules=script.rules)
         except ValueError as exc:  # the scenario's own list names a rule this version does not play
             raise ScriptError(script.name, [Problem("", str(exc))]) from None
+        self.computer: Computer | None = None
+        if computer_levels(script.players):
+            if make_player is None:
+                raise ScriptError(script.name, [Problem("players", "no computer player is available here")])
+            assert script.players is not None
+            self.computer = Computer(self, script.players, make_player)
 
     @property
     def state(self) -> GameState:
@@ -253,8 +274,13 @@ class Runner:
             self.out(e.to_json(), describe(e, self.side_name))
 
     def run(self) -> int:
+        if self.script.players is not None:
+            self.out(*players_event(self.script.players, self.side_name))
         self.events(self.session.log)  # the opening events
         for step in self.script.steps:
+            if self.computer is not None and step.verb in ("action", "odds", "state"):
+                # the computer's decisions before the script's next line (a chit or roll line draws itself)
+                self.computer.play(draw=step.verb == "action" and not isinstance(step.action, (DrawChit, RollOff)))
             if step.verb == "seed":
                 self.dice.reseed(step.values[0])
             elif step.verb == "dice":
@@ -268,6 +294,8 @@ class Runner:
                 self.los(step, step.action)
             elif step.action is not None:
                 self.act(step, step.action)
+        if self.computer is not None:
+            self.computer.play()
         if self.dice.forced:
             left = list(self.dice.forced)
             self.out({"event": "note", "text": f"{len(left)} forced dice were not used: {left}"},
@@ -314,8 +342,10 @@ class Runner:
         self.events(self.session.draw_if_needed().events)
 
 
-def run_script_file(path: str, *, as_json: bool = False, emit: Callable[[str], None] = print) -> int:
-    """Run a script file, or replay a game record (JSON); returns the exit code (0, or raises)."""
+def run_script_file(path: str, *, as_json: bool = False, emit: Callable[[str], None] = print,
+                    make_player: MakePlayer | None = None) -> int:
+    """Run a script file, or replay a game record (JSON); returns the exit code (0, or raises).
+    ``make_player``: the computer's player for the sides a ``players`` line marks ``computer``."""
     p = Path(path)
     try:
         text = p.read_text("utf-8")
@@ -326,7 +356,7 @@ def run_script_file(path: str, *, as_json: bool = False, emit: Callable[[str], N
     if looks_like_record(text):
         return run_record(parse_record(text, path), path, emit, as_json)
     script = parse_script(text, path)
-    return Runner(script, emit, as_json).run()
+    return Runner(script, emit, as_json, make_player=make_player).run()
 
 
 def run_record(record: Any, path: str, emit: Callable[[str], None], as_json: bool) -> int:
@@ -343,6 +373,10 @@ def run_record(record: Any, path: str, emit: Callable[[str], None], as_json: boo
             emit(json.dumps(e.to_json()) if as_json else describe(e, name))
 
     args = session_args(record.options)
+    players = record.options.get("players")
+    if computer_levels(players):  # who played each side (issue 13)
+        rec, text = players_event(dict(players), name)
+        emit(json.dumps(rec) if as_json else text)
     try:
         out(opening_events(new_game(scenario, deploy=args["deploy"], rules=args["rules"])))
     except ValueError as exc:

@@ -1,30 +1,66 @@
-"""The computer opponent's public face (the seam the app, the CLI and the benchmarks use).
+"""The computer opponent (issue 13, part 1): a player in the rules' own terms.
 
-PLACEHOLDER: :meth:`Opponent.choose` picks a uniformly random legal action until the scored
-player lands (issue 13, part 1); the signature is the contract.
+It chooses legal actions through the engine, as a human does through the keys, and never
+looks at the dice or the cup's order: the setup by :mod:`.setup_play`; a reaction by
+:mod:`.answers`; in its impulse phase, which hex to activate (6.2) and, for each man there, a
+plan of moves ending in his best attack (:mod:`.planner`), every move and attack scored by
+:mod:`.evaluate` from the preview's exact odds against the exposure of :mod:`..rules.threat`.
+Every action it returns has passed :func:`.engine.check` (else it ends the impulse or phase).
+
+Levels (:data:`.evaluate.STYLES`): ``easy`` is reckless and errs, looks 2 MF ahead;
+``normal`` weighs exposure and looks over a man's whole impulse; ``hard`` also values an enemy
+by the harm he threatens, scores more places in full, scores a plan's attack over the outcomes
+of its dice (expectimax: the place with the target killed, Suppressed or spared), and plans
+fire-then-move (declaring the MF for after, 6.3.6.2.7).
 """
 
 from __future__ import annotations
 
 import random
+import time
 
 from ..rules import engine
-from ..rules.actions import Action
+from ..rules.actions import Action, DrawChit, EndImpulse, EndPhase, StartImpulse
+from ..rules.dice import SeededDice
+from ..rules.hexgrid import Hex
 from ..rules.state import GameState
 from ..rules.turn import decides
+from ..rules.types import Phase, Status
+from .answers import answer
+from .evaluate import STYLES, Evaluator, Style
+from .planner import Plan, plan_for
+from .setup_play import setup_action
 
 LEVELS = ("easy", "normal", "hard")
 """The opponent's levels, weakest first."""
+IMPULSE_FLOOR = 0.01
+"""An impulse hex must promise at least this (in men) to be activated; else the phase ends (6.2)."""
 
 
 class Opponent:
-    """The computer playing one side at one level; ``seed`` makes its choices repeatable."""
+    """The computer playing one side at one level; ``seed`` makes its choices repeatable.
 
-    def __init__(self, side: str, level: str = "normal", seed: int = 0) -> None:
+    ``style`` overrides the level's weights (for experiments); :attr:`timings` holds the seconds
+    each :meth:`choose` took (the benchmark reads them).
+    """
+
+    def __init__(self, side: str, level: str = "normal", seed: int = 0, *, style: Style | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"level {level!r}: one of {', '.join(LEVELS)}")
         self.side, self.level = side, level
         self.rng = random.Random(seed)
+        self.style = style or STYLES[level]
+        self.ev = Evaluator(side, self.style)
+        self.timings: list[float] = []
+        self.refused = 0
+        """Actions it chose that the engine refused (replaced by :func:`_fallback`); the tests hold it to 0."""
+        self._plan: Plan | None = None
+        self._step = 0
+        self._done: set[str] = set()
+        self._impulse: tuple[object, ...] | None = None
+        self._idle_phase: tuple[int, int] | None = None
+        self._idle: set[Hex] = set()
+        self._acted_now = False
 
     def to_act(self, state: GameState) -> bool:
         """Whether the game waits for this side's action (rules.turn.deciders)."""
@@ -32,4 +68,101 @@ class Opponent:
 
     def choose(self, state: GameState) -> Action:
         """One action ``engine.check`` accepts in ``state`` (only asked when :meth:`to_act`)."""
-        return self.rng.choice(engine.legal_actions(state))
+        start = time.perf_counter()
+        action = self._choose(state)
+        if engine.check(state, action) is not None:  # never send an illegal action
+            self.refused += 1
+            self._plan = None
+            action = _fallback(state)
+        self.timings.append(time.perf_counter() - start)
+        return action
+
+    # --- the phases -------------------------------------------------------------------------------
+
+    def _choose(self, state: GameState) -> Action:
+        if state.phase in (Phase.FORCES, Phase.DEPLOY):
+            return setup_action(state, self.side)
+        self.ev.refresh(state)
+        if state.pending is not None:
+            return answer(state, self.ev)  # §9.1, §9.2, §9.7
+        if state.active is None:
+            return DrawChit()  # 6.1: the next chit, at random
+        if not state.impulse:
+            return self._activate(state)
+        return self._act(state)
+
+    def _activate(self, state: GameState) -> Action:
+        """Which hex's men to activate (6.2), or end the phase."""
+        self._plan, self._done = None, set()
+        phase = (state.turn, len(state.played))
+        if self._idle_phase != phase:
+            self._idle_phase, self._idle = phase, set()
+        hexes = engine.impulse_hexes(state)
+        best: tuple[float, Action] = (IMPULSE_FLOOR, EndPhase())
+        for h in hexes:
+            if h in self._idle:
+                continue  # activated once this phase and nobody found anything to do
+            v = self._promise(state, h)
+            if v > best[0]:
+                best = (v, StartImpulse(hex=h))
+        return best[1]
+
+    def _promise(self, state: GameState, h: Hex) -> float:
+        """What an impulse in ``h`` promises: at ``full_impulse_search`` the plans of its men (gain
+        over standing still), else each man's reach and the urgency of his exposure."""
+        men = [s for s in state.soldiers_at(h) if s.side == self.side and s.id not in state.acted
+               and s.status is not Status.STUNNED]
+        if not men:
+            return 0.0
+        if self.style.full_impulse_search:
+            start = StartImpulse(hex=h)
+            if engine.check(state, start) is not None:
+                return 0.0
+            st, _ = engine.apply_trusted(state, start, SeededDice(0))
+            gain = 0.0
+            for s in men:
+                plan = plan_for(st, s.id, self.ev, self.rng)
+                me = st.soldier(s.id)
+                assert me is not None
+                gain += max(0.0, plan.value - self.ev.position(st, me))
+            return gain + 0.05
+        v = 0.0
+        for s in men:
+            v = max(v, self.style.aggression * self.ev.reach(state, s) + self.style.caution * self.ev.risk(state, s))
+        return v + 0.05 + (self.rng.uniform(0, self.style.noise) if self.style.noise else 0.0)
+
+    def _act(self, state: GameState) -> Action:
+        """The next action of the impulse: the current man's plan, a new plan, or the impulse's end."""
+        key = (state.turn, len(state.played), state.impulses_used, state.impulse_hex)
+        if key != self._impulse:
+            self._impulse, self._plan, self._done, self._acted_now = key, None, set(), False
+        plan = self._plan
+        if plan is not None:
+            if self._step < len(plan.actions) and plan.states[self._step] == state:
+                self._step += 1
+                self._acted_now = True
+                return plan.actions[self._step - 1]
+            if self._step >= len(plan.actions) and not plan.replan:
+                self._done.add(plan.soldier)
+            self._plan = None
+        for sid in state.group:
+            s = state.soldier(sid)
+            if sid in self._done or s is None or s.killed or s.status is Status.STUNNED or s.mf_left == 0:
+                continue
+            plan = plan_for(state, sid, self.ev, self.rng)
+            if not plan.actions:
+                self._done.add(sid)
+                continue
+            self._plan, self._step, self._acted_now = plan, 1, True
+            return plan.actions[0]
+        if not self._acted_now and state.impulse_hex is not None:
+            self._idle.add(state.impulse_hex)  # not again this phase (an uncommitted impulse costs nothing, 6.2)
+        return EndImpulse()
+
+
+def _fallback(state: GameState) -> Action:
+    """A legal action when the chosen one is refused: end the impulse, or the phase, or the first legal."""
+    for a in (EndImpulse(), EndPhase(), DrawChit()):
+        if engine.check(state, a) is None:
+            return a
+    return engine.legal_actions(state)[0]

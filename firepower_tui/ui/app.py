@@ -36,10 +36,15 @@ class FirepowerApp(App[None]):
                  picker: list[tuple[Scenario, bool]] | None = None,
                  on_pick: Callable[[str, bool, tuple[str, ...]], tuple[Session, int]] | None = None,
                  picker_rules: Callable[[Scenario], Sequence[str] | None] | None = None,
-                 picker_clock: int | None = None) -> None:
+                 picker_clock: int | None = None, picker_players: tuple[str | None, str] = (None, "normal"),
+                 pace: float | None = None) -> None:
         """``picker_rules`` and ``picker_clock``: the rules and the clock the picker starts each
-        scenario with (the command line's ``--rules`` and ``--clock``; R50)."""
+        scenario with (the command line's ``--rules`` and ``--clock``; R50); ``picker_players``:
+        the side the computer plays and its level there (``--vs-computer``, ``--level``);
+        ``pace``: seconds between the computer's actions (``--pace``)."""
         super().__init__()
+        self.picker_players = picker_players
+        self.pace = pace
         self.session = session
         self.controller = Controller(session) if session is not None else None  # type: ignore[arg-type]
         self.ascii = ascii
@@ -90,14 +95,19 @@ class FirepowerApp(App[None]):
         from .screens.setup import ScenarioPicker
 
         assert self.picker is not None
-        self.push_screen(ScenarioPicker(self.picker, self.picker_rules, self.picker_clock), self._picked)
+        self.push_screen(ScenarioPicker(self.picker, self.picker_rules, self.picker_clock, self.picker_players),
+                         self._picked)
 
-    def _picked(self, choice: tuple[str, bool, tuple[str, ...]] | None) -> None:
+    def _picked(self, choice: tuple[str, bool, tuple[str, ...]] | tuple[str, bool, tuple[str, ...], dict[str, str]]
+                | None) -> None:
         if choice is None or self.on_pick is None:
             self.exit()
             return
         try:
-            self.session, self.game_id = self.on_pick(*choice)
+            if len(choice) == 4:  # the computer plays a side (issue 13)
+                self.session, self.game_id = self.on_pick(*choice[:3], players=choice[3])  # type: ignore[call-arg,misc]
+            else:
+                self.session, self.game_id = self.on_pick(*choice)
         except FirepowerError as exc:
             self.exit(message=str(exc))
             return
@@ -140,7 +150,7 @@ class FirepowerApp(App[None]):
         assert self.controller is not None
         result = self.controller.begin()
         return GameScreen(self.controller, ascii=self.ascii, no_color=self.no_color, handover=self.handover,
-                          opening_chit=result.chits[-1] if result.chits else None)
+                          opening_chit=result.chits[-1] if result.chits else None, pace=self.pace)
 
     def _check_later(self) -> None:
         """A quick resume: check it against the full replay after the first frame."""
@@ -224,7 +234,7 @@ class FirepowerApp(App[None]):
             self.call_next(screen.show_game, self.controller)
         else:
             self.push_screen(GameScreen(self.controller, ascii=self.ascii, no_color=self.no_color,
-                                        handover=self.handover))
+                                        handover=self.handover, pace=self.pace))
         from rich.text import Text
 
         self.push_screen(TextScreen(Text(f"{error}\n\nThe game was reloaded from its full record of moves "
@@ -305,11 +315,12 @@ def freeze_history() -> None:
 
 def make_app(scenario: Scenario, *, seed: int = 1, ascii: bool = False, handover: bool = False,
              session: Session | None = None, store: Store | None = None, game_id: int | None = None,
-             replay_only: bool = False, deploy: bool = False) -> FirepowerApp:
-    """The app for a scenario (tests pass their own session or seed)."""
+             replay_only: bool = False, deploy: bool = False, pace: float | None = None) -> FirepowerApp:
+    """The app for a scenario (tests pass their own session or seed); ``pace``: seconds between
+    the computer's actions when it plays a side (the session's ``players``)."""
     if session is None:
         session = Session(scenario, seed=seed, deploy=deploy)
     if os.environ.get("FIREPOWER_ASCII"):
         ascii = True
     return FirepowerApp(session, ascii=ascii, handover=handover, store=store, game_id=game_id,
-                        replay_only=replay_only)
+                        replay_only=replay_only, pace=pace)

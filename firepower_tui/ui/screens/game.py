@@ -28,7 +28,9 @@ from ..render.reaction import bottom_panel, shows_panel
 from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
-from .game_views import VIEWS, command_line, show_game_over
+from ..computer import computer_turns
+from ..threat_view import ThreatView
+from .game_views import VIEW_GUARDS, VIEWS, command_line, show_game_over
 from .los_mode import LosMode
 from .see_commands import linkify, open_rule, view_command
 from ..theme import load_theme, show_theme
@@ -64,8 +66,15 @@ class GameScreen(Screen[None]):
     """Whether the first ScreenResume has been sent (see post_message)."""
 
     def __init__(self, controller: Controller, *, ascii: bool, no_color: bool, handover: bool,
-                 opening_chit: ChitDrawn | None = None) -> None:
+                 opening_chit: ChitDrawn | None = None, pace: float | None = None) -> None:
+        """``pace``: seconds between the computer's actions when it plays a side (None: the default)."""
         super().__init__()
+        self.pace = pace
+        self.computer = computer_turns(self, controller, pace)
+        """The computer's sides (issue 13), or None in a hotseat game."""
+        handover = handover and self.computer is None  # one player at the keyboard: nothing to pass
+        self.threats = ThreatView(self)
+        """The threat view (v; issue 13)."""
         self.c = controller
         self.opening_chit = opening_chit
         """The chit drawn as the game (re)started, announced in the first frame."""
@@ -124,6 +133,8 @@ class GameScreen(Screen[None]):
             hex_map.set_state(self.c.state)
         self._state_seen = self.c.state
         self.clock.sync()
+        if self.computer is not None:
+            self.computer.follow()
 
     def on_screen_suspend(self) -> None:
         """A dialog or another view is up: the phase clock stops (R35)."""
@@ -159,6 +170,8 @@ class GameScreen(Screen[None]):
         self._panel_cache = {}
         self.hand_over, self.clock = HandOver(self), ScreenClock(self)
         self.los = LosMode(self)
+        self.computer = computer_turns(self, controller, self.pace)
+        self.threats = ThreatView(self)
         await self.recompose()
         self.on_mount()
 
@@ -191,8 +204,12 @@ class GameScreen(Screen[None]):
             return False
         if self.los.active:
             return self.los.allows(intent)
+        if intent == Intent.CANCEL and self.threats.on:
+            return True  # Esc leaves the threat view
+        if self.computer is not None and self.computer.refusal(Intent(intent)) is not None:
+            return False
         if intent in VIEW_INTENTS:
-            return True
+            return self.VIEW_GUARDS.get(Intent(intent), bool)(self)
         return True if self.c.can(intent) else False
 
     def action_intent(self, intent: str) -> None:
@@ -213,6 +230,13 @@ class GameScreen(Screen[None]):
         intent = Intent(name)
         if self.los.active and self.los.handle(intent):
             return
+        refusal = self.computer.refusal(intent) if self.computer is not None else None
+        if refusal is not None:
+            self._sync(self.c.refused(refusal))
+            return
+        if intent is Intent.CANCEL and self.threats.on:
+            self.threats.toggle()
+            return
         view = self.VIEWS.get(intent)
         if view is not None:
             view(self)
@@ -222,6 +246,8 @@ class GameScreen(Screen[None]):
 
     VIEWS = VIEWS
     """The intents the screen handles itself (:mod:`.game_views`)."""
+    VIEW_GUARDS = VIEW_GUARDS
+    """When the footer offers a view intent that is not always there (:mod:`.game_views`)."""
 
     # --- the command line ---------------------------------------------------------------------------------
 
@@ -321,19 +347,22 @@ class GameScreen(Screen[None]):
         if c.state is not self._state_seen:
             self._state_seen = c.state
             hex_map.set_state(c.state)
-        if not cursor_only:
+        if self.threats.on:  # the threat view follows the cursor (issue 13)
+            hex_map.set_highlights(self.threats.highlights())
+        elif not cursor_only:
             hex_map.set_highlights(c.highlights())
         hex_map.set_cursor(c.cursor)
         self.update_hex_panel()
         if not cursor_only:
             self._update("#soldier-panel", soldier_text(c))
             self.redraw_header()
-        aiming = shows_panel(c)
+        aiming = shows_panel(c) or self.threats.on
         preview = self.query_one("#preview", Static)
         if preview.display != aiming:
             preview.display = aiming
+        preview.set_class(self.threats.on, "-threats")
         if aiming:
-            self._update("#preview", bottom_panel(c, self.side_styles))
+            self._update("#preview", self.threats.panel() if self.threats.on else bottom_panel(c, self.side_styles))
         self._log_new(result)
         status = Text(c.message, style="bold red" if c.message_error else "")
         self._update("#status", status)
@@ -347,10 +376,16 @@ class GameScreen(Screen[None]):
             show_game_over(self)
         self._setup_prompts()
         self.los.sync()
+        if self.computer is not None:
+            self.computer.follow()
 
     def sync_result(self, result: Result) -> None:
-        """Show the state after ``result`` (the clock's ``done``, the pause key)."""
+        """Show the state after ``result`` (the clock's ``done``, the pause key, the computer's move)."""
         self._sync(result)
+
+    def sync_result_view(self) -> None:
+        """Show the state again after a view changed what the map and panel show (the threat view)."""
+        self._sync(Result())
 
     def redraw_header(self) -> None:
         """The header alone (the clock's tick redraws nothing else)."""
@@ -361,8 +396,8 @@ class GameScreen(Screen[None]):
     def _setup_prompts(self) -> None:
         """Open the force builder or a §10.2 choice when one is due (once each)."""
         c = self.c
-        if self._prompt_open:
-            return
+        if self._prompt_open or (self.computer is not None and self.computer.deciding()):
+            return  # the computer buys or chooses first (issue 13)
         if c.state.phase == Phase.FORCES:
             from .setup import ForceBuilderScreen
 

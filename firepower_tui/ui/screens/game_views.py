@@ -134,13 +134,30 @@ def rulebook(screen: GameScreen) -> None:
     show_rulebook(screen)
 
 
+def skip(screen: GameScreen) -> None:
+    """The computer's moves at once, to the end of its run of decisions (issue 13)."""
+    if screen.computer is not None:
+        screen.computer.skip()
+
+
+def computer_deciding(screen: GameScreen) -> bool:
+    return screen.computer is not None and bool(screen.computer.deciding())
+
+
+def toggle_threats(screen: GameScreen) -> None:
+    """The threat view on or off (issue 13; :mod:`..threat_view`)."""
+    screen.threats.toggle()
+
+
 VIEWS: dict[Intent, Callable[[GameScreen], None]] = {
     Intent.HELP: show_help, Intent.RULES: show_rules, Intent.QUIT: ask_quit, Intent.HISTORY: show_history,
     Intent.STATS: show_stats, Intent.SHOW_LOG: show_log, Intent.ZOOM: zoom, Intent.COMMAND: open_command,
     Intent.PAUSE: pause, Intent.LOS: los_mode, Intent.RULEBOOK: rulebook,
-    Intent.PANELS: show_panels,
+    Intent.PANELS: show_panels, Intent.SKIP: skip, Intent.THREATS: toggle_threats,
 }
 """The intents the screen handles itself (the keymap's view intents; every other is the controller's)."""
+VIEW_GUARDS: dict[Intent, Callable[[GameScreen], bool]] = {Intent.SKIP: computer_deciding}
+"""The view intents the footer offers only at times (the others always)."""
 if set(VIEWS) != VIEW_INTENTS:
     raise AssertionError(f"the game screen's view intents {sorted(VIEWS)} are not the keymap's")
 

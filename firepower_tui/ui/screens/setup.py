@@ -13,6 +13,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...controller.controller import Controller
+from ...games.seats import DEFAULT_LEVEL, LEVELS, versus_computer
 from ...rules.actions_special import Equip
 from ...rules.state import GameState
 from ...rules.actions import Buy, Drop, Ready
@@ -201,8 +202,20 @@ RULE_KEYS = {"overwatch": "o", "hit_the_dirt": "d", "hiding": "h", "weapons": "w
              "melee_reactions": "m", "clock": "c"}
 """The picker's key for each optional rule it can turn on or off (RULES.md §9)."""
 
-Picked = tuple[str, bool, tuple[str, ...]]
-"""What the picker returns: the scenario's path, deploy, and the optional rules chosen."""
+Picked = tuple[str, bool, tuple[str, ...]] | tuple[str, bool, tuple[str, ...], dict[str, str]]
+"""What the picker returns: the scenario's path, deploy, and the optional rules chosen; and who
+plays each side when the computer plays one (issue 13)."""
+
+
+def players_panel(sc: Scenario, versus: str | None, level: str) -> Text:
+    """Who plays: hotseat, or the computer's side and level (p and l change them)."""
+    t = Text("Players (p: who, l: level): ", style="bold")
+    if versus is None:
+        t.append("hotseat, both sides at this keyboard\n\n")
+        return t
+    human = ", ".join(sc.side_name(s.id) for s in sc.spec.sides if s.id != versus)
+    t.append(f"the computer plays {sc.side_name(versus)} ({level}); you play {human}\n\n")
+    return t
 
 
 def rules_panel(rules: tuple[str, ...], clock: int) -> Text:
@@ -226,13 +239,21 @@ class ScenarioPicker(Screen[Picked | None]):
                 Binding("greater_than_sign,shift+down", "describe_scroll(1)", "More", key_display=">"),
                 Binding("less_than_sign,shift+up", "describe_scroll(-1)", "Back up", key_display="<", show=False),
                 *[Binding(key, f"toggle_rule({rule!r})", rule.replace("_", " ").capitalize())
-                  for rule, key in RULE_KEYS.items() if rule in AVAILABLE]]
+                  for rule, key in RULE_KEYS.items() if rule in AVAILABLE],
+                Binding("p", "cycle_players", "Players"), Binding("l", "cycle_level", "Level")]
 
     def __init__(self, scenarios: list[tuple[Scenario, bool]],
-                 rules: Callable[[Scenario], Sequence[str] | None] | None = None, clock: int | None = None) -> None:
+                 rules: Callable[[Scenario], Sequence[str] | None] | None = None, clock: int | None = None,
+                 players: tuple[str | None, str] = (None, DEFAULT_LEVEL)) -> None:
         """``rules``: the rules a scenario starts with in the picker (the command line's
-        ``--rules``), None for its own list; ``clock``: the command line's ``--clock``."""
+        ``--rules``), None for its own list; ``clock``: the command line's ``--clock``;
+        ``players``: the side the computer plays (None: hotseat) and its level (``--vs-computer``,
+        ``--level``)."""
         super().__init__()
+        side, self.level = players
+        self.versus: list[str | None] = [side if side in [s.id for s in sc.spec.sides] else None
+                                         for sc, _ in scenarios]
+        """The side the computer plays in each scenario (None: hotseat), p cycles it (issue 13)."""
         self.scenarios = scenarios
         self.rules = [ordered(r if (r := (rules(sc) if rules else None)) is not None else sc.spec.rules)
                       for sc, _ in scenarios]
@@ -255,13 +276,27 @@ class ScenarioPicker(Screen[Picked | None]):
     def _describe(self, i: int) -> None:
         self.index = i
         sc, dep = self.scenarios[i]
-        t = scenario_summary(sc, dep, rules_panel(self.rules[i], self.clock or sc.spec.clock or DEFAULT_CLOCK))
+        panel = players_panel(sc, self.versus[i], self.level)
+        panel.append_text(rules_panel(self.rules[i], self.clock or sc.spec.clock or DEFAULT_CLOCK))
+        t = scenario_summary(sc, dep, panel)
         self.query_one("#scenario-info", Static).update(t)
 
     def action_describe_scroll(self, pages: int) -> None:
         """``>`` and ``<``: scroll the description by a page (at 80x24 it does not fit)."""
         box = self.query_one("#scenario-info-box", VerticalScroll)
         box.scroll_to(y=box.scroll_y + pages * max(1, box.size.height - 2), animate=False)
+
+    def action_cycle_players(self) -> None:
+        """p: hotseat, then the computer plays each side in turn (issue 13)."""
+        sides = [None, *(s.id for s in self.scenarios[self.index][0].spec.sides)]
+        now = self.versus[self.index]
+        self.versus[self.index] = sides[(sides.index(now) + 1) % len(sides)] if now in sides else None
+        self._describe(self.index)
+
+    def action_cycle_level(self) -> None:
+        """l: the computer's level, easy, normal, hard (for every scenario)."""
+        self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)] if self.level in LEVELS else DEFAULT_LEVEL
+        self._describe(self.index)
 
     def action_toggle_rule(self, rule: str) -> None:
         """Turn one optional rule on or off for the highlighted scenario."""
@@ -275,4 +310,8 @@ class ScenarioPicker(Screen[Picked | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         i = int(event.option.id or 0)
         sc, dep = self.scenarios[i]
-        self.dismiss((sc.path, dep, self.rules[i]))
+        side = self.versus[i]
+        if side is None:
+            self.dismiss((sc.path, dep, self.rules[i]))
+        else:
+            self.dismiss((sc.path, dep, self.rules[i], versus_computer([s.id for s in sc.spec.sides], side, self.level)))

@@ -1,0 +1,251 @@
+"""The computer opponent's strength and speed, each against its target (issue 13, part 4).
+
+Run:  python bench/bench_ai.py [--quick] [--pairs N] [--json FILE] [--only KEY,...]
+
+  --quick       a smoke run: one pair of games per scenario
+  --pairs N     game pairs per scenario (default 5; --quick 1)
+  --json FILE   also write the figures as JSON
+  --only KEYS   run only some figures (keys: random, heuristic, hard_normal)
+
+Every game is seeded (the dice, the players) and played on ``basic``, ``meeting`` and
+``defence`` (forces bought and deployment included where the scenario has them), in pairs:
+the same seed twice with the sides swapped. A draw counts as a game not won (a loss for the
+computer): the win rate is wins / games, with its 95 % Wilson score interval.
+
+Figures (target):
+  random       normal vs the uniformly random legal player (headless.playout)   wins >= 95 %
+  heuristic    hard vs the scripted heuristic player (players.heuristic)        wins >= 65 %
+  hard_normal  hard vs normal                                                 Wilson lower bound > 50 %
+  time_normal  p95 seconds per decision at normal (every Opponent.choose call)  <= 0.2 s
+  time_hard    p95 seconds per decision at hard                               <= 1 s
+  (the time figures come from the games of the others; one process, one core)
+
+Exit status: 0 when every figure was measured (PASS or MISS), 1 when one failed (ERROR rows).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import random
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+os.environ.setdefault("XDG_CACHE_HOME", tempfile.mkdtemp(prefix="firepower-bench-ai-"))
+
+from firepower_tui.headless.playout import random_action  # noqa: E402
+from firepower_tui.players.heuristic import Heuristic  # noqa: E402
+from firepower_tui.players.match import Chooser, play_match  # noqa: E402
+from firepower_tui.players.opponent import Opponent  # noqa: E402
+from firepower_tui.rules.dice import SeededDice  # noqa: E402
+from firepower_tui.rules.scenario import load_scenario  # noqa: E402
+from firepower_tui.rules.sequence import new_game  # noqa: E402
+
+SCENARIOS = ("basic", "meeting", "defence")
+Z95 = 1.959963984540054
+
+
+@dataclass
+class Figure:
+    key: str
+    label: str
+    value: float | None = None
+    unit: str = ""
+    target: float = 0.0
+    better: str = "higher"
+    """``lower``: PASS when value <= target; ``higher``: PASS when value >= target; ``above``: > target."""
+    measured: str = ""
+    note: str = ""
+    error: str = ""
+    raw: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def verdict(self) -> str:
+        if self.error or self.value is None:
+            return "ERROR"
+        ok = (self.value <= self.target if self.better == "lower" else self.value > self.target
+              if self.better == "above" else self.value >= self.target)
+        return "PASS" if ok else "MISS"
+
+    def shown_target(self) -> str:
+        op = {"lower": "<=", "higher": ">=", "above": ">"}[self.better]
+        return f"{op} {self.target:g} {self.unit}".strip()
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    den = 1 + Z95 ** 2 / n
+    mid = (p + Z95 ** 2 / (2 * n)) / den
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / den
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+@dataclass
+class Tally:
+    """Games of the computer (``ours``) against a foe."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    unfinished: int = 0
+    times: dict[str, list[float]] = field(default_factory=dict)
+    per_scenario: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    def summary(self) -> str:
+        lo, hi = self.interval()
+        return (f"{self.wins}/{self.games} won ({100 * self.wins / max(1, self.games):.0f} %; 95 % CI "
+                f"{100 * lo:.0f}-{100 * hi:.0f} %), {self.draws} drawn, {self.losses} lost")
+
+
+Foe = Callable[[str, int], tuple[Chooser, Opponent | None]]
+"""A foe for one side and seed: its chooser, and the Opponent when it is one (for its timings)."""
+
+
+def play_pairs(level: str, foe: Foe, pairs: int, tally: Tally, times_key: dict[str, str]) -> None:
+    """``pairs`` seeded game pairs per scenario: ``level`` plays each side once per seed."""
+    for scenario in SCENARIOS:
+        won = [0, 0]
+        for seed in range(pairs):
+            for side in ("tan", "green"):
+                state = new_game(load_scenario(scenario))
+                other = state.enemy_of(side)
+                ours = Opponent(side, level, seed=seed)
+                theirs, their_ai = foe(other, seed)
+                result = play_match(state, {side: ours.choose, other: theirs}, SeededDice(1000 + seed), limit=6000)
+                if not result.finished:
+                    tally.unfinished += 1
+                if result.winner == side:
+                    tally.wins += 1
+                    won[0] += 1
+                elif result.winner is None:
+                    tally.draws += 1
+                else:
+                    tally.losses += 1
+                won[1] += 1
+                tally.times.setdefault(times_key["ours"], []).extend(ours.timings)
+                if their_ai is not None and "theirs" in times_key:
+                    tally.times.setdefault(times_key["theirs"], []).extend(their_ai.timings)
+                print(f"  {scenario} seed {seed} {level} as {side}: "
+                      f"{'won' if result.winner == side else 'draw' if result.winner is None else 'lost'} "
+                      f"({result.actions} actions)", file=sys.stderr, flush=True)
+        tally.per_scenario[scenario] = won
+
+
+def random_foe(side: str, seed: int) -> tuple[Chooser, Opponent | None]:
+    rng = random.Random(seed)
+    return (lambda state: random_action(state, rng)), None
+
+
+def heuristic_foe(side: str, seed: int) -> tuple[Chooser, Opponent | None]:
+    return Heuristic(side, seed=seed).choose, None
+
+
+def normal_foe(side: str, seed: int) -> tuple[Chooser, Opponent | None]:
+    ai = Opponent(side, "normal", seed=seed + 7919)
+    return ai.choose, ai
+
+
+def p95(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(0.95 * len(xs)))] if xs else float("nan")
+
+
+def strength(key: str, label: str, level: str, foe: Foe, pairs: int, target: float, better: str,
+             times: dict[str, list[float]], use_lower: bool = False) -> Figure:
+    tally = Tally()
+    keys = {"ours": level} | ({"theirs": "normal"} if foe is normal_foe else {})
+    play_pairs(level, foe, pairs, tally, keys)
+    for k, v in tally.times.items():
+        times.setdefault(k, []).extend(v)
+    lo, hi = tally.interval()
+    value = lo if use_lower else tally.wins / max(1, tally.games)
+    per = ", ".join(f"{s} {w}/{n}" for s, (w, n) in tally.per_scenario.items())
+    return Figure(key=key, label=label, value=100 * value, unit="%", target=target, better=better,
+                  measured=tally.summary(), note=per + (f"; {tally.unfinished} cut off" if tally.unfinished else ""),
+                  raw={"wins": tally.wins, "draws": tally.draws, "losses": tally.losses, "games": tally.games,
+                       "wilson95": [lo, hi], "per_scenario": tally.per_scenario})
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description="The computer opponent's strength and speed against their targets.")
+    p.add_argument("--quick", action="store_true", help="one game pair per scenario")
+    p.add_argument("--pairs", type=int, default=None, help="game pairs per scenario (default 5; --quick 1)")
+    p.add_argument("--json", type=Path, help="write the figures to this file")
+    p.add_argument("--only", default="", help="comma-separated: random, heuristic, hard_normal")
+    o = p.parse_args()
+    pairs = o.pairs or (1 if o.quick else 5)
+    keys = [k.strip() for k in o.only.split(",") if k.strip()] or ["random", "heuristic", "hard_normal"]
+    started = time.perf_counter()
+    times: dict[str, list[float]] = {}
+    figs: list[Figure] = []
+    plan = {
+        "random": lambda: strength("random", "normal vs random, win rate", "normal", random_foe, pairs, 95, "higher",
+                                   times),
+        "heuristic": lambda: strength("heuristic", "hard vs heuristic, win rate", "hard", heuristic_foe, pairs, 65,
+                                      "higher", times),
+        "hard_normal": lambda: strength("hard_normal", "hard vs normal, Wilson 95 % lower bound", "hard", normal_foe,
+                                        pairs, 50, "above", times, use_lower=True),
+    }
+    for key in keys:
+        print(f"[{time.perf_counter() - started:5.0f} s] {key} ...", file=sys.stderr, flush=True)
+        t0 = time.perf_counter()
+        try:
+            fig = plan[key]()
+        except Exception as exc:  # noqa: BLE001 - one broken figure must not hide the others
+            fig = Figure(key=key, label=key, error=f"{type(exc).__name__}: {exc}"[:2000])
+            traceback.print_exc()
+        fig.raw["seconds"] = round(time.perf_counter() - t0, 1)
+        figs.append(fig)
+    for level, target in (("normal", 0.2), ("hard", 1.0)):
+        xs = times.get(level, [])
+        if xs:
+            figs.append(Figure(key=f"time_{level}", label=f"decision time p95 at {level}", value=p95(xs), unit="s",
+                               target=target, better="lower",
+                               measured=f"{len(xs)} decisions, median {1000 * sorted(xs)[len(xs) // 2]:.1f} ms, "
+                                        f"max {max(xs):.2f} s"))
+    total = time.perf_counter() - started
+    print(f"firepower-tui computer opponent ({'quick' if o.quick else 'full'} run, {pairs} pair(s) per scenario on "
+          f"{', '.join(SCENARIOS)}, {total:.0f} s; Python {platform.python_version()}, {os.cpu_count()} CPUs; "
+          "a draw counts as not won)")
+    print(table(figs))
+    if o.json:
+        payload = {"quick": o.quick, "pairs": pairs, "seconds": total, "python": platform.python_version(),
+                   "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
+                   "figures": [dict(asdict(f), verdict=f.verdict) for f in figs]}
+        o.json.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+        print(f"figures written to {o.json}")
+    return 1 if any(f.verdict == "ERROR" for f in figs) else 0
+
+
+def table(figs: list[Figure]) -> str:
+    rows = [("figure", "value", "target", "verdict", "measured")]
+    for f in figs:
+        value = "-" if f.value is None else (f"{f.value:.0f} %" if f.unit == "%" else f"{f.value:.3f} {f.unit}")
+        rows.append((f.label, value, f.shown_target(), f.verdict, f.error or f.measured + (f"; {f.note}" if f.note
+                                                                                         else "")))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r[:4], widths)) + "  " + r[4] for r in rows]
+    lines.insert(1, "-" * len(lines[0]))
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,297 @@
+"""What a position and an attack are worth to the computer: the exact odds of the preview
+(:func:`.engine.assess`) against the exposure of :mod:`..rules.threat` (issue 13, part 1).
+
+One :class:`Evaluator` serves one decision (one side, one style); its caches are keyed by what
+the numbers depend on (the enemy's men, the hex, the posture), so the many positions a search
+visits share their exposures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import engine, threat
+from ..rules.actions import Action, Fire, Melee, Throw
+from ..rules.combat import COMBAT_MF
+from ..rules.errors import IllegalActionError
+from ..rules.grenades import max_throw
+from ..rules.hexgrid import Hex, direction_between, hex_distance, hex_from_id, in_firing_arc
+from ..rules.state import GameState
+from ..rules.terrain import Terrain
+from ..rules.types import Posture, Status
+from ..rules.units import Soldier
+from ..rules.victory import sector_control, soldier_points
+
+SUPPRESS_VALUE = 0.15
+"""What Suppressing an enemy is worth, in men (3 MF and +1 to his fire until our next chit, 6.2.8, 6.4.3)."""
+STUN_VALUE = 0.35
+"""What Stunning an enemy is worth, in men (no MF, Prone, 6.4.4)."""
+QUICK_COVER = {Terrain.TREES: 0.2, Terrain.ROUGH: 0.1, Terrain.SCRUB: 0.1, Terrain.HILL: 0.05}
+"""The quick score's cover (trees +2 in all, rough cover +1, scrub concealment +1)."""
+QUICK_POSTURE = {Posture.STAND: 0.0, Posture.CROUCH: 0.08, Posture.PRONE: 0.12}
+"""The quick score's posture (+1 crouching, +2 prone, but slower)."""
+SECTOR_VALUE = 0.6
+"""A sector held alone (§10.4), in men."""
+CACHE_LIMIT = 50_000
+"""Most exposures (and reaches) kept; beyond, the table starts again."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a level plays: what it weighs and how far it looks."""
+
+    aggression: float
+    """Weight of the harm it does (kills, suppressions)."""
+    caution: float
+    """Weight of the harm it risks (exposure)."""
+    base_risk: float
+    """Share of the exposure counted even when we are likelier to act first (the enemy acts some time)."""
+    depth: int
+    """MF of one man's moves searched (the plan: moves, then an attack)."""
+    steps: bool
+    """Count the enemy's attacks after a step forward in the exposure (slower, truer)."""
+    dangerous_first: bool
+    """Value an enemy by the harm he threatens (shoot the LMG first)."""
+    full_impulse_search: bool
+    """Choose the impulse hex by planning every man of every hex (else by a quick estimate)."""
+    finalists: int
+    """Places per plan scored in full (exposure and reach); the rest only by the quick score."""
+    noise: float
+    """Random spread added to the scores (the easy level errs)."""
+    scoot: bool = False
+    """Also plan fire first, declaring the MF for after (6.3.6.2.7), then a move to better ground."""
+    expectimax: bool = False
+    """Score a plan ending in an attack over the outcomes of its dice (each kill, Suppression and
+    Stun with its chance): the place is then worth what it is with that enemy dead or pinned."""
+
+
+STYLES: dict[str, Style] = {
+    "easy": Style(aggression=1.0, caution=0.25, base_risk=0.2, depth=2, steps=False, dangerous_first=False,
+                  full_impulse_search=False, finalists=3, noise=0.35),
+    "normal": Style(aggression=1.0, caution=0.8, base_risk=0.35, depth=4, steps=False, dangerous_first=False,
+                    full_impulse_search=False, finalists=5, noise=0.0),
+    "hard": Style(aggression=1.0, caution=1.0, base_risk=0.4, depth=4, steps=False, dangerous_first=True,
+                  full_impulse_search=False, finalists=8, noise=0.0,
+                  expectimax=True, scoot=True),
+}
+
+
+class Evaluator:
+    """The worth of attacks and positions for ``side`` in one game, cached between decisions while
+    the enemy's men stay as they are."""
+
+    def __init__(self, side: str, style: Style) -> None:
+        self.side, self.style = side, style
+        self._key: Any = None
+        self._risk: dict[Any, float] = {}
+        self._reach: dict[Any, float] = {}
+        self._worth: dict[str, float] = {}
+
+    # --- caches ---------------------------------------------------------------------------------
+
+    def refresh(self, state: GameState) -> None:
+        """Forget what the enemy's men (or the optional state) have made stale."""
+        key = (tuple(s for s in state.soldiers if s.side != self.side), state.special, state.building_damage,
+               state.rules)
+        if key != self._key:
+            self._key = key
+            self._worth.clear()
+
+    def _enemies(self, state: GameState) -> tuple[Soldier, ...]:
+        """The enemy's men as they are (what exposure and reach depend on besides the hex)."""
+        return tuple(s for s in state.soldiers if s.side != self.side)
+
+    # --- the enemy's men ------------------------------------------------------------------------
+
+    def worth(self, state: GameState, enemy: Soldier) -> float:
+        """What killing ``enemy`` is worth, in men: his points (§10.3) in a points game, else 1;
+        at ``dangerous_first`` plus the harm he threatens our men with."""
+        w = self._worth.get(enemy.id)
+        if w is None:
+            w = soldier_points(enemy) / 11.0 if state.scenario.spec.victory == "points_and_ground" else 1.0
+            if enemy.status is Status.STUNNED:
+                w *= 0.9
+            if self.style.dangerous_first:
+                harm = max((t.expected_kills for t in threat.reach_of(state, enemy.id, steps=False)), default=0.0)
+                w += 0.5 * harm
+            self._worth[enemy.id] = w
+        return w
+
+    # --- attacks ----------------------------------------------------------------------------------
+
+    def attack_value(self, state: GameState, action: Action) -> float:
+        """The expected harm of a legal attack, in men: kills by the kill distribution, then
+        Suppressions and Stuns of the survivors; our own men in a blast count against it."""
+        try:
+            if isinstance(action, Fire):
+                a = engine.assess(state, action)
+                v = 0.0
+                for b in a.bursts:
+                    t = state.soldier(b.target)
+                    assert t is not None
+                    v += b.kill_chance * self.worth(state, t)
+                if a.suppresses and a.bursts:
+                    h = hex_from_id(a.target_hex)
+                    named = {b.target: b.kill_chance for b in a.bursts}
+                    for t in state.soldiers_at(h):
+                        if t.side != self.side and t.status is Status.OK:
+                            v += (1.0 - named.get(t.id, 0.0)) * SUPPRESS_VALUE
+                return v
+            if isinstance(action, Throw):
+                ta = engine.assess(state, action)
+                v = 0.0
+                for r in ta.risks:
+                    u = state.soldier(r.soldier)
+                    assert u is not None
+                    if u.side == self.side:
+                        v -= 1.3 * r.kill + 0.3 * r.stun + 0.1 * r.suppress
+                    else:
+                        v += r.kill * self.worth(state, u) + r.stun * STUN_VALUE + r.suppress * SUPPRESS_VALUE
+                return v
+            if isinstance(action, Melee):
+                m = engine.assess(state, action)
+                gain = sum(self.worth(state, d) for d in state.soldiers_at(action.hex) if d.side != self.side)
+                return m.win_chance * gain - (1.0 - m.win_chance) * len(action.soldiers)
+        except IllegalActionError:
+            return float("-inf")
+        return 0.0
+
+    def best_attack(self, state: GameState, s: Soldier) -> tuple[float, Action | None]:
+        """His best legal attack now (fire at one hex's men, a grenade, a melee) and its value."""
+        if s.combat_used or s.mf_left < COMBAT_MF - 1 or s.id not in state.group:
+            return 0.0, None
+        check = engine.checker(state)
+        best: tuple[float, Action | None] = (0.0, None)
+        by_hex: dict[Hex, list[Soldier]] = {}
+        for e in state.living():
+            if e.side != self.side and not e.hidden and in_firing_arc(s.hex, s.facing, e.hex) and e.hex != s.hex:
+                by_hex.setdefault(e.hex, []).append(e)
+        for h, men in by_hex.items():
+            d = hex_distance(s.hex, h)
+            tries: list[Action] = []
+            if s.mf_left >= COMBAT_MF:
+                ids = tuple(m.id for m in men)
+                tries.append(Fire(soldier=s.id, targets=ids))
+                if len(ids) > 1:
+                    tries += [Fire(soldier=s.id, targets=(i,)) for i in ids]
+                if d <= max_throw(s):
+                    tries.append(Throw(soldier=s.id, hex=h))
+            if d == 1 and direction_between(s.hex, h) == s.facing:
+                tries.append(Melee(soldiers=(s.id,), hex=h))
+            for a in tries:
+                if check(a) is None:
+                    v = self.attack_value(state, a)
+                    if v > best[0]:
+                        best = (v, a)
+        return best
+
+    # --- positions --------------------------------------------------------------------------------
+
+    def risk(self, state: GameState, s: Soldier) -> float:
+        """His exposure where he stands: the expected men lost in his hex when the enemy acts
+        (:func:`.threat.expected_losses`) per man there, weighted by the public chit odds."""
+        friends = sum(1 for m in state.soldiers_at(s.hex) if m.side == self.side)
+        key = (self._enemies(state), s.hex, s.posture, s.running, s.fence_side, s.status is Status.STUNNED, friends)
+        r = self._risk.get(key)
+        if r is None:
+            if len(self._risk) > CACHE_LIMIT:
+                self._risk.clear()
+            r = threat.expected_losses(state, s.hex, self.side, steps=self.style.steps) / max(1, friends)
+            self._risk[key] = r
+        w = self.style.base_risk + (1.0 - self.style.base_risk) * threat.enemy_first(state, self.side)
+        return w * r
+
+    def reach(self, state: GameState, s: Soldier) -> float:
+        """The harm he could do from here in an impulse of his own (a turn allowed), in men."""
+        key = (self._enemies(state), s.id, s.hex, s.posture, s.fence_side, s.status)
+        v = self._reach.get(key)
+        if v is None:
+            if len(self._reach) > CACHE_LIMIT:
+                self._reach.clear()
+            v = 0.0
+            for t in threat.reach_of(state, s.id, steps=False):
+                e = next((m for m in state.soldiers_at(hex_from_id(t.target)) if m.side != self.side), None)
+                worth = self.worth(state, e) if e is not None else 1.0
+                v = max(v, t.expected_kills * worth + t.suppress * SUPPRESS_VALUE * 0.5)
+            self._reach[key] = v
+        return v
+
+    def ground(self, state: GameState) -> float:
+        """Sectors held alone, ours less theirs (§10.4), in men; 0 unless the scenario scores ground."""
+        if state.scenario.spec.victory != "points_and_ground":
+            return 0.0
+        control = sector_control(state)
+        return SECTOR_VALUE * (sum(1 for c in control if c == self.side) - sum(1 for c in control if c not in
+                                                                                  (None, self.side)))
+
+    def approach(self, state: GameState, s: Soldier) -> float:
+        """A little for being nearer the nearest enemy (closing in when nobody is in sight)."""
+        d = min((hex_distance(s.hex, e.hex) for e in state.living() if e.side != self.side), default=0)
+        return -0.03 * d
+
+    def quick(self, state: GameState, s: Soldier) -> float:
+        """A quick worth of his standing where he is, to rank places before :meth:`position`: the
+        cover and concealment of his hex (6.3.6.2.2-6.3.6.2.4), ground and closing in."""
+        cover = QUICK_COVER.get(state.scenario.map.terrain_at(s.hex), 0.0) + QUICK_POSTURE[s.posture]
+        if state.scenario.map.line_at(s.hex) is not None and s.fence_side is not None:
+            cover += 0.05
+        return self.style.caution * cover + self.ground(state) + self.approach(state, s)
+
+    def position(self, state: GameState, s: Soldier) -> float:
+        """The worth of his standing where he is (after his moves): his reach for the next
+        impulse, less his exposure, plus ground and closing in."""
+        st = self.style
+        reach = self.reach(state, s)
+        v = st.aggression * 0.35 * reach - st.caution * self.risk(state, s) + self.ground(state)
+        if reach == 0.0:
+            v += self.approach(state, s)
+        if s.posture is Posture.PRONE and s.status is Status.OK:
+            v -= 0.02  # slow to move from (6.2.1: 3 MF an entry)
+        return v
+
+
+def outcomes(state: GameState, action: Action, side: str) -> list[tuple[float, GameState]]:
+    """:func:`fates` made states: ``state`` with the enemy's men of each outcome."""
+    return [(p, state.with_soldiers(*changed) if changed else state) for p, changed in fates(state, action, side)]
+
+
+def fates(state: GameState, action: Action, side: str) -> list[tuple[float, tuple[Soldier, ...]]]:
+    """The enemy's men after ``action``'s dice, with their chances: each named target killed or
+    not (and the survivors Suppressed by automatic fire, 6.4.1); for a grenade, the two enemies
+    likeliest to die killed, Stunned, Suppressed or spared (6.4.2). An approximation for scoring
+    only (the firer's own bookkeeping is not in it)."""
+    try:
+        if isinstance(action, Fire):
+            a = engine.assess(state, action)
+            odds = [(b.target, [(b.kill_chance, "killed"), (1.0 - b.kill_chance, "suppressed" if a.suppresses
+                                                                                    else "")]) for b in a.bursts]
+        elif isinstance(action, Throw):
+            ta = engine.assess(state, action)
+            enemy = [r for r in ta.risks if (u := state.soldier(r.soldier)) is not None and u.side != side]
+            enemy.sort(key=lambda r: -r.kill)
+            odds = [(r.soldier, [(r.kill, "killed"), (r.stun, "stunned"), (r.suppress, "suppressed"),
+                                 (max(0.0, 1.0 - r.kill - r.stun - r.suppress), "")]) for r in enemy[:2]]
+        else:
+            return [(1.0, ())]
+    except IllegalActionError:
+        return [(1.0, ())]
+    out: list[tuple[float, tuple[Soldier, ...]]] = [(1.0, ())]
+    for sid, fate in odds:
+        t0 = state.soldier(sid)
+        assert t0 is not None
+        nxt: list[tuple[float, tuple[Soldier, ...]]] = []
+        for p, changed in out:
+            for q, what in fate:
+                if q <= 0.0:
+                    continue
+                t = t0
+                if what == "killed":
+                    t = t0.evolve(killed=True)
+                elif what == "stunned":
+                    t = t0.evolve(status=Status.STUNNED, posture=Posture.PRONE)
+                elif what == "suppressed" and t0.status is Status.OK:
+                    t = t0.evolve(status=Status.SUPPRESSED)
+                nxt.append((p * q, changed + (t,) if t is not t0 else changed))
+        out = nxt
+    return out

@@ -1,0 +1,136 @@
+"""The computer opponent (players/opponent.py): legal actions only, in every phase, and it
+beats the random player (issue 13, part 5: the CI smoke test, not timed)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from firepower_tui.headless.playout import random_action
+from firepower_tui.players.heuristic import Heuristic
+from firepower_tui.players.match import play_match
+from firepower_tui.players.opponent import LEVELS, Opponent
+from firepower_tui.players.setup_play import setup_action
+from firepower_tui.rules import engine
+from firepower_tui.rules.actions import Fire, Overwatch, Throw
+from firepower_tui.rules.dice import SeededDice
+from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.setup import budget, spent
+from firepower_tui.rules.state import GameState
+from firepower_tui.rules.turn import deciders
+from firepower_tui.rules.types import Phase
+from firepower_tui.rules.victory import POINTS
+from tests.conftest import FIELD, Game, make_scenario, optional_game
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "scenarios"
+
+
+def positions(state: GameState, seed: int, every: int, count: int) -> list[GameState]:
+    """``count`` positions of one random game (every ``every``-th action), setup phases included."""
+    rng, dice = random.Random(seed), SeededDice(seed)
+    out: list[GameState] = []
+    n = 0
+    while not state.over and len(out) < count:
+        if n % every == 0 or state.pending is not None:
+            out.append(state)
+        state, _ = engine.apply_trusted(state, random_action(state, rng), dice)
+        n += 1
+    return out
+
+
+@pytest.mark.rule("6.2")
+@pytest.mark.parametrize(("scenario", "deploy", "level", "every", "count"), [
+    ("basic", False, "normal", 7, 80),
+    ("basic", True, "easy", 5, 40),  # the deployment phase (§10.2)
+    ("meeting", False, "normal", 4, 80),  # forces by points (§10.3), deployment, overwatch, hit the dirt
+    ("reactions", False, "normal", 1, 80),  # every reaction of §9.1, §9.2, §9.7 and the clock
+    ("defence", False, "hard", 9, 30),
+])
+def test_never_an_illegal_action(scenario: str, deploy: bool, level: str, every: int, count: int) -> None:
+    source = FIXTURES / "reactions.toml" if scenario == "reactions" else scenario
+    start = new_game(load_scenario(str(source)), deploy=deploy)
+    seen_phases, answered = set(), 0
+    players = {side: Opponent(side, level, seed=3) for side in start.sides}
+    checked = 0
+    for seed in range(3):
+        for state in positions(start, seed, every, count):
+            for side in sorted(deciders(state)):
+                action = players[side].choose(state)
+                assert engine.check(state, action) is None, (action, engine.check(state, action))
+                checked += 1
+                seen_phases.add(state.phase)
+                answered += state.pending is not None
+    assert sum(p.refused for p in players.values()) == 0  # no action needed the fall-back
+    assert checked >= count
+    if deploy or scenario == "meeting":
+        assert Phase.DEPLOY in seen_phases
+    if scenario == "reactions":
+        assert answered > 0
+
+
+@pytest.mark.rule("§2.6")
+def test_smoke_normal_beats_random() -> None:
+    """10 seeded pairs on basic, sides swapped in each pair: at least 18 of 20 won (issue 13)."""
+    wins = 0
+    for seed in range(10):
+        for side in ("tan", "green"):
+            state = new_game(load_scenario("basic"))
+            rng = random.Random(seed)
+            other = state.enemy_of(side)
+            opponent = Opponent(side, "normal", seed=seed)
+            result = play_match(state, {side: opponent.choose, other: lambda s: random_action(s, rng)},
+                                SeededDice(seed))
+            assert result.finished and opponent.refused == 0
+            wins += result.winner == side
+    assert wins >= 18
+
+
+@pytest.mark.rule("§2.6")
+def test_a_whole_game_against_the_heuristic_player_is_legal() -> None:
+    state = new_game(load_scenario("meeting"))
+    ai, heuristic = Opponent("tan", "easy", seed=1), Heuristic("green", seed=1)
+    result = play_match(state, {"tan": ai.choose, "green": heuristic.choose}, SeededDice(1))
+    assert result.finished and ai.refused == 0
+
+
+def test_levels_are_checked() -> None:
+    assert LEVELS == ("easy", "normal", "hard")
+    with pytest.raises(ValueError, match="level 'expert'"):
+        Opponent("tan", "expert")
+
+
+@pytest.mark.rule("6.3")
+def test_takes_a_good_shot() -> None:
+    g = Game(make_scenario(FIELD, ["T1 tan LMG B2 S", "G1 green RFL B5 N"]))
+    g.do("chit tan", "impulse B2")
+    ai, sent = Opponent("tan", "normal"), []
+    while g.state.impulse and not g.state.over and len(sent) < 8:
+        sent.append(ai.choose(g.state))
+        g.state, _ = engine.apply(g.state, sent[-1], g.dice)
+    attacks = [a for a in sent if isinstance(a, Fire | Throw)]  # perhaps after going low (6.2.4)
+    assert len(attacks) == 1 and attacks[0].soldier == "T1"
+    assert g.soldier("T1").combat_used
+
+
+@pytest.mark.rule("§10.3")
+def test_buys_a_sensible_force_within_budget() -> None:
+    state = new_game(load_scenario("meeting"))
+    dice = SeededDice(1)
+    while "tan" not in state.ready:
+        state, _ = engine.apply(state, setup_action(state, "tan"), dice)
+    men = [s.weapon for s in state.soldiers if s.side == "tan"]
+    left = budget(state, "tan") - spent(state, "tan")  # type: ignore[operator]
+    assert "LMG" in men and "PST" in men and men.count("RFL") >= 3
+    assert 0 <= left < POINTS["PST"]  # nothing more fits
+
+
+@pytest.mark.rule("§9.1")
+def test_overwatch_takes_the_snap_shot() -> None:
+    g = optional_game(["T1 tan RFL B2 S", "G1 green LMG B8 N"], ["overwatch"])
+    g.do("chit green", "impulse B8", "watch G1", "end", "chit tan", "impulse B2", "move T1")
+    assert g.state.pending is not None and g.state.pending.side == "green"
+    action = Opponent("green", "normal").choose(g.state)
+    assert isinstance(action, Overwatch)

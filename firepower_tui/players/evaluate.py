@@ -59,6 +59,8 @@ class Style:
     """Places per plan scored in full (exposure and reach); the rest only by the quick score."""
     noise: float
     """Random spread added to the scores (the easy level errs)."""
+    ground: float = 1.0
+    """Weight of the sectors held (§10.4) against the men."""
     scoot: bool = False
     """Also plan fire first, declaring the MF for after (6.3.6.2.7), then a move to better ground."""
     expectimax: bool = False
@@ -222,7 +224,7 @@ class Evaluator:
         if state.scenario.spec.victory != "points_and_ground":
             return 0.0
         control = sector_control(state)
-        return SECTOR_VALUE * (sum(1 for c in control if c == self.side) - sum(1 for c in control if c not in
+        return self.style.ground * SECTOR_VALUE * (sum(1 for c in control if c == self.side) - sum(1 for c in control if c not in
                                                                                   (None, self.side)))
 
     def approach(self, state: GameState, s: Soldier) -> float:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -11,17 +10,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ...controller.controller import Controller, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
-from ...rules.events import ChitDrawn, Event, Rolled
-from ...rules.types import Phase
+from ...rules.events import ChitDrawn, Event
 from ..crash import write_crash_report
 from ..key_names import key_name
 from ..render.ascii import fold
-from ..render.log_text import event_text, refusal_text
+from ..render.log_text import event_text
 from ..render.panels import header_text, hex_text, soldier_text
 from ..render.overlay_words import overlay_line
 from ..render.reaction import bottom_panel, shows_panel
@@ -30,6 +27,7 @@ from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
 from ..computer import computer_turns
 from ..threat_view import ThreatView
+from .game_log import LogAndPrompts
 from .game_views import VIEW_GUARDS, VIEWS, command_line, show_game_over
 from .los_mode import LosMode
 from .see_commands import linkify, open_rule, view_command
@@ -55,7 +53,7 @@ def _bindings() -> list[BindingType]:
     return out
 
 
-class GameScreen(Screen[None]):
+class GameScreen(LogAndPrompts):
     """Where the game is played."""
 
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
@@ -390,82 +388,3 @@ class GameScreen(Screen[None]):
     def redraw_header(self) -> None:
         """The header alone (the clock's tick redraws nothing else)."""
         self._update("#header", header_text(self.c, self.side_styles, self.clock.header()))
-
-    # --- before turn 1 (§10.2, §10.3) -------------------------------------------------------------
-
-    def _setup_prompts(self) -> None:
-        """Open the force builder or a §10.2 choice when one is due (once each)."""
-        c = self.c
-        if self._prompt_open or (self.computer is not None and self.computer.deciding()):
-            return  # the computer buys or chooses first (issue 13)
-        if c.state.phase == Phase.FORCES:
-            from .setup import ForceBuilderScreen
-
-            self._prompt_open = True
-            self.app.push_screen(ForceBuilderScreen(c), self._forces_done)
-            return
-        choice = c.pending_choice
-        if choice is not None:
-            from .setup import ChoiceScreen
-
-            decider, what = choice
-            name = c.state.scenario.side_name
-            rolls = [e for e in c.session.log if isinstance(e, Rolled)][-2:]
-            q = Text(f"{name(decider)} decides {what} (§10.2)\n", style="bold")
-            q.append(", ".join(f"{r.purpose}: {r.total}" for r in rolls) + "\n", style="dim")
-            self._prompt_open = True
-            self.app.push_screen(ChoiceScreen(self.shown(q), [(sd, name(sd)) for sd in c.state.sides]),
-                                 self._chosen)
-
-    def _forces_done(self, _: object = None) -> None:
-        self._prompt_open = False
-        self._sync(self.c.begin())
-
-    def _chosen(self, side: str | None) -> None:
-        self._prompt_open = False
-        self._sync(self.c.choose(side or self.c.state.sides[0]))
-
-    def _log_new(self, result: Result) -> None:
-        log = self.query_one(SideLog)
-        session_log = self.c.session.log
-        n = len(session_log)
-        if n < self._logged:  # a take-back: its entries and whatever was written after them out, a line in
-            log.replace_tail(self._entry_at[n], [self.shown(Text("↶ taken back [§9.9]", style="dim"))])
-            del self._entry_at[n:]
-        elif n > self._logged:
-            start = len(log.entries)
-            self._entry_at.extend(range(start, start + n - self._logged))
-            log.write(session_log[self._logged:])
-        self._logged = n
-        if result.refusal is not None:
-            log.write([self.shown(refusal_text(result.refusal.reason, result.refusal.rule))])
-
-    def prepend_log(self, events: Sequence[Event]) -> None:
-        """The early history of a quick resume arrived: put its events above what the log shows."""
-        if not events:
-            return
-        log = self.query_one(SideLog)
-        n = len(events)
-        log.reset([*events, *log.sources])
-        self._entry_at = [*range(n), *(i + n for i in self._entry_at)]
-        self._logged += n
-
-    def _banner(self, chit: ChitDrawn) -> None:
-        """A new impulse phase: say so in the status line and, with --handover, in a banner."""
-        text = self._announce(chit)
-        if self.handover:
-            from .modals import BannerScreen
-
-            self.app.push_screen(BannerScreen(self.shown(text)))
-
-    def _announce(self, chit: ChitDrawn) -> Text:
-        """Put a new impulse phase in the status line; returns the banner's text."""
-        side = chit.side
-        name = self.c.state.scenario.side_name(side)
-        text = Text(f"{name}'s impulse phase", style=f"bold {self.side_styles.get(side, '')}")
-        text.append(f"\nChit {chit.letter} was drawn from the cup (6.1).")
-        self.c.say(f"▶ {name}'s impulse phase (chit {chit.letter}): Enter on a marked hex")
-        self._update("#status", Text(self.c.message, style=f"bold reverse {self.side_styles.get(side, '')}"))
-        if self.handover:
-            text.append(f"\nPass the keyboard to the {name} player.")
-        return text

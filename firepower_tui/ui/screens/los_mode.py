@@ -101,7 +101,9 @@ class LosMode:
             return
         body = Text("\n".join(explanation_lines(self.explanation)[1:]))
         body.append("\n\nX blocks, + hinders, o through a door/window/slit, . no effect. A hex is touched when the "
-                    "line meets it at all, a hexside or a corner included (A17).", style="dim")
+                    "line meets it at all, a hexside or a corner included (A17). On the map a hexside crossed or "
+                    "run along is bold, a wall that blocks in reverse video, a door/window/slit underlined; a "
+                    "corner has no cell of its own there and is named here only.", style="dim")
         self.screen.app.push_screen(TextScreen(self.screen.shown(body), explanation_lines(self.explanation)[0]))
 
     def sync(self) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.geometry import Offset, Region
 
@@ -38,7 +38,7 @@ def save_show_cursor(on: bool) -> Path | None:
     return save_setting("cursor", on)
 
 
-def write_cursor_mode(app: App[object], on: bool) -> bool:
+def write_cursor_mode(app: App[Any], on: bool) -> bool:
     """Show (or hide again) the terminal's cursor now; False when there is no terminal (headless)."""
     driver = app._driver
     if driver is None or app.is_headless:

@@ -67,7 +67,7 @@ def test_help_loads_no_rules_and_no_pydantic(argv: list[str]) -> None:
     code, modules, output = run_main(argv)
     assert code == 0, output
     assert "firepower" in output
-    assert loaded(modules, "firepower_tui") == ["firepower_tui", "firepower_tui.cli"]
+    assert loaded(modules, "firepower_tui") == ["firepower_tui", "firepower_tui.cli", "firepower_tui.cli.parsers"]
     assert loaded(modules, "pydantic", "pydantic_core", *UI) == []
 
 
@@ -101,7 +101,7 @@ def test_help_width_is_found_as_shutil_finds_it(columns: str | None, monkeypatch
         return [p.format_help()] + [sp.format_help() for sp in subs.choices.values()]
 
     ours = helps()
-    monkeypatch.setattr(cli, "_HelpFormatter", argparse.HelpFormatter)
+    monkeypatch.setattr(cli.parsers, "_HelpFormatter", argparse.HelpFormatter)
     assert ours == helps()
 
 

@@ -218,3 +218,11 @@ def test_a_game_record_names_who_played(tmp_path: Path) -> None:
     assert events[0]["event"] == "players" and events[0]["players"] == players
     assert not [e for e in events if e["event"] == "computer"]
     assert events[-1]["event"] == "state"
+
+
+def test_a_players_line_may_follow_the_seed(tmp_path: Path) -> None:
+    """A seed (or dice) line is not an action: ``players`` may still come after it (docs/notation.md)."""
+    out = run(tmp_path, "scenario basic\nseed 5\nplayers tan=computer green=computer:easy\n", opponent.Opponent)
+    assert out[0]["event"] == "players"
+    assert any(e["event"] == "computer" for e in out)
+    assert out[-1]["event"] == "game_end"

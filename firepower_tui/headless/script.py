@@ -103,7 +103,8 @@ def parse_script(text: str, name: str) -> Script:
                 except RuleChoiceError as exc:
                     raise NotationError(str(exc)) from None
             elif verb == "players":  # issue 13: a side marked computer is played by the opponent
-                if players is not None or steps or len(words) < 2:
+                acted = any(st.verb not in ("seed", "dice") for st in steps)  # (a seed or dice line may come first)
+                if players is not None or acted or len(words) < 2:
                     raise NotationError("usage: players <side>=human|computer[:easy|normal|hard] …, once, "
                                         "before the first action")
                 assert scenario is not None  # (the first line is the scenario, checked above)

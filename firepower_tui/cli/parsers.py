@@ -1,0 +1,245 @@
+"""The ``firepower`` command's argument parsers (plain argparse: ``firepower --help`` imports
+nothing but this package, no rules, no UI; each command imports what it needs when it runs)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+
+THEME_NAMES = ("default", "colour-blind")
+"""The themes of ui/theme.py (named here so that parsing the options imports no UI)."""
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (mypy knows the name)
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def _terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``, the width argparse lays help out to, found the same
+    way ($COLUMNS, else the terminal on stdout, else 80) without importing shutil (and with it
+    bz2, lzma and zlib) at every start."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or 80
+    return columns
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's own help layout; only the default width is found by :func:`_terminal_columns`."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None, **kwargs: Any) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         _terminal_columns() - 2 if width is None else width, **kwargs)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose help, and its subcommands' (they are made with its class), uses
+    :class:`_HelpFormatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="firepower",
+        description="FIREPOWER (Avalon Hill, 1984): man-to-man tactical combat, hotseat in a terminal.",
+    )
+    p.add_argument("--version", action="version", version=f"firepower-tui {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sc = sub.add_parser("script", help="run a script of actions headless (docs/notation.md)")
+    sc.add_argument("file", help="the script file")
+    sc.add_argument("--json", action="store_true", help="one JSON object per line")
+    va = sub.add_parser("validate", help="check scenario files and list every problem")
+    va.add_argument("files", nargs="+", metavar="FILE")
+    _play_arguments(sub.add_parser("play", help="play a scenario hotseat (no id: choose from a list)"))
+    re_ = sub.add_parser("resume", help="carry on an unfinished game (default: the most recent)")
+    re_.add_argument("game", nargs="?", type=int, help="game number (see `firepower games`)")
+    re_.add_argument("--saved-scenario", action="store_true",
+                     help="replay with the copy of the scenario stored with the game (if the file changed)")
+    _play_options(re_)
+    _db_option(re_)
+    sub.add_parser("scenarios", help="list the scenarios")
+    ga = sub.add_parser("games", help="list the stored games")
+    _db_option(ga)
+    rp = sub.add_parser("replay", help="step through a stored game, read-only")
+    rp.add_argument("game", type=int)
+    rp.add_argument("--ascii", action="store_true")
+    rp.add_argument("--saved-scenario", action="store_true")
+    _db_option(rp)
+    ex = sub.add_parser("export", help="write a game record (JSON) for e-mail or a bug report")
+    ex.add_argument("game", type=int)
+    ex.add_argument("file")
+    _db_option(ex)
+    im = sub.add_parser("import", help="load a game record into the store")
+    im.add_argument("file")
+    _db_option(im)
+    stt = sub.add_parser("stats", help="dice statistics per player, for one game or all")
+    stt.add_argument("game", nargs="?", type=int)
+    _db_option(stt)
+    _net_parsers(sub)
+    _remote_commands(sub)
+    _learn_and_map_parsers(sub)
+    _play_options(p)  # no command: the default start (R22)
+    _rule_options(p)
+    _db_option(p)
+    return p
+
+
+def _remote_commands(sub: Any) -> None:
+    """``ssh-setup`` and ``web``: play one stored game from SSH or a browser (cli/ssh_setup.py, cli/web.py)."""
+    ss = sub.add_parser("ssh-setup", help="print authorized_keys lines pinning each SSH key to a side")
+    ss.add_argument("game", type=int, help="game number (see `firepower games`; `firepower host` starts one)")
+    ss.add_argument("--key", action="append", default=[], metavar="SIDE=FILE", required=True,
+                    help="a player's public key (e.g. tan=~/.ssh/id_ed25519.pub); once per key")
+    _db_option(ss)
+    we = sub.add_parser("web", help="serve the hosted games to browser tabs (loopback unless --host)")
+    we.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    we.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0: any free port)")
+    _db_option(we)
+
+
+def _learn_and_map_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``learn`` and ``map`` (issue 15; run by cli/learn.py and cli/map_cmd.py, imported only when
+    they run: ``--help`` loads nothing but this module)."""
+    le = sub.add_parser("learn", help="learn the rules by playing: guided lessons, progress kept")
+    le.add_argument("lesson", nargs="?", default=None,
+                    help="begin this lesson at once (its number or id; see --list); default: the list")
+    le.add_argument("--list", action="store_true", help="print the lessons and how far you got, and exit")
+    le.add_argument("--reset", action="store_true", help="forget the progress made in every lesson")
+    le.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
+    mp = sub.add_parser("map", help="print a scenario's map (show), or check a scenario file and mark its map (check)")
+    acts = mp.add_subparsers(dest="map_command", metavar="ACTION", required=True)
+    show = acts.add_parser("show", help="the map as the app draws it, to stdout")
+    show.add_argument("scenario", help="scenario id or .toml file")
+    check = acts.add_parser("check", help="validate a scenario file (as `firepower validate`) and print its map "
+                                          "with the deployment zones, objectives and problems marked")
+    check.add_argument("file", help="the scenario file")
+    for p in (show, check):
+        p.add_argument("--ascii", action="store_true", help="no Unicode glyphs")
+        p.add_argument("--no-color", action="store_true", help="no colours (also with NO_COLOR set)")
+        p.add_argument("--width", type=int, default=None, metavar="N",
+                       help="cut a wider map into bands of at most N columns (default: the terminal's width "
+                            "on a terminal, else never; 0: never)")
+        p.add_argument("--detailed", action="store_true", help="the detailed zoom (hex ids, markers)")
+
+
+def _play_arguments(pl: argparse.ArgumentParser) -> None:
+    pl.add_argument("scenario", nargs="?", default=None, help="scenario id or .toml file")
+    pl.add_argument("--deploy", action="store_true",
+                    help="place the squads in the scenario's deployment zones instead of its fixed positions")
+    _computer_options(pl)
+    _play_options(pl)
+    _rule_options(pl)
+    _db_option(pl)
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line parsed. ``firepower play ...`` (how a game starts) is parsed by the
+    play command's parser alone, the same parser as the full one's subcommand (same usage,
+    help and errors), not after building the ten others (~3 ms of every start)."""
+    words = sys.argv[1:] if argv is None else list(argv)
+    if words[:1] == ["play"]:
+        play = _Parser(prog="firepower play")
+        _play_arguments(play)
+        args, extra = play.parse_known_args(words[1:], argparse.Namespace(command="play"))
+        if not extra:
+            return args
+    return _parser().parse_args(argv)  # (unrecognized arguments are the full parser's error)
+
+
+def _net_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``host`` and ``join``: two terminals, one game (cli/net.py runs them)."""
+    ho = sub.add_parser("host", help="start a game for two terminals and print how each player joins it")
+    ho.add_argument("scenario", help="scenario id or .toml file")
+    ho.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    ho.add_argument("--deploy", action="store_true",
+                    help="place the squads in the scenario's deployment zones instead of its fixed positions")
+    _rule_options(ho)
+    _db_option(ho)
+    jo = sub.add_parser("join", help="play one side of a hosted game (the other side joins in another terminal)")
+    jo.add_argument("game", type=int, help="game number (printed by `firepower host`; see `firepower games`)")
+    jo.add_argument("--side", required=True, help="the side you play (its id or name, e.g. tan)")
+    jo.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
+    jo.add_argument("--saved-scenario", action="store_true",
+                    help="play with the copy of the scenario stored with the game (if the file changed)")
+    _db_option(jo)
+
+
+def _db_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", default=None, help="game database (default: $XDG_DATA_HOME/firepower/games.db)")
+
+
+def _play_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    p.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
+    p.add_argument("--handover", action="store_true", help="ask to pass the keyboard at each new impulse phase")
+    p.add_argument("--theme", choices=THEME_NAMES, default=argparse.SUPPRESS,  # (a subcommand's keeps the main's)
+                   help="colour theme, remembered for next time: default, or colour-blind (the sides told apart by "
+                        "lightness and letter case)")
+    p.add_argument("--show-cursor", action=argparse.BooleanOptionalAction, default=argparse.SUPPRESS,
+                   help="show the terminal's own cursor on the map's cursor hex (for screen magnifiers and braille "
+                        "displays), remembered for next time")
+    p.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
+                   help="seconds between the computer's actions (default 0.6; 0: at once)")
+
+
+def _computer_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--vs-computer", default=None, metavar="SIDE",
+                   help="the computer plays SIDE (a side id, e.g. tan); you play the other")
+    p.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+                   help="the computer's level (default: normal)")
+
+
+def _pace(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= seconds <= 10:
+        raise argparse.ArgumentTypeError(f"{text}: between 0 (instant) and 10 seconds")
+    return seconds
+
+
+def _rule_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", type=_rule_list, default=None, metavar="IDS",
+                   help="optional rules (RULES.md §9) instead of the scenario's own: ids joined by commas "
+                        "(overwatch, hit_the_dirt, hiding, melee_reactions, clock), none, or all")
+    p.add_argument("--clock", type=_clock_seconds, default=None, metavar="SECONDS",
+                   help="play with the phase clock (§9.8): SECONDS per impulse phase (10-3600)")
+
+
+def _rule_list(text: str) -> tuple[str, ...]:
+    """``--rules``: checked as it is parsed, so a wrong id is a usage error (exit 2) naming it."""
+    from ..rules.options import RuleChoiceError, parse_rule_list
+
+    try:
+        return parse_rule_list(text)
+    except RuleChoiceError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _clock_seconds(text: str) -> int:
+    from ..rules.options import check_clock
+
+    try:
+        seconds = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    problem = check_clock(seconds)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return seconds

@@ -58,6 +58,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from ..games.settings import save_setting
 
         save_setting("theme", args.theme)
+    if getattr(args, "show_cursor", None) is not None:
+        from ..games.settings import save_setting
+
+        save_setting("cursor", args.show_cursor)
     try:
         if args.command == "script":
             from ..headless.script import run_script_file

@@ -190,6 +190,9 @@ def _play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--theme", choices=THEME_NAMES, default=argparse.SUPPRESS,  # (a subcommand's keeps the main's)
                    help="colour theme, remembered for next time: default, or colour-blind (the sides told apart by "
                         "lightness and letter case)")
+    p.add_argument("--show-cursor", action=argparse.BooleanOptionalAction, default=argparse.SUPPRESS,
+                   help="show the terminal's own cursor on the map's cursor hex (for screen magnifiers and braille "
+                        "displays), remembered for next time")
     p.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
                    help="seconds between the computer's actions (default 0.6; 0: at once)")
 

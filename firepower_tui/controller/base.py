@@ -16,6 +16,7 @@ from ..games.session import Outcome, Session
 from ..rules.actions import Action, RollOff
 from ..rules.errors import Refusal
 from ..rules.events import ChitDrawn, Event, GameEnded
+from ..rules.features import SideKey
 from ..rules.hexgrid import Facing, Hex, OffsetCoord, hex_neighbor, qoffset_from_cube, qoffset_to_cube
 from ..rules.records import record
 from ..rules.setup import placeable
@@ -159,6 +160,9 @@ class Highlights:
     melee_hex: Hex | None = None
     explain: dict[Hex, str] = field(default_factory=dict)
     """Hexes marked by an explainer, with the map overlay of each (the ``los`` mode: ui/screens/los_mode.py)."""
+    explain_sides: dict[SideKey, str] = field(default_factory=dict)
+    """Hexsides marked by an explainer (by their one name, :func:`...rules.features.side_key`),
+    with the map overlay of each (the ``los`` mode)."""
 
 
 class Core:

@@ -18,9 +18,11 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
+from .buildings import map_in_play
+from .features import SideKey, side_key
 from .hexgrid import Hex, direction_between, hex_neighbors, hex_to_id
 from .los import LosNote, LosNoteKind, LosResult, los_query
-from .los_features import hexes_passed
+from .los_features import feature_los, hexes_passed
 from .los_geometry import Touch, segment_crosses_axis
 from .state import GameState
 from .terrain import LineKind, Terrain
@@ -62,6 +64,8 @@ class LosItem(NamedTuple):
     rule: str
     why: str = ""
     """Why it does what it does, when that needs saying."""
+    side: SideKey | None = None
+    """For a hexside: its one name (:func:`.features.side_key`; the map marks it)."""
 
     @property
     def hexside(self) -> bool:
@@ -78,6 +82,9 @@ class LosExplanation(NamedTuple):
     target: str | None
     smoke: int = 0
     """Smoke hexes on the line (§9.5: +2 to fire and throws each)."""
+    walls: tuple[tuple[SideKey, Effect], ...] = ()
+    """The hexsides of the verdict's walls (blocks) and openings (through), §9.6: the line
+    crosses them, or runs along or touches them at a corner (R72)."""
 
     @property
     def hexes(self) -> tuple[Hex, ...]:
@@ -87,11 +94,19 @@ class LosExplanation(NamedTuple):
 
     def marks(self) -> dict[Hex, Effect]:
         """Per hex, the strongest effect on it (for the map)."""
-        rank = {Effect.NONE: 0, Effect.THROUGH: 1, Effect.HINDERS: 2, Effect.BLOCKS: 3}
         out: dict[Hex, Effect] = {h: Effect.NONE for h in self.hexes}
         for it in self.items:
-            if not it.hexside and rank[it.effect] > rank[out.get(it.hex, Effect.NONE)]:
+            if not it.hexside and _RANK[it.effect] > _RANK[out.get(it.hex, Effect.NONE)]:
                 out[it.hex] = it.effect
+        return out
+
+    def side_marks(self) -> dict[SideKey, Effect]:
+        """Per hexside, the strongest effect on it (for the map): every hexside listed (crossed or
+        run along: NONE), and the walls and openings of the verdict (:attr:`walls`)."""
+        out: dict[SideKey, Effect] = {it.side: it.effect for it in self.items if it.side is not None}
+        for k, e in self.walls:
+            if _RANK[e] > _RANK[out.get(k, Effect.NONE)]:
+                out[k] = e
         return out
 
     def verdict(self) -> str:
@@ -103,6 +118,7 @@ class LosExplanation(NamedTuple):
         return f"hindered +{plus}" if plus else "clear"
 
 
+_RANK = {Effect.NONE: 0, Effect.THROUGH: 1, Effect.HINDERS: 2, Effect.BLOCKS: 3}
 _BLOCKING = frozenset({LosNoteKind.HILL, LosNoteKind.FENCE, LosNoteKind.OWN_HEX_FENCE, LosNoteKind.FRIENDLY,
                        LosNoteKind.WALL})
 
@@ -160,16 +176,19 @@ def explain_los(state: GameState, origin: Hex, target: Hex) -> LosExplanation:
             items.append(LosItem(hex_to_id(h), h, touch, word, Effect.NONE, "6.3.4", ""))
 
     def side_item(a: Hex, b: Hex) -> None:
-        if direction_between(a, b) is not None:
-            items.append(LosItem(f"{hex_to_id(a)}|{hex_to_id(b)}", b, "across", "hexside", Effect.NONE, "6.3.4", ""))
+        f = direction_between(a, b)
+        if f is not None:
+            items.append(LosItem(f"{hex_to_id(a)}|{hex_to_id(b)}", b, "across", "hexside", Effect.NONE, "6.3.4", "",
+                                 side_key(a, f)))
             return
         common = sorted(set(hex_neighbors(a)) & set(hex_neighbors(b)), key=lambda h: (h.q, h.r))
         if len(common) != 2:  # (not expected: consecutive hexes of the line are neighbours or a spine apart)
             return
         x, y = common
+        f = direction_between(x, y)
         items.append(LosItem(f"{hex_to_id(x)}|{hex_to_id(y)}", x, "along", "hexside (spine)", Effect.NONE, "A17",
                              "the line runs along it: both hexes are touched; a wall or opening is taken on "
-                             "whichever side is open (R72)"))
+                             "whichever side is open (R72)", side_key(x, f) if f is not None else None))
 
     def end_item(h: Hex, touch: str) -> None:
         """Who is at an end and on what level (before what lies in that hex)."""
@@ -207,7 +226,19 @@ def explain_los(state: GameState, origin: Hex, target: Hex) -> LosExplanation:
                                  else Effect.HINDERS, n.rule, _WHY[n.kind]))
     on_line = sum(1 for h in dict.fromkeys((origin, *(h for h, _ in result.touched), target)) if h in smoke)
     return LosExplanation(result, tuple(items), viewer.id if viewer else None,
-                          targets[0].id if targets else None, on_line)
+                          targets[0].id if targets else None, on_line, _wall_sides(state, result))
+
+
+def _wall_sides(state: GameState, result: LosResult) -> tuple[tuple[SideKey, Effect], ...]:
+    """The hexsides of the verdict's walls and openings (§9.6), from the same map ``los_query`` used."""
+    if state.scenario.map.features is None or not (result.blocked_by or result.through):
+        return ()
+    found = feature_los(map_in_play(state), result.origin, result.target)
+    walls = {(n.hex, n.what) for n in result.blocked_by if n.kind is LosNoteKind.WALL}
+    doors = {(n.hex, n.what) for n in result.through}
+    out = [(b.side, Effect.BLOCKS) for b in found.blocks if (b.hex, b.what) in walls]
+    out += [(c.side, Effect.THROUGH) for c in found.through if (c.building_hex, c.what) in doors]
+    return tuple(dict.fromkeys(out))
 
 
 _WHY: dict[LosNoteKind, str] = {

@@ -36,6 +36,8 @@ class FeatureBlock(NamedTuple):
     hex: Hex
     what: str
     """E.g. ``wall of building D4 (D4:NW)`` or ``high wall B7:NE``."""
+    side: SideKey
+    """The hexside it stands on (the map marks it: the ``los`` mode)."""
 
 
 class Crossing(NamedTuple):
@@ -127,7 +129,7 @@ def _trace(features: MapFeatures, origin: Hex, target: Hex) -> FeatureLos:
             assert f is not None
             k = side_key(run[0], f)
             if k in features.walls and not set(run) & set(ends):
-                blocks.append(FeatureBlock(run[0], f"high wall {side_id(k)} (along it)"))
+                blocks.append(FeatureBlock(run[0], f"high wall {side_id(k)} (along it)", k))
     return FeatureLos(tuple(blocks), tuple(dict.fromkeys(through)))
 
 
@@ -147,11 +149,11 @@ def _route(features: MapFeatures, steps: list[tuple[Hex, Hex]],
                 number = bx if bx is not None else by
                 assert number is not None
                 building = features.buildings[number]
-                blocks.append(FeatureBlock(inside, f"wall of {building.name} ({side_id(k)})"))
+                blocks.append(FeatureBlock(inside, f"wall of {building.name} ({side_id(k)})", k))
             else:
                 through.append(Crossing(k, opening, inside))
         if k in features.walls and x not in ends and y not in ends:
-            blocks.append(FeatureBlock(x, f"high wall {side_id(k)}"))
+            blocks.append(FeatureBlock(x, f"high wall {side_id(k)}", k))
     return blocks, through
 
 

@@ -18,6 +18,7 @@ from ..rules.scenario import Scenario
 from ..games.store import Store
 from .crash import write_crash_report
 from .screens.game import GameScreen
+from .widgets.terminal_cursor import load_show_cursor, write_cursor_mode
 
 if TYPE_CHECKING:  # the other screens are imported when they are opened: the first frame needs none
     from .screens.history import HistoryScreen
@@ -60,6 +61,8 @@ class FirepowerApp(App[None]):
         self.picker_clock = picker_clock
         if ascii:
             self.add_class("-ascii", update=False)  # before the first screen is styled
+        self.show_cursor = False
+        """The terminal's cursor shown (the ``cursor`` setting; Textual hides it)."""
         self.next_command: str | None = None
         """A command to run once this app has closed (``learn``: the title screen's lessons)."""
         self._opens_on_game = session is not None and title is None and not replay_only
@@ -74,11 +77,20 @@ class FirepowerApp(App[None]):
         return super().get_default_screen()
 
     def on_mount(self) -> None:
+        self.set_show_cursor(load_show_cursor())
+        self.app_resume_signal.subscribe(self, lambda _app: self.set_show_cursor(self.show_cursor))
         if self._opens_on_game:
             self._check_later()
         else:
             self._first_screen()
         self.screen.call_after_refresh(resume_gc)  # the first screen: after its first frame
+
+    def set_show_cursor(self, on: bool) -> None:
+        """Show the terminal's own cursor (it stands on the map's cursor hex) or hide it, as
+        Textual does (``:cursor``, ``--show-cursor``; ui/widgets/terminal_cursor.py)."""
+        if on or self.show_cursor:
+            write_cursor_mode(self, on)
+        self.show_cursor = on
 
     def _first_screen(self) -> None:
         if self.title_labels is not None:

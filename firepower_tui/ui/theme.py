@@ -56,6 +56,10 @@ COLOUR_BLIND = Theme(
         "los_blocks": Style(bgcolor="#d55e00", bold=True, strike=True),
         "los_hinders": Style(bgcolor="#e69f00", color="#000000", italic=True, underline=True),
         "spread": Style(bgcolor="#e69f00", color="#000000", dim=True, underline=True),
+        "side_crossed": Style(color="#56b4e9", bold=True),
+        "side_through": Style(color="#009e73", bold=True, underline=True),
+        "side_hinders": Style(color="#e69f00", bold=True, italic=True, underline=True),
+        "side_blocks": Style(color="#d55e00", bold=True, reverse=True),
     },
     "sides by lightness and by letter case (the second side in lower case); overlays by attribute too")
 THEMES: dict[str, Theme] = {t.name: t for t in (DEFAULT, COLOUR_BLIND)}

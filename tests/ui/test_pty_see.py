@@ -49,3 +49,43 @@ def test_colour_blind_theme_at_80x24() -> None:
         assert "Traceback" not in screen
     finally:
         app.close()
+
+
+def test_show_cursor_writes_the_show_escape_and_the_cursor_is_on_the_hex(tmp_path: Path) -> None:
+    """--show-cursor: the app writes ESC [?25h after Textual hid the cursor, so the terminal's
+    cursor is visible, on the cursor hex; it is remembered, and ``:cursor off`` hides it again."""
+    import json
+
+    env = {"XDG_DATA_HOME": str(tmp_path)}
+    app = PtyApp(["play", "basic", "--seed", "3", "--show-cursor"], cols=100, rows=30, env=env)
+    raw: list[bytes] = []
+    feed = app.stream.feed
+    app.stream.feed = lambda data: (raw.append(data), feed(data))[1]  # type: ignore[method-assign]
+    try:
+        app.wait_for("Tan's impulse phase", timeout=30)
+        app.settle()
+        out = b"".join(raw)
+        assert out.rfind(b"\x1b[?25h") > out.find(b"\x1b[?25l") >= 0
+        assert not app.screen.cursor.hidden
+        x = app.screen.cursor.x
+        assert "T1" in _row(app)[x - 3: x + 4]  # on T1's hex (K2)
+        assert json.loads((tmp_path / "firepower" / "settings.json").read_text())["cursor"] is True
+        for key in ":cursor off":
+            app.press(key)
+            app.settle(0.05, 0.5)  # (the command line opens on ':' and takes the keys after it)
+        app.press("enter")
+        app.settle()
+        assert app.screen.cursor.hidden
+        assert json.loads((tmp_path / "firepower" / "settings.json").read_text())["cursor"] is False
+    finally:
+        app.close()
+
+
+def test_without_the_setting_the_cursor_stays_hidden(tmp_path: Path) -> None:
+    app = PtyApp(["play", "basic", "--seed", "3"], cols=100, rows=30, env={"XDG_DATA_HOME": str(tmp_path)})
+    try:
+        app.wait_for("Tan's impulse phase", timeout=30)
+        app.settle()
+        assert app.screen.cursor.hidden
+    finally:
+        app.close()

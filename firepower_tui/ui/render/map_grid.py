@@ -189,6 +189,43 @@ SIDE_CELLS = {
 }
 """(dx, dy) of the outline cells that draw a hex's N, NE and SE hexsides, per zoom (a hexside
 is drawn once, by the hex that names it: :func:`.features.side_key`)."""
+MARK_CELLS = {
+    "compact": {Facing.N: tuple((dx, 0) for dx in range(1, 5)), Facing.NE: ((5, 1),), Facing.SE: ((5, 2),)},
+    "detailed": {Facing.N: tuple((dx, 0) for dx in range(2, 8)), Facing.NE: ((8, 1), (9, 2)),
+                 Facing.SE: ((9, 3), (8, 4))},
+}
+"""(dx, dy) of every outline cell of a hex's N, NE and SE hexsides, per zoom: where the ``los``
+mode marks a hexside (the whole of it, unlike :data:`SIDE_CELLS`). A corner has no cell of its
+own in this grid (two hexsides meet between cells), so corners are left to the panel."""
+
+
+def hexside_cells(zoom: Zoom, side: tuple[Hex, Facing], width: int, height: int) -> list[tuple[int, int]]:
+    """The grid cells ``(x, y)`` that draw a hexside, given by its one name
+    (:func:`...rules.features.side_key`: a hex and its N, NE or SE), clipped to the grid.
+
+    >>> from firepower_tui.rules.hexgrid import hex_from_id
+    >>> hexside_cells(COMPACT, (hex_from_id("B2"), Facing.NE), 40, 20)
+    [(10, 4)]
+    >>> hexside_cells(DETAILED, (hex_from_id("A1"), Facing.N), 40, 20)
+    [(2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (7, 0)]
+    """
+    h, facing = side
+    ox, oy = zoom.origin(h)
+    cells = ((ox + dx, oy + dy) for dx, dy in MARK_CELLS[zoom.name][facing])
+    return [(x, y) for x, y in cells if 0 <= x < width and 0 <= y < height]
+
+
+def side_mark_cells(sides: dict[tuple[Hex, Facing], str], zoom: Zoom, width: int,
+                    height: int) -> dict[int, dict[int, str]]:
+    """Where marked hexsides go on the grid: per line, ``x -> overlay`` (``sides``: each
+    hexside's one name and its overlay, e.g. ``side_blocks``)."""
+    cells: dict[int, dict[int, str]] = {}
+    for side, name in sides.items():
+        for x, y in hexside_cells(zoom, side, width, height):
+            cells.setdefault(y, {})[x] = name
+    return cells
+
+
 SIDE_GLYPHS = {"wall": ("█", "="), "door": ("▯", "D"), "window": ("◊", "W"), "slit": ("▪", "S")}
 """A high wall, door, window or slit on a hexside: (Unicode, ASCII)."""
 

@@ -36,6 +36,11 @@ FIXED: dict[str, Style] = {
     "blocked": Style(bgcolor="#702020", italic=True),
     "los_blocks": Style(bgcolor="#a00000", bold=True, underline=True),
     "los_hinders": Style(bgcolor="#6f5f00", italic=True),
+    # the los mode's hexsides (border cells): an attribute set each, so they show without colour too
+    "side_crossed": Style(color="#afafff", bold=True),
+    "side_through": Style(color="#5fd7ff", bold=True, underline=True),
+    "side_hinders": Style(color="#ffd700", bold=True, italic=True, underline=True),
+    "side_blocks": Style(color="#ff5f5f", bold=True, reverse=True),
     "target": Style(bgcolor="#870000", bold=True),
     "spread": Style(bgcolor="#875f00"),
     "melee": Style(bgcolor="#870000", bold=True, underline=True),

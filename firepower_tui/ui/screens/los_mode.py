@@ -5,7 +5,9 @@ The key (``L``) opens it from the selected man's hex (or the cursor's, with nobo
 and ``:los A B`` opens it from A with the cursor on B. The cursor picks the far end; the map
 marks every hex the line touches (blockers and hindrances in their own colours, the panel
 naming each with a glyph: ``X`` blocks, ``+`` hinders, ``o`` through an opening, ``.`` no
-effect); the panel under the map names what blocks or hinders it, with the rule; Enter lists
+effect) and every hexside it crosses or runs along, with the walls and openings it meets (the
+border cells of the hexside, bold; reverse where a wall blocks; corners have no cell of their
+own and are named in the list only); the panel under the map names what blocks or hinders it, with the rule; Enter lists
 every hex and hexside; Esc (or the key again) leaves.
 """
 
@@ -29,6 +31,11 @@ if TYPE_CHECKING:
 
 OVERLAY = {"blocks": "los_blocks", "hinders": "los_hinders", "through": "los", "none": "los"}
 """The map overlay of each effect (:class:`...rules.los_explain.Effect`; ui/render/map_palette.py)."""
+SIDE_OVERLAY = {"blocks": "side_blocks", "hinders": "side_hinders", "through": "side_through",
+                "none": "side_crossed"}
+"""The map overlay of each effect on a hexside the line crosses, runs along or whose wall or
+opening it meets (its border cells: bold; +underline through a door, window or slit; +italic
+and underline hinders; reverse blocks)."""
 ALLOWED = frozenset(CURSOR_STEPS) | VIEW_INTENTS | {Intent.CANCEL, Intent.SELECT}
 """What the keys may do in the mode: move the cursor, the views, Esc leaves, Enter lists."""
 PANEL_ITEMS = 3
@@ -94,7 +101,9 @@ class LosMode:
             return
         body = Text("\n".join(explanation_lines(self.explanation)[1:]))
         body.append("\n\nX blocks, + hinders, o through a door/window/slit, . no effect. A hex is touched when the "
-                    "line meets it at all, a hexside or a corner included (A17).", style="dim")
+                    "line meets it at all, a hexside or a corner included (A17). On the map a hexside crossed or "
+                    "run along is bold, a wall that blocks in reverse video, a door/window/slit underlined; a "
+                    "corner has no cell of its own there and is named here only.", style="dim")
         self.screen.app.push_screen(TextScreen(self.screen.shown(body), explanation_lines(self.explanation)[0]))
 
     def sync(self) -> None:
@@ -110,7 +119,8 @@ class LosMode:
         hl = c.highlights()
         if ex is not None:
             marks = {h: OVERLAY[e.value] for h, e in ex.marks().items()}
-            hl = replace(hl, los=frozenset(), explain=marks)
+            sides = {k: SIDE_OVERLAY[e.value] for k, e in ex.side_marks().items()}
+            hl = replace(hl, los=frozenset(), explain=marks, explain_sides=sides)
         screen.query_one(HexMap).set_highlights(hl)
         screen.update_hex_panel()
         preview = screen.query_one("#preview", Static)

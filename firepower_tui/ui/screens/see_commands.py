@@ -1,4 +1,4 @@
-"""The game screen's reading aids: ``:rule``, ``:theme`` and ``:los`` on the command line, the
+"""The game screen's reading aids: ``:rule``, ``:theme``, ``:cursor`` and ``:los`` on the command line, the
 rulebook key, and rule references in the log and panels made into links to their section.
 
 ``:los A B`` is answered by the controller as before (its line in the log) and then opens the
@@ -24,7 +24,7 @@ RULE_HELP = "try 4.4, §9.1, 6.3.4.1 or A17"
 
 
 def view_command(screen: GameScreen, text: str) -> bool:
-    """Run ``rule …``, ``theme …`` or ``los …`` if ``text`` is one; True if it was."""
+    """Run ``rule …``, ``theme …``, ``cursor …`` or ``los …`` if ``text`` is one; True if it was."""
     word, _, rest = text.strip().partition(" ")
     rest = rest.strip()
     if word == "rule":
@@ -32,6 +32,9 @@ def view_command(screen: GameScreen, text: str) -> bool:
         return True
     if word == "theme":
         set_theme(screen, rest)
+        return True
+    if word == "cursor":
+        set_cursor_shown(screen, rest)
         return True
     if word == "los":
         try:
@@ -99,6 +102,24 @@ def set_theme(screen: GameScreen, name: str) -> None:
     path = save_theme(name)
     _say(screen, f"theme {name}" + (f" (remembered in {path})" if path else " (not remembered: the data "
                                                                                "directory is not writable)"))
+
+
+def set_cursor_shown(screen: GameScreen, word: str) -> None:
+    """``:cursor on|off``: show the terminal's own cursor on the map's cursor hex (for screen
+    magnifiers and braille displays), or hide it; remembered like the theme."""
+    from ..widgets.terminal_cursor import save_show_cursor
+
+    if word not in ("on", "off"):
+        _say(screen, f"cursor {word or '?'}: on or off (the terminal's cursor on the map's cursor hex; README: "
+                     "Readable for everyone)", error=bool(word))
+        return
+    on = word == "on"
+    show = getattr(screen.app, "set_show_cursor", None)  # (FirepowerApp's; the screen does not import the app)
+    if show is not None:
+        show(on)
+    path = save_show_cursor(on)
+    _say(screen, f"cursor {word}" + (f" (remembered in {path})" if path else " (not remembered: the data "
+                                                                              "directory is not writable)"))
 
 
 def linkify(text: Text) -> Text:

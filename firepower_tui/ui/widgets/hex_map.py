@@ -21,11 +21,12 @@ from textual.strip import Strip
 
 from ...controller.controller import Highlights
 from ...rules.buildings import map_in_play
+from ...rules.features import SideKey
 from ...rules.hexgrid import Hex
 from ...rules.state import GameState
 from ...rules.terrain import MapData
-from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Stacks, Zoom, draw_counters, redraw_hexes,
-                               stacks_of, terrain_base)
+from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Stacks, Zoom, draw_counters,
+                               redraw_hexes, side_mark_cells, stacks_of, terrain_base)
 from ..render.map_palette import palette
 from .terminal_cursor import terminal_cursor
 
@@ -72,11 +73,13 @@ class HexMap(ScrollView, can_focus=True):
         self.cursor: Hex | None = None
         self.highlights = Highlights()
         self._overlay_of: dict[Hex, tuple[str, ...]] = {}
+        self._side_cells: dict[int, dict[int, str]] = {}
+        """Per grid line, the hexside cells marked (``x -> overlay``: the ``los`` mode's hexsides)."""
         self._grid_version = 0
         self._overlay_version = 0
         self._cache: dict[tuple[object, ...], Strip] = {}
         self._styles: dict[str, Style] = {}
-        self._run_styles: dict[tuple[str, tuple[str, ...], bool], Style] = {}
+        self._run_styles: dict[tuple[str, tuple[str, ...], bool, str | None], Style] = {}
         self._base_style: Style | None = None
         self._owners: list[list[tuple[int, int, Hex]]] = []
         self.restyled: dict[str, Style] = {}
@@ -170,6 +173,7 @@ class HexMap(ScrollView, can_focus=True):
         self.zoom = zoom
         self.grid = self._build(self.state)
         self._index_owners()
+        self._side_cells = self._index_sides(self.highlights.explain_sides)
         self._grid_version += 1
         self._cache.clear()
         self.virtual_size = Size(self.grid.width + RULER_W, self.grid.height + RULER_H)
@@ -185,6 +189,13 @@ class HexMap(ScrollView, can_focus=True):
         self._styles = {}
         self._run_styles = {}
         self.set_zoom(self.zoom)
+
+    def side_marks_at(self, y: int) -> dict[int, str]:
+        """The hexside cells marked on grid line ``y``: ``x -> overlay`` (tests)."""
+        return dict(self._side_cells.get(y, {}))
+
+    def _index_sides(self, sides: dict[SideKey, str]) -> dict[int, dict[int, str]]:
+        return side_mark_cells(sides, self.zoom, self.grid.width, self.grid.height)
 
     def overlays_at(self, h: Hex) -> tuple[str, ...]:
         """The overlays marked on ``h`` (their names, as map_palette.py styles them)."""
@@ -225,6 +236,14 @@ class HexMap(ScrollView, can_focus=True):
         for h, name in hl.explain.items():
             mark([h], name)
         new = {h: tuple(v) for h, v in overlay.items()}
+        sides = self._index_sides(hl.explain_sides)
+        if sides != self._side_cells:
+            rows = set(sides) | set(self._side_cells)
+            self._side_cells = sides
+            self._overlay_version += 1
+            self._cache.clear()
+            for y in rows:
+                self._refresh_grid(0, y, self.grid.width, 1)
         if new != self._overlay_of:
             changed = {h for h in set(new) | set(self._overlay_of) if new.get(h) != self._overlay_of.get(h)}
             self._overlay_of = new
@@ -330,12 +349,13 @@ class HexMap(ScrollView, can_focus=True):
         style = self._base() + self._load_styles()["ruler"]
         return Strip([Segment(" " * RULER_W + text, style)]).extend_cell_length(width, style)
 
-    def _run_style(self, key: str, h: Hex | None, cursor: Hex | None) -> Style:
+    def _run_style(self, key: str, h: Hex | None, cursor: Hex | None, side: str | None = None) -> Style:
         """The style of a cell with style key ``key`` in hex ``h`` (None: no overlay or cursor
-        there): the key's, plus the hex's overlays, plus the cursor's (cached per combination)."""
+        there): the key's, plus the hex's overlays, plus the cursor's, plus a hexside mark's
+        (``side``: the overlay of a marked hexside cell), cached per combination."""
         overlays = self._overlay_of.get(h, ()) if h is not None else ()
         at_cursor = h is not None and h == cursor
-        combo = (key, overlays, at_cursor)
+        combo = (key, overlays, at_cursor, side)
         style = self._run_styles.get(combo)
         if style is None:
             styles = self._load_styles()
@@ -344,6 +364,8 @@ class HexMap(ScrollView, can_focus=True):
                 style = style + styles[name]
             if at_cursor:
                 style = style + styles["cursor"]
+            if side is not None:
+                style = style + styles[side]
             self._run_styles[combo] = style
         return style
 
@@ -356,6 +378,7 @@ class HexMap(ScrollView, can_focus=True):
         # Cells owned by a hex with an overlay or the cursor: (from, to, hex), clipped to the view.
         marked = [(max(xa, x0), min(xb, end), h) for xa, xb, h in self._owners[vy]
                   if (h == cursor or h in self._overlay_of) and xa < end and xb > x0]
+        sides = {x: name for x, name in self._side_cells.get(vy, {}).items() if x0 <= x < end}
         self._load_styles()
         segments: list[Segment] = []
         run_start = x0
@@ -368,7 +391,8 @@ class HexMap(ScrollView, can_focus=True):
 
         # Runs of one style key, split where a marked hex starts or ends; neighbouring runs whose
         # styles are equal are joined, as a cell-by-cell walk would join them.
-        bounds = sorted({x0, end, *(m[0] for m in marked), *(m[1] for m in marked)})
+        # A marked hexside cell is a run of its own.
+        bounds = sorted({x0, end, *(m[0] for m in marked), *(m[1] for m in marked), *sides, *(x + 1 for x in sides)})
         for i in range(len(bounds) - 1):
             xa, xb = bounds[i], bounds[i + 1]
             if xa >= xb:
@@ -380,7 +404,7 @@ class HexMap(ScrollView, can_focus=True):
                 x1 = x + 1
                 while x1 < xb and keys[x1] == key:
                     x1 += 1
-                style = self._run_style(key, h, cursor)
+                style = self._run_style(key, h, cursor, sides.get(x))
                 if style != run_style:
                     close_run(x)
                     run_start, run_style = x, style

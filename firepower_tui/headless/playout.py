@@ -52,7 +52,7 @@ def _watch(soldier_id: str) -> Watch:
     return Watch(soldier=soldier_id)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=2048)
 def _throw_at(soldier_id: str, h: Hex) -> Throw:
     """A throw at a hex, without ``via`` (at a corner the check refuses it; he picks another)."""
     return Throw(soldier=soldier_id, hex=h)
@@ -164,7 +164,7 @@ def _combat(state: GameState) -> list[Action]:
                 if toss is None:
                     toss = throws[at] = _throw_at(sid, there)
                 out.append(toss)
-    if len(fires) > 4096 or len(throws) > 16384:  # bounded, as the builders' own caches
+    if len(fires) > 4096 or len(throws) > 2048:  # bounded, as the builders' own caches
         fires.clear()
         throws.clear()
     return out

@@ -93,7 +93,7 @@ class LosResult(NamedTuple):
         return "clear" + via
 
 
-RELATIVE_TRACE_BUDGET = 2 << 20
+RELATIVE_TRACE_BUDGET = 1 << 20
 """Bytes kept of traces by offset, shared by every map (a trace is a pure function of the offset)."""
 
 _relative_traces: ByteBoundedCache[tuple[tuple[int, int, str], ...]] = ByteBoundedCache(RELATIVE_TRACE_BUDGET)

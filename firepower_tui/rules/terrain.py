@@ -12,8 +12,8 @@ from .los_geometry import AXIS_HALVES  # one table of axis halves (re-exported)
 from .memo import ByteBoundedCache
 from .records import record
 
-LOS_CACHE_BUDGET = 5 << 19
-"""Bytes of LOS knowledge kept per map (about 3,600 lines on the map of basic: the lines a game keeps
+LOS_CACHE_BUDGET = 3 << 19
+"""Bytes of LOS knowledge kept per map (about 2,200 lines on the map of basic: the lines a game keeps
 looking along; a bigger table buys few hits for its memory)."""
 
 

@@ -40,6 +40,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 os.environ.setdefault("XDG_CACHE_HOME", tempfile.mkdtemp(prefix="firepower-bench-ai-"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from figures import Figure, table  # noqa: E402
 
 from firepower_tui.headless.playout import random_action  # noqa: E402
 from firepower_tui.players.heuristic import Heuristic  # noqa: E402
@@ -51,33 +54,6 @@ from firepower_tui.rules.sequence import new_game  # noqa: E402
 
 SCENARIOS = ("basic", "meeting", "defence")
 Z95 = 1.959963984540054
-
-
-@dataclass
-class Figure:
-    key: str
-    label: str
-    value: float | None = None
-    unit: str = ""
-    target: float = 0.0
-    better: str = "higher"
-    """``lower``: PASS when value <= target; ``higher``: PASS when value >= target; ``above``: > target."""
-    measured: str = ""
-    note: str = ""
-    error: str = ""
-    raw: dict[str, object] = field(default_factory=dict)
-
-    @property
-    def verdict(self) -> str:
-        if self.error or self.value is None:
-            return "ERROR"
-        ok = (self.value <= self.target if self.better == "lower" else self.value > self.target
-              if self.better == "above" else self.value >= self.target)
-        return "PASS" if ok else "MISS"
-
-    def shown_target(self) -> str:
-        op = {"lower": "<=", "higher": ">=", "above": ">"}[self.better]
-        return f"{op} {self.target:g} {self.unit}".strip()
 
 
 def wilson(wins: int, n: int) -> tuple[float, float]:
@@ -233,18 +209,6 @@ def main() -> int:
         o.json.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
         print(f"figures written to {o.json}")
     return 1 if any(f.verdict == "ERROR" for f in figs) else 0
-
-
-def table(figs: list[Figure]) -> str:
-    rows = [("figure", "value", "target", "verdict", "measured")]
-    for f in figs:
-        value = "-" if f.value is None else (f"{f.value:.0f} %" if f.unit == "%" else f"{f.value:.3f} {f.unit}")
-        rows.append((f.label, value, f.shown_target(), f.verdict, f.error or f.measured + (f"; {f.note}" if f.note
-                                                                                         else "")))
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r[:4], widths)) + "  " + r[4] for r in rows]
-    lines.insert(1, "-" * len(lines[0]))
-    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -58,7 +58,7 @@ import time
 import timeit
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +68,7 @@ sys.path.insert(0, str(HERE))
 
 import pyte  # noqa: E402
 
+from figures import Figure, table  # noqa: E402
 from pty_harness import PtyApp  # noqa: E402
 
 PY = sys.executable
@@ -82,48 +83,6 @@ TAKEN_BACK_LOG = "taken back [§9.9]"  # the log line (GameScreen._log_new)
 
 
 # --- figures -------------------------------------------------------------------------------------------
-
-@dataclass
-class Figure:
-    key: str
-    label: str
-    value: float | None = None
-    """The figure compared with the target: a ratio when ``reference`` is set, else in ``unit``."""
-    unit: str = ""
-    target: float = 0.0
-    better: str = "lower"
-    """``lower``: PASS when value <= target; ``higher``: PASS when value >= target."""
-    measured: str = ""
-    """The measured thing in plain words (e.g. '0.61 s')."""
-    reference: str = ""
-    """The reference it was divided by, same run ('' when absolute)."""
-    note: str = ""
-    partial: bool = False
-    """Measured on less than the figure asks for (a budget ran out); the verdict gets a '*'."""
-    error: str = ""
-    samples: int = 0
-    raw: dict[str, object] = field(default_factory=dict)
-
-    @property
-    def verdict(self) -> str:
-        if self.error or self.value is None:
-            return "ERROR"
-        ok = self.value <= self.target if self.better == "lower" else self.value >= self.target
-        return ("PASS" if ok else "MISS") + ("*" if self.partial else "")
-
-    def shown_value(self) -> str:
-        if self.value is None:
-            return "-"
-        if self.unit == "x":
-            return f"{self.value:.2f}x"
-        v = self.value
-        digits = 0 if abs(v) >= 100 else 1 if abs(v) >= 10 else 2
-        return f"{v:.{digits}f} {self.unit}".strip()
-
-    def shown_target(self) -> str:
-        op = "<=" if self.better == "lower" else ">="
-        return f"{op} {self.target:g}{'x' if self.unit == 'x' else ' ' + self.unit}"
-
 
 def median(xs: Sequence[float]) -> float:
     return statistics.median(xs)
@@ -727,17 +686,6 @@ FIGURES: dict[str, Callable[[argparse.Namespace], list[Figure]]] = {
 
 
 # --- output ----------------------------------------------------------------------------------------------
-
-def table(figs: list[Figure]) -> str:
-    head = ("figure", "value", "target", "", "measured", "reference (same run)")
-    rows = [(f.label, f.shown_value(), f.shown_target(), f.verdict, f.measured or "-", f.reference or "-")
-            for f in figs]
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    line = lambda r: "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()  # noqa: E731
-    out = [line(head), line(tuple("-" * w for w in widths))] + [line(r) for r in rows]
-    notes = [f"  {f.label}: {f.error or f.note}" for f in figs if f.note or f.error]
-    return "\n".join(out + ["", "notes:"] + notes)
-
 
 def main() -> int:
     p = argparse.ArgumentParser(description="Core and start-up figures of firepower-tui against their targets.")

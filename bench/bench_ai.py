@@ -201,7 +201,7 @@ def main() -> int:
     print(f"firepower-tui computer opponent ({'quick' if o.quick else 'full'} run, {pairs} pair(s) per scenario on "
           f"{', '.join(SCENARIOS)}, {total:.0f} s; Python {platform.python_version()}, {os.cpu_count()} CPUs; "
           "a draw counts as not won)")
-    print(table(figs))
+    print(table(figs, reference=False))
     if o.json:
         payload = {"quick": o.quick, "pairs": pairs, "seconds": total, "python": platform.python_version(),
                    "when": time.strftime("%Y-%m-%dT%H:%M:%S"),

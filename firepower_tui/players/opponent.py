@@ -81,7 +81,7 @@ class Opponent:
 
     def _choose(self, state: GameState) -> Action:
         if state.phase in (Phase.FORCES, Phase.DEPLOY):
-            return setup_action(state, self.side)
+            return setup_action(state, self.side, self.style.lmg_points)
         self.ev.refresh(state)
         if state.pending is not None:
             return answer(state, self.ev)  # §9.1, §9.2, §9.7
@@ -129,6 +129,10 @@ class Opponent:
         v = 0.0
         for s in men:
             v = max(v, self.style.aggression * self.ev.reach(state, s) + self.style.caution * self.ev.risk(state, s))
+            if self.style.pull:
+                gain, dist = self.ev.sector_gain(state, s)
+                if gain > 0:
+                    v = max(v, gain / (1 + dist))
         return v + 0.05 + (self.rng.uniform(0, self.style.noise) if self.style.noise else 0.0)
 
     def _act(self, state: GameState) -> Action:

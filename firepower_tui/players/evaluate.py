@@ -86,7 +86,7 @@ STYLES: dict[str, Style] = {
                     full_impulse_search=False, finalists=5, noise=0.0),
     "hard": Style(aggression=1.0, caution=1.0, base_risk=0.4, depth=4, steps=False, dangerous_first=True,
                   full_impulse_search=False, finalists=8, noise=0.0,
-                  expectimax=True, scoot=True),
+                  expectimax=True, scoot=True, ground=2.0, victory=1.0, pull=0.05, push=0.5),
 }
 
 

@@ -11,7 +11,10 @@ Levels (:data:`.evaluate.STYLES`): ``easy`` is reckless and errs, looks 2 MF ahe
 ``normal`` weighs exposure and looks over a man's whole impulse; ``hard`` also values an enemy
 by the harm he threatens, scores more places in full, scores a plan's attack over the outcomes
 of its dice (expectimax: the place with the target killed, Suppressed or spared), and plans
-fire-then-move (declaring the MF for after, 6.3.6.2.7).
+fire-then-move (declaring the MF for after, 6.3.6.2.7); it plays for the scenario's victory
+condition (rulings R105, R106): the outcome were the game to end now, more as the turns run out;
+the sectors it could gain (§10.4), drawing its men towards them and counted in choosing the
+impulse hex; in the last two turns, while it is not winning, less caution and more aggression.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ visits share their exposures.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..rules import engine, threat
@@ -21,7 +21,7 @@ from ..rules.state import GameState
 from ..rules.terrain import Terrain
 from ..rules.types import Posture, Status
 from ..rules.units import Soldier
-from ..rules.victory import sector_control, soldier_points
+from ..rules.victory import sector_control, sector_of, soldier_points
 
 SUPPRESS_VALUE = 0.15
 """What Suppressing an enemy is worth, in men (3 MF and +1 to his fire until our next chit, 6.2.8, 6.4.3)."""
@@ -66,6 +66,17 @@ class Style:
     expectimax: bool = False
     """Score a plan ending in an attack over the outcomes of its dice (each kill, Suppression and
     Stun with its chance): the place is then worth what it is with that enemy dead or pinned."""
+    victory: float = 0.0
+    """Weight of the game's outcome as it would stand now (:meth:`Evaluator.outlook`, §6, §10.4),
+    in men; grows as the turns run out (0: the outcome is not weighed)."""
+    pull: float = 0.0
+    """Per hex, the pull towards the nearest sector a man would gain by going there (§10.4,
+    :meth:`Evaluator.sector_gain`); the impulse hex's promise counts the gain near at hand."""
+    lmg_points: int = 40
+    """Buying (§10.3): an LMG per so many points of budget (at least one)."""
+    push: float = 0.0
+    """In the last two turns, while the game would not end in our win, the share by which caution
+    falls and aggression rises (:meth:`Evaluator.refresh`): a draw is worth no more than a loss."""
 
 
 STYLES: dict[str, Style] = {
@@ -75,7 +86,7 @@ STYLES: dict[str, Style] = {
                     full_impulse_search=False, finalists=5, noise=0.0),
     "hard": Style(aggression=1.0, caution=1.0, base_risk=0.4, depth=4, steps=False, dangerous_first=True,
                   full_impulse_search=False, finalists=8, noise=0.0,
-                  expectimax=True, scoot=True),
+                  expectimax=True, scoot=True, ground=2.0, victory=1.0, pull=0.05, push=0.5),
 }
 
 
@@ -84,11 +95,12 @@ class Evaluator:
     the enemy's men stay as they are."""
 
     def __init__(self, side: str, style: Style) -> None:
-        self.side, self.style = side, style
+        self.side, self.style, self.base = side, style, style
         self._key: Any = None
         self._risk: dict[Any, float] = {}
         self._reach: dict[Any, float] = {}
         self._worth: dict[str, float] = {}
+        self._cells: dict[str, list[list[Hex]]] = {}
 
     # --- caches ---------------------------------------------------------------------------------
 
@@ -99,6 +111,13 @@ class Evaluator:
         if key != self._key:
             self._key = key
             self._worth.clear()
+        if self.base.push:
+            late = state.turn >= state.scenario.spec.turns - 1
+            self.style = self.base
+            if late and self.outlook_now(state) < 1:
+                p = self.base.push
+                self.style = replace(self.base, caution=self.base.caution * (1 - p),
+                                     aggression=self.base.aggression * (1 + p))
 
     def _enemies(self, state: GameState) -> tuple[Soldier, ...]:
         """The enemy's men as they are (what exposure and reach depend on besides the hex)."""
@@ -250,7 +269,91 @@ class Evaluator:
             v += self.approach(state, s)
         if s.posture is Posture.PRONE and s.status is Status.OK:
             v -= 0.02  # slow to move from (6.2.1: 3 MF an entry)
+        if st.victory:
+            v += self.outlook(state)
+        if st.pull:
+            gain, dist = self.sector_gain(state, s)
+            if gain > 0:
+                v -= st.pull * dist
         return v
+
+    def sector_gain(self, state: GameState, s: Soldier) -> tuple[float, int]:
+        """The most the sectors held (ours less theirs, §10.4) would gain were ``s`` in another
+        sector instead of his own, and how far (hexes) that sector's nearest hex is; (0, 0) when
+        no sector would gain or the scenario does not score ground."""
+        spec = state.scenario.spec
+        if spec.victory != "points_and_ground" or s.status is Status.STUNNED:
+            return 0.0, 0
+        n = spec.sectors.columns * spec.sectors.rows
+        ours = [0] * n
+        theirs = [0] * n
+        for m in state.living():
+            if m.status is not Status.STUNNED and m.id != s.id:
+                k = sector_of(state, m.hex)
+                if m.side == self.side:
+                    ours[k] += 1
+                else:
+                    theirs[k] += 1
+
+        def held(k: int, extra: int) -> int:
+            o = ours[k] + extra
+            return (o > 0 and theirs[k] == 0) - (theirs[k] > 0 and o == 0)
+
+        here = sector_of(state, s.hex)
+        base = held(here, 1) - held(here, 0)
+        best, dist = 0.0, 0
+        cells = self._sectors(state)
+        for k in range(n):
+            if k == here:
+                continue
+            g = held(k, 1) - held(k, 0) - base
+            if g > 0:
+                d = min(hex_distance(s.hex, h) for h in cells[k])
+                if g > best or (g == best and d < dist):
+                    best, dist = float(g), d
+        return best * SECTOR_VALUE * self.style.ground, dist
+
+    def _sectors(self, state: GameState) -> list[list[Hex]]:
+        key = state.scenario.spec.id
+        cells = self._cells.get(key)
+        if cells is None:
+            spec = state.scenario.spec
+            cells = [[] for _ in range(spec.sectors.columns * spec.sectors.rows)]
+            for h in state.scenario.map.hexes():
+                cells[sector_of(state, h)].append(h)
+            self._cells[key] = cells
+        return cells
+
+    def outlook(self, state: GameState) -> float:
+        """The game's outcome were it to end now, for us, in men (ruling R105): with ``kills``,
+        the sign of the kills (dead enemies less our dead); with ``points_and_ground``, half
+        for each of points destroyed and sectors held (more, less) and the rest for having both
+        (a win) or neither (a loss); weighted by ``Style.victory`` and by how far the game has
+        run (turn / turns), so it counts most in the last turn."""
+        return self.style.victory * self.outlook_now(state) * min(1.0, state.turn / max(1, state.scenario.spec.turns))
+
+    def outlook_now(self, state: GameState) -> float:
+        """:meth:`outlook` unweighted: 1 a win, -1 a loss, between on the way (R105)."""
+        spec = state.scenario.spec
+        ours = theirs = 0
+        for m in state.soldiers:
+            if m.killed:
+                if m.side == self.side:
+                    ours += soldier_points(m) if spec.victory == "points_and_ground" else 1
+                else:
+                    theirs += soldier_points(m) if spec.victory == "points_and_ground" else 1
+        pts = (theirs > ours) - (theirs < ours)
+        if spec.victory == "points_and_ground":
+            control = sector_control(state)
+            mine = sum(1 for c in control if c == self.side)
+            other = sum(1 for c in control if c not in (None, self.side))
+            sec = (mine > other) - (mine < other)
+            o = 0.25 * (pts + sec) + 0.5 * ((pts > 0 and sec > 0) - (pts < 0 and sec < 0))
+        elif spec.victory == "kills":
+            o = float(pts)
+        else:
+            return 0.0
+        return o
 
 
 def outcomes(state: GameState, action: Action, side: str) -> list[tuple[float, GameState]]:

@@ -11,7 +11,10 @@ Levels (:data:`.evaluate.STYLES`): ``easy`` is reckless and errs, looks 2 MF ahe
 ``normal`` weighs exposure and looks over a man's whole impulse; ``hard`` also values an enemy
 by the harm he threatens, scores more places in full, scores a plan's attack over the outcomes
 of its dice (expectimax: the place with the target killed, Suppressed or spared), and plans
-fire-then-move (declaring the MF for after, 6.3.6.2.7).
+fire-then-move (declaring the MF for after, 6.3.6.2.7); it plays for the scenario's victory
+condition (rulings R105, R106): the outcome were the game to end now, more as the turns run out;
+the sectors it could gain (§10.4), drawing its men towards them and counted in choosing the
+impulse hex; in the last two turns, while it is not winning, less caution and more aggression.
 """
 
 from __future__ import annotations
@@ -81,7 +84,7 @@ class Opponent:
 
     def _choose(self, state: GameState) -> Action:
         if state.phase in (Phase.FORCES, Phase.DEPLOY):
-            return setup_action(state, self.side)
+            return setup_action(state, self.side, self.style.lmg_points)
         self.ev.refresh(state)
         if state.pending is not None:
             return answer(state, self.ev)  # §9.1, §9.2, §9.7
@@ -129,6 +132,10 @@ class Opponent:
         v = 0.0
         for s in men:
             v = max(v, self.style.aggression * self.ev.reach(state, s) + self.style.caution * self.ev.risk(state, s))
+            if self.style.pull:
+                gain, dist = self.ev.sector_gain(state, s)
+                if gain > 0:
+                    v = max(v, gain / (1 + dist))
         return v + 0.05 + (self.rng.uniform(0, self.style.noise) if self.style.noise else 0.0)
 
     def _act(self, state: GameState) -> Action:

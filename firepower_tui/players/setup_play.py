@@ -20,7 +20,7 @@ COVER_VALUE = {Terrain.TREES: 2.0, Terrain.ROUGH: 1.0, Terrain.SCRUB: 1.0, Terra
 """How much a man likes a hex's terrain (6.3.6.2.2 cover +1, 6.3.6.2.3 concealment +1; a hill sees far)."""
 
 
-def buy(state: GameState, side: str) -> Action:
+def buy(state: GameState, side: str, lmg_points: int = 40) -> Action:
     """The next purchase (§10.3): a leader first, an LMG per 40 points of budget, riflemen, then
     ``ready`` when nothing more fits."""
     legal = [a for a in engine.legal_actions(state, kinds=(Buy, Ready)) if getattr(a, "side", None) == side]
@@ -32,7 +32,7 @@ def buy(state: GameState, side: str) -> Action:
     wanted: list[str] = []
     if not any(s.weapon == "PST" for s in mine):
         wanted.append("PST")
-    if lmgs < max(1, total // 40):
+    if lmgs < max(1, total // lmg_points):
         wanted.append("LMG")
     wanted.append("RFL")
     if left < POINTS["RFL"] + POINTS["PST"]:
@@ -102,9 +102,10 @@ def deploy(state: GameState, side: str, *, spread: int = 2) -> Action:
     return Place(soldier=s.id, hex=best.hex, facing=facing_toward(best.hex, target, s.facing), posture=best.posture)
 
 
-def setup_action(state: GameState, side: str) -> Action:
-    """The computer's action in the forces or deployment phase, checked (else the first legal one)."""
-    action = buy(state, side) if state.phase == Phase.FORCES else deploy(state, side)
+def setup_action(state: GameState, side: str, lmg_points: int = 40) -> Action:
+    """The computer's action in the forces or deployment phase, checked (else the first legal one);
+    ``lmg_points``: an LMG bought per so many points of budget."""
+    action = buy(state, side, lmg_points) if state.phase == Phase.FORCES else deploy(state, side)
     if engine.check(state, action) is None:
         return action
     legal = engine.legal_actions(state)

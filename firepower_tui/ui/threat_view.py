@@ -18,10 +18,10 @@ from rich.text import Text
 from ..controller.base import Highlights
 from ..rules.hexgrid import Hex, hex_from_id, hex_to_id
 from ..rules.state import GameState
-from ..rules.threat import Threat, reach_of, threats_to
 from ..rules.units import Soldier
 
 if TYPE_CHECKING:
+    from ..rules.threat import Threat
     from .screens.game import GameScreen
 
 MOST = 8
@@ -72,12 +72,16 @@ class ThreatView:
     def threats(self) -> tuple[str, tuple[Threat, ...]]:
         """The side asked about and every threat to the cursor hex (threat.threats_to)."""
         c = self.screen.c
+        from ..rules.threat import threats_to  # (when the view is first opened, not at start-up)
+
         side = threatened_side(c.state, c.cursor, c.selected, self._viewer())
         return side, threats_to(c.state, c.cursor, side)
 
     def reach(self) -> tuple[Soldier | None, tuple[Threat, ...]]:
         """The man whose reach is shown and whom he can hit (threat.reach_of)."""
         c = self.screen.c
+        from ..rules.threat import reach_of
+
         man = reach_man(c.state, c.cursor, c.selected)
         return man, (reach_of(c.state, man.id) if man is not None else ())
 

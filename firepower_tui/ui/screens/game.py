@@ -25,7 +25,6 @@ from ..render.reaction import bottom_panel, shows_panel
 from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
-from ..computer import computer_turns
 from ..threat_view import ThreatView
 from .game_log import LogAndPrompts
 from .game_views import VIEW_GUARDS, VIEWS, command_line, show_game_over
@@ -37,6 +36,7 @@ from .reaction import HandOver, ScreenClock
 if TYPE_CHECKING:
     from textual.widgets import Input
 
+    from ..computer import ComputerTurns
     from ..theme import Theme
 
 KEY_INTENTS: dict[str, Intent] = {key: k.intent for k in KEYMAP for key in k.keys if not k.view}
@@ -44,6 +44,15 @@ KEY_INTENTS: dict[str, Intent] = {key: k.intent for k in KEYMAP for key in k.key
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 SIDE_COLOURS = ("#ffd787", "#87ff87")
 """Tan-ish and green, as the counters (RULES.md §1.5); the map uses the same (ui/render/map_palette.py)."""
+
+def _computer_turns(screen: GameScreen, controller: Controller, pace: float | None) -> ComputerTurns | None:
+    """The computer's sides (issue 13), its module loaded only for a game the computer plays."""
+    if not controller.session.players:
+        return None
+    from ..computer import computer_turns
+
+    return computer_turns(screen, controller, pace)
+
 
 def _bindings() -> list[BindingType]:
     out: list[BindingType] = []
@@ -68,7 +77,7 @@ class GameScreen(LogAndPrompts):
         """``pace``: seconds between the computer's actions when it plays a side (None: the default)."""
         super().__init__()
         self.pace = pace
-        self.computer = computer_turns(self, controller, pace)
+        self.computer = _computer_turns(self, controller, pace)
         """The computer's sides (issue 13), or None in a hotseat game."""
         handover = handover and self.computer is None  # one player at the keyboard: nothing to pass
         self.threats = ThreatView(self)
@@ -168,7 +177,7 @@ class GameScreen(LogAndPrompts):
         self._panel_cache = {}
         self.hand_over, self.clock = HandOver(self), ScreenClock(self)
         self.los = LosMode(self)
-        self.computer = computer_turns(self, controller, self.pace)
+        self.computer = _computer_turns(self, controller, self.pace)
         self.threats = ThreatView(self)
         await self.recompose()
         self.on_mount()

@@ -36,13 +36,13 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 os.environ.setdefault("XDG_CACHE_HOME", tempfile.mkdtemp(prefix="firepower-bench-ai-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from figures import Figure, table  # noqa: E402
+from figures import Figure, exit_status, table, write_json  # noqa: E402
 
 from firepower_tui.headless.playout import random_action  # noqa: E402
 from firepower_tui.players.heuristic import Heuristic  # noqa: E402
@@ -203,12 +203,8 @@ def main() -> int:
           "a draw counts as not won)")
     print(table(figs, reference=False))
     if o.json:
-        payload = {"quick": o.quick, "pairs": pairs, "seconds": total, "python": platform.python_version(),
-                   "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
-                   "figures": [dict(asdict(f), verdict=f.verdict) for f in figs]}
-        o.json.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
-        print(f"figures written to {o.json}")
-    return 1 if any(f.verdict == "ERROR" for f in figs) else 0
+        write_json(o.json, figs, quick=o.quick, pairs=pairs, seconds=total)
+    return exit_status(figs)
 
 
 if __name__ == "__main__":

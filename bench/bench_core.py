@@ -58,7 +58,6 @@ import time
 import timeit
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +67,7 @@ sys.path.insert(0, str(HERE))
 
 import pyte  # noqa: E402
 
-from figures import Figure, table  # noqa: E402
+from figures import Figure, exit_status, table, write_json  # noqa: E402
 from pty_harness import PtyApp  # noqa: E402
 
 PY = sys.executable
@@ -725,12 +724,8 @@ def main() -> int:
           f"Python {platform.python_version()}, {os.cpu_count()} CPUs; * = partial, see notes)")
     print(table(figs))
     if o.json:
-        payload = {"quick": o.quick, "seconds": total, "python": platform.python_version(), "cpus": os.cpu_count(),
-                   "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
-                   "figures": [dict(asdict(f), verdict=f.verdict) for f in figs]}
-        o.json.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
-        print(f"figures written to {o.json}")
-    return 1 if any(f.verdict == "ERROR" for f in figs) else 0
+        write_json(o.json, figs, quick=o.quick, seconds=total, cpus=os.cpu_count())
+    return exit_status(figs)
 
 
 if __name__ == "__main__":

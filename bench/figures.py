@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+import platform
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 OPS = {"lower": "<=", "higher": ">=", "above": ">"}
 """How a figure's value must compare with its target to PASS (``better``)."""
@@ -67,3 +71,16 @@ def table(figs: list[Figure], *, reference: bool = True) -> str:
     out = [line(head), line(tuple("-" * w for w in widths))] + [line(r) for r in rows]
     notes = [f"  {f.label}: {f.error or f.note}" for f in figs if f.note or f.error]
     return "\n".join(out + (["", "notes:", *notes] if notes else []))
+
+
+def write_json(path: Path, figs: list[Figure], **about: object) -> None:
+    """The figures and what the run was (``about``: quick, seconds, ...) as JSON, with each verdict."""
+    payload = {**about, "python": platform.python_version(), "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
+               "figures": [dict(asdict(f), verdict=f.verdict) for f in figs]}
+    path.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    print(f"figures written to {path}")
+
+
+def exit_status(figs: list[Figure]) -> int:
+    """1 when a figure could not be measured (a MISS is a result, not an error)."""
+    return 1 if any(f.verdict == "ERROR" for f in figs) else 0

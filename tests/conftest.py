@@ -169,3 +169,10 @@ def optional_game(soldiers: Iterable[str], rules: Iterable[str], *, terrain: str
     """A game on ``terrain`` with some optional rules on (§9)."""
     listed = ", ".join(f'"{r}"' for r in rules)
     return Game(make_scenario(terrain, soldiers, extra=f"rules = [{listed}]", fences=fences, hedges=hedges), dice)
+
+
+def play(session, *lines: str) -> None:  # noqa: ANN001
+    """Submit each line of notation to a session; every one must be accepted."""
+    for line in lines:
+        out = session.submit(parse_action(line))
+        assert out.ok, (line, out.refusal)

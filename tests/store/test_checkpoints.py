@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -34,11 +33,6 @@ def played(store: Store, actions: int, seed: int = 3, combat: float = 0.3):  # n
         if rng.random() < 0.05 and session.undo_refusal() is None:
             session.undo()
     return session, gid
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path / "games.db")
 
 
 def test_a_checkpoint_follows_every_chit_draw(store: Store) -> None:

@@ -21,20 +21,11 @@ from firepower_tui.rules.errors import FirepowerError
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.scenario import load_scenario
 
+from tests.conftest import play
+
 ROOT = Path(__file__).resolve().parents[2]
 REACTIONS = ROOT / "tests" / "fixtures" / "scenarios" / "reactions.toml"
 GOLDEN = ROOT / "tests" / "fixtures" / "golden"
-
-
-def play(session, *lines: str) -> None:  # noqa: ANN001
-    for line in lines:
-        out = session.submit(parse_action(line))
-        assert out.ok, (line, out.refusal)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path / "games.db")
 
 
 def test_the_rules_chosen_are_recorded_and_played(store: Store) -> None:

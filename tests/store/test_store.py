@@ -16,23 +16,12 @@ from firepower_tui.games.record import export_game, read_record
 from firepower_tui.games.replay import ReplayError
 from firepower_tui.rules.actions import DrawChit
 from firepower_tui.rules.errors import FirepowerError, SaveError
-from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.games.stats import game_stats
 from firepower_tui.games.store import SCHEMA_VERSION, Store
+from tests.conftest import play
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def play(session, *lines: str) -> None:  # noqa: ANN001
-    for line in lines:
-        out = session.submit(parse_action(line))
-        assert out.ok, (line, out.refusal)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path / "games.db")
 
 
 def test_round_trip_same_state_and_log(store: Store) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from firepower_tui.cli import _parse, main
-from firepower_tui.games.seats import (LEVELS, SeatError, computer_levels, decision_rule, other_side_of,
+from firepower_tui.games.seats import (LEVELS, SeatError, computer_levels, other_side_of,
                                        parse_players, parse_seat, players_label, versus_computer)
 from firepower_tui.games.service import load_game, new_game, resume_game
 from firepower_tui.games.store import Store
@@ -21,7 +21,7 @@ from firepower_tui.rules.actions import Action, Buy, Ready
 from firepower_tui.rules.errors import ScriptError
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.state import GameState
-from firepower_tui.rules.turn import deciders
+from firepower_tui.rules.turn import deciders, decision_rule
 
 SIDES = ["tan", "green"]
 

@@ -130,10 +130,3 @@ def other_side_of(state: GameState, action: Action, side: str) -> str | None:
             return s.side
     return None
 
-
-def decision_rule(state: GameState) -> str:
-    """The rule that gives the decision now to the side it is with: its reaction's (§9.1, §9.2,
-    §9.7), buying (§10.3), deploying (§10.2), else the impulse phase's (6.2)."""
-    if state.pending is not None:
-        return state.pending.kind.rule
-    return {"forces": "§10.3", "deploy": "§10.2"}.get(str(state.phase), "6.2")

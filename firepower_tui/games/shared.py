@@ -22,7 +22,7 @@ from ..rules.actions import Action, Buy, Drop, Equip, Ready
 from ..rules.errors import FirepowerError, Refusal
 from ..rules.events import Event
 from ..rules.state import GameState
-from ..rules.turn import deciders
+from ..rules.turn import deciders, decision_rule
 from ..rules.types import Phase
 from .replay import StepRecord, replay_into, scenario_for
 from .service import attach_recorder, full_replay
@@ -37,17 +37,6 @@ OWN_MAN_ACTIONS = (Drop, Equip)
 
 class NotASide(FirepowerError):
     """``firepower join --side`` names no side of the game."""
-
-
-def rule_of(state: GameState) -> str:
-    """The rule that says whose decision it is now (for a refusal's reference)."""
-    if state.phase == Phase.FORCES:
-        return "§10.3"
-    if state.phase == Phase.DEPLOY:
-        return "§10.2"
-    if state.pending is not None:
-        return state.pending.kind.rule
-    return "6.2"
 
 
 class SharedGame:
@@ -143,7 +132,7 @@ class SharedGame:
         if not deciding:
             return Refusal(reason="the game is over", rule="§2.6")
         others = " and ".join(name(s) for s in sorted(deciding))
-        return Refusal(reason=f"waiting for {others}: it is not {name(self.side)}'s decision", rule=rule_of(state))
+        return Refusal(reason=f"waiting for {others}: it is not {name(self.side)}'s decision", rule=decision_rule(state))
 
     def _refuse_undo(self, session: Session) -> Refusal | None:
         """R120: in a shared game a player takes back only his own last action (the other
@@ -167,4 +156,4 @@ class SharedGame:
                 and session.check(action) is None:
             return None
         return Refusal(reason="the other player moved first: his move is shown and yours was not made",
-                       rule=rule_of(session.state))
+                       rule=decision_rule(session.state))

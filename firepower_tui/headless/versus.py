@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from ..games.seats import computer_levels, decision_rule, other_side_of, players_label
+from ..games.seats import computer_levels, other_side_of, players_label
+from ..rules.turn import decision_rule
 from ..games.session import Outcome
 from ..rules.errors import Refusal
 from ..rules.actions import Action, RollOff

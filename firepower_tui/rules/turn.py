@@ -36,6 +36,19 @@ def deciders(state: GameState) -> frozenset[str]:
     return frozenset((state.active,))  # 6.2
 
 
+def decision_rule(state: GameState) -> str:
+    """The rule that gives the decision now to the side it is with (a refusal's reference when
+    another side's player tries to act): buying (§10.3), deploying (§10.2), an open reaction's
+    (§9.1, §9.2, §9.7), else the impulse phase's (6.2)."""
+    if state.phase == Phase.FORCES:
+        return "§10.3"
+    if state.phase == Phase.DEPLOY:
+        return "§10.2"
+    if state.pending is not None:
+        return state.pending.kind.rule
+    return "6.2"
+
+
 def decides(state: GameState, side: str) -> bool:
     """Whether ``side`` may send the next action (see :func:`deciders`)."""
     return side in deciders(state)

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..controller.keymap import VIEW_INTENTS, Intent
 from ..controller.base import CURSOR_STEPS
-from ..games.seats import computer_levels, decision_rule, other_side_of
+from ..games.seats import computer_levels, other_side_of
+from ..rules.turn import decision_rule
 from ..rules.actions import Action
 from ..rules.errors import Refusal
 from ..rules.notation import format_action

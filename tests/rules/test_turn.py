@@ -69,3 +69,29 @@ def test_a_ready_side_no_longer_decides() -> None:
     state, _ = engine.apply(state, buy, dice)
     state, _ = engine.apply(state, Ready(side=side), dice)
     assert deciders(state) == frozenset(state.sides) - {side}
+
+
+@pytest.mark.rule("§10.2")
+def test_the_decision_rule_follows_the_game() -> None:
+    """The rule a refusal cites when the other side's player tries to act: buying, deploying,
+    the open reaction's, else the impulse phase's."""
+    from firepower_tui.rules.turn import decision_rule
+
+    rng, dice = random.Random(3), SeededDice(3)
+    state = new_game(load_scenario("meeting"))
+    seen: set[str] = set()
+    for _ in range(3000):
+        if state.over:
+            break
+        rule = decision_rule(state)
+        seen.add(rule)
+        if state.phase == Phase.FORCES:
+            assert rule == "§10.3"
+        elif state.phase == Phase.DEPLOY:
+            assert rule == "§10.2"
+        elif state.pending is not None:
+            assert rule == state.pending.kind.rule
+        else:
+            assert rule == "6.2"
+        state, _ = engine.apply(state, random_action(state, rng), dice)
+    assert {"§10.3", "§10.2", "6.2"} <= seen

@@ -257,7 +257,10 @@ def iter_legal_actions(state: GameState, soldier_id: str | None = None, *,
             continue
         if acting is None:
             acting = _acting(state, soldier_id)
+        first = rule.first
         for s in acting.values():
+            if first is not None and first(state, s) is not None:
+                continue  # refused alike, each of his candidates (SoldierRule.first)
             yield from (a for a in rule.candidates(state, s) if rule.check(state, s, a) is None)
 
 

@@ -23,7 +23,7 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
-from . import (climbing, fire, grenades, melee, melee_reactions, movement, overwatch, reactions, sequence, setup,
+from . import (climbing, combat, fire, grenades, melee, melee_reactions, movement, overwatch, reactions, sequence, setup,
                special_barrage, special_forces, special_rule, take_cover, weapons_rule)
 from .acting import acting_soldier
 from .actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop, EndImpulse, EndPhase,
@@ -70,6 +70,10 @@ class SoldierRule(Generic[A]):
     """The kind's own rule, for a soldier who may act now."""
     candidates: Callable[[GameState, Soldier], Iterable[A]]
     """His actions of this kind that might be legal now (a superset of the legal ones)."""
+    first: Callable[[GameState, Soldier], Refusal | None] | None = None
+    """A refusal that ``check`` gives each of his candidates alike (fire and throws: his combat
+    action, 6.2.5, 4.5): when it refuses, :func:`.engine.legal_actions` lists none of them
+    without checking each (a throw's candidates are every hex in reach)."""
 
 
 @record
@@ -110,10 +114,11 @@ def soldier_kind(*, action: type[A], verb: str, usage: str, summary: str, actor:
                  each: Callable[[GameState, Soldier], Iterable[A]],
                  apply: Callable[[GameState, A, Dice], tuple[GameState, Sequence[Event]]],
                  parse: Callable[[list[str]], A], format: Callable[[A], str],
-                 assess: Callable[[GameState, A], Any] | None = None) -> ActionKind[A]:
+                 assess: Callable[[GameState, A], Any] | None = None,
+                 first: Callable[[GameState, Soldier], Refusal | None] | None = None) -> ActionKind[A]:
     """A kind of action taken by one soldier of the current impulse: its check is
     :func:`.acting.acting_soldier` (3.10) then ``rule``; its candidates are ``each`` for
-    every man of the impulse."""
+    every man of the impulse (``first``: :attr:`SoldierRule.first`)."""
 
     def check(state: GameState, a: A) -> Refusal | None:
         s, refusal = acting_soldier(state, actor(a))
@@ -131,7 +136,8 @@ def soldier_kind(*, action: type[A], verb: str, usage: str, summary: str, actor:
 
     return ActionKind(action=action, verb=verb, usage=usage, summary=summary, stage=Stage.PHASE, parse=parse,
                       format=format, check=check, apply=apply, candidates=candidates, actors=lambda a: (actor(a),),
-                      by_soldier=SoldierRule(actor=actor, check=rule, candidates=each), assess=assess)
+                      by_soldier=SoldierRule(actor=actor, check=rule, candidates=each, first=first),
+                      assess=assess)
 
 
 _soldier_of: Callable[[Move | Turn | Cross | ChangePosture | Fire | Throw | Climb | PickUp | Swap | Repair | ThrowSmoke |
@@ -178,11 +184,13 @@ KINDS: tuple[ActionKind[Any], ...] = (
     soldier_kind(action=Fire, verb="fire", usage=k_combat.FIRE_USAGE, actor=_soldier_of,
                  summary="fire at soldiers in one hex; then n declares MF still to spend (4.6, 6.3)",
                  parse=k_combat.parse_fire, format=k_combat.format_fire, rule=fire.check_fire,
-                 each=k_combat.fire_candidates, apply=k_combat.apply_fire, assess=fire.assess_fire),
+                 each=k_combat.fire_candidates, apply=k_combat.apply_fire, assess=fire.assess_fire,
+                 first=combat.combat_refusal),
     soldier_kind(action=Throw, verb="throw", usage=k_combat.THROW_USAGE, actor=_soldier_of,
                  summary="throw a grenade at a hex; via picks the entry hexside at a corner (6.3.6.3.2)",
                  parse=k_combat.parse_throw, format=k_combat.format_throw, rule=grenades.check_throw,
-                 each=k_combat.throw_candidates, apply=k_combat.apply_throw, assess=grenades.assess_throw),
+                 each=k_combat.throw_candidates, apply=k_combat.apply_throw, assess=grenades.assess_throw,
+                 first=combat.combat_refusal),
     ActionKind(action=Melee, verb="melee", usage="melee <soldier>[,<soldier>…] <hex>", stage=Stage.PHASE,
                summary="attackers of this impulse enter an enemy hex and fight (6.5, §5)",
                parse=k_combat.parse_melee, format=k_combat.format_melee, check=melee.check_melee,

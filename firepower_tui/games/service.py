@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from .session import HistoryEntry, Session, game_options, session_args
 from .seats import computer_levels
-from .replay import ReplayError, StepRecord, replay, replay_into, scenario_for
+from .replay import OnEntry, ReplayError, StepRecord, replay, replay_into, scenario_for
 from ..rules.actions import DrawChit
 from ..rules.dice import SeededDice
 from ..rules.errors import FirepowerError
@@ -131,15 +131,18 @@ def load_game(store: Store, game_id: int, *, use_saved: bool = False, quick: boo
     return full_replay(store, game_id, scenario)
 
 
-def full_replay(store: Store, game_id: int, scenario: Scenario, upto: int | None = None) -> Session:
-    """Replay every stored entry of a game (up to entry ``upto``) on ``scenario``.
+def full_replay(store: Store, game_id: int, scenario: Scenario, upto: int | None = None, *,
+                on_entry: OnEntry | None = None) -> Session:
+    """Replay every stored entry of a game (up to entry ``upto``) on ``scenario`` (``on_entry``
+    is called after each action replayed: the app's background check pauses there for the player).
 
     Raises:
         ReplayError: an entry no longer replays (named).
     """
     g = store.game(game_id)
     steps = [StepRecord(e.kind, e.notation, e.rolls) for e in store.entries(game_id, upto=upto)]
-    return replay(scenario, g.seed, steps, where=f"{store.path}: game {game_id}, ", options=g.options)
+    return replay(scenario, g.seed, steps, where=f"{store.path}: game {game_id}, ", options=g.options,
+                  on_events=on_entry)
 
 
 def _from_checkpoint(store: Store, game_id: int, scenario: Scenario, seed: int,
@@ -186,7 +189,7 @@ def complete(session: Session, full: Session) -> None:
     session.unchecked = None
 
 
-def replay_unchecked(store: Store, session: Session) -> Session | None:
+def replay_unchecked(store: Store, session: Session, *, on_entry: OnEntry | None = None) -> Session | None:
     """The full replay of the stored entries a quick resume took on trust (``session.unchecked``),
     for :func:`complete`; None for a complete session. The one way to make it: the app's
     check after its first frame (in a thread, with its own ``store`` connection) and any
@@ -198,7 +201,7 @@ def replay_unchecked(store: Store, session: Session) -> Session | None:
     u = session.unchecked
     if u is None:
         return None
-    return full_replay(store, u.game_id, session.scenario, upto=u.upto)
+    return full_replay(store, u.game_id, session.scenario, upto=u.upto, on_entry=on_entry)
 
 
 def complete_from_store(store: Store, session: Session) -> None:

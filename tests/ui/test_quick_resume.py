@@ -52,6 +52,28 @@ async def test_the_early_history_arrives_after_the_first_frame(tmp_path: Path) -
     store.close()
 
 
+async def test_the_background_check_waits_while_the_player_is_at_the_keys(tmp_path: Path) -> None:
+    """The check's thread shares the interpreter with the game's: it replays nothing while keys
+    come (CHECK_QUIET after the last one), so a key right after a resume is handled at full speed."""
+    import asyncio
+    import time
+
+    gid = stored_game(tmp_path / "g.db", actions=300)
+    store = Store(tmp_path / "g.db")
+    session, _ = resume_game(store, gid)
+    a = make_app(session.scenario, session=session, store=store, game_id=gid)
+    a.last_input = time.monotonic() + 3600  # a key "now", for an hour
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await asyncio.sleep(0.6)
+        assert session.unchecked is not None  # still waiting
+        a.last_input = 0.0  # the player stopped
+        await a.workers.wait_for_complete()
+        await pilot.pause()
+        assert session.unchecked is None and session.history_base == 0
+    store.close()
+
+
 async def test_the_history_view_waits_for_the_whole_game(tmp_path: Path) -> None:
     gid = stored_game(tmp_path / "g.db", actions=300)
     store = Store(tmp_path / "g.db")

@@ -61,3 +61,23 @@ def test_ascii_and_no_color_show_only_ascii() -> None:
         assert screen.isascii(), [ch for ch in screen if not ch.isascii()][:10]
     finally:
         app.close()
+
+
+def test_the_harness_text_is_pytes_display_after_any_writes() -> None:
+    """``PtyApp.text`` re-reads only the lines pyte marked dirty; it must still be the whole screen."""
+    import random
+
+    import pyte
+
+    app = PtyApp.__new__(PtyApp)  # no child: just the screen and the stream
+    app.screen = pyte.Screen(40, 12)
+    app.stream = pyte.ByteStream(app.screen)
+    rng = random.Random(7)
+    for _ in range(200):
+        y, x = rng.randint(1, 12), rng.randint(1, 40)
+        app.stream.feed(f"\x1b[{y};{x}H{'ab─é'[rng.randint(0, 3)] * rng.randint(1, 20)}".encode())
+        if rng.random() < 0.1:
+            app.stream.feed(b"\n" * rng.randint(1, 15))  # scrolls: every line moves
+        if rng.random() < 0.05:
+            app.stream.feed(b"\x1b[2J")
+        assert app.text() == "\n".join(app.screen.display)

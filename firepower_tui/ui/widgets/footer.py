@@ -36,6 +36,7 @@ class KeyFooter(Footer):
         """The keys composed (or about to be, after the next refresh)."""
         self.composed = 0
         """How many times the keys were built (for tests)."""
+        self._look_due = False
 
     def keys_shown(self) -> Shown:
         """The screen's shown bindings now, as the footer would compose them."""
@@ -54,7 +55,18 @@ class KeyFooter(Footer):
             return
         if not (self.is_attached and screen is self.screen):
             return
+        if not self._look_due:  # several publications before the next frame: one look after it
+            self._look_due = True
+            self.call_after_refresh(self._look)
+
+    async def _look(self) -> None:
+        """After the frame that shows what the key did: the keys now, recomposed if they changed.
+        Asking every binding's ``check_action`` costs 3-5 ms; the player reads the map, the log
+        and the status line first, and the keys follow one refresh later."""
+        self._look_due = False
+        if not self.is_attached:
+            return
         shown = self.keys_shown()
         if shown != self.shown:
             self.shown = shown
-            self.call_after_refresh(self.recompose)
+            await self.recompose()

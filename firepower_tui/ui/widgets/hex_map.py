@@ -392,6 +392,10 @@ class HexMap(ScrollView, can_focus=True):
         # Runs of one style key, split where a marked hex starts or ends; neighbouring runs whose
         # styles are equal are joined, as a cell-by-cell walk would join them.
         # A marked hexside cell is a run of its own.
+        # Blank cells show only their background: a run of blanks joins its neighbour when the
+        # two differ in nothing a blank shows (a map line is then a few segments, not one per
+        # hex interior: fewer bytes to the terminal for the same picture).
+        run_blank = False
         bounds = sorted({x0, end, *(m[0] for m in marked), *(m[1] for m in marked), *sides, *(x + 1 for x in sides)})
         for i in range(len(bounds) - 1):
             xa, xb = bounds[i], bounds[i + 1]
@@ -405,9 +409,17 @@ class HexMap(ScrollView, can_focus=True):
                 while x1 < xb and keys[x1] == key:
                     x1 += 1
                 style = self._run_style(key, h, cursor, sides.get(x))
+                blank = not "".join(chars[x:x1]).strip(" ")
                 if style != run_style:
+                    if run_style is not None and (blank or run_blank) and _same_blank(style, run_style):
+                        if not blank:  # the run so far is blanks: it takes this run's style
+                            run_style, run_blank = style, False
+                        x = x1
+                        continue
                     close_run(x)
-                    run_start, run_style = x, style
+                    run_start, run_style, run_blank = x, style, blank
+                else:
+                    run_blank = run_blank and blank
                 x = x1
         close_run(end)
         strip = Strip(segments, max(0, end - x0))
@@ -421,6 +433,23 @@ class HexMap(ScrollView, can_focus=True):
         h = self.grid.hex_at(x, y)
         if h is not None:
             self.post_message(self.HexClicked(h))
+
+
+_BLANK_SAME: dict[tuple[Style, Style], bool] = {}
+
+
+def _same_blank(a: Style, b: Style) -> bool:
+    """Whether a blank cell looks the same in style ``a`` as in ``b``: the same background, and
+    nothing that shows on a blank (underline, strike, overline, reverse, a link) in either."""
+    same = _BLANK_SAME.get((a, b))
+    if same is None:
+        same = (a.bgcolor == b.bgcolor and not any(
+            st.underline or st.underline2 or st.strike or st.overline or st.reverse or st.link or st.conceal
+            for st in (a, b)))
+        if len(_BLANK_SAME) > 4096:
+            _BLANK_SAME.clear()
+        _BLANK_SAME[(a, b)] = same
+    return same
 
 
 def _drawn_map(state: GameState) -> MapData:

@@ -77,6 +77,9 @@ class Style:
     push: float = 0.0
     """In the last two turns, while the game would not end in our win, the share by which caution
     falls and aggression rises (:meth:`Evaluator.refresh`): a draw is worth no more than a loss."""
+    approach: float = 0.03
+    """Per hex nearer the nearest enemy, what closing in is worth while none of his men is in
+    reach (:meth:`Evaluator.approach`); 0: he holds his ground and lets the enemy come (R107)."""
 
 
 STYLES: dict[str, Style] = {
@@ -86,7 +89,7 @@ STYLES: dict[str, Style] = {
                     full_impulse_search=False, finalists=5, noise=0.0),
     "hard": Style(aggression=1.0, caution=1.0, base_risk=0.4, depth=4, steps=False, dangerous_first=True,
                   full_impulse_search=False, finalists=8, noise=0.0,
-                  expectimax=True, scoot=True, ground=2.0, victory=1.0, pull=0.05, push=0.5),
+                  expectimax=True, scoot=True, ground=2.0, victory=1.0, pull=0.05, push=0.5, approach=0.0),
 }
 
 
@@ -247,9 +250,10 @@ class Evaluator:
                                                                                   (None, self.side)))
 
     def approach(self, state: GameState, s: Soldier) -> float:
-        """A little for being nearer the nearest enemy (closing in when nobody is in sight)."""
+        """A little for being nearer the nearest enemy (closing in when nobody is in sight),
+        ``Style.approach`` a hex."""
         d = min((hex_distance(s.hex, e.hex) for e in state.living() if e.side != self.side), default=0)
-        return -0.03 * d
+        return -self.style.approach * d
 
     def quick(self, state: GameState, s: Soldier) -> float:
         """A quick worth of his standing where he is, to rank places before :meth:`position`: the

@@ -134,3 +134,16 @@ def test_overwatch_takes_the_snap_shot() -> None:
     assert g.state.pending is not None and g.state.pending.side == "green"
     action = Opponent("green", "normal").choose(g.state)
     assert isinstance(action, Overwatch)
+
+
+def test_hard_does_not_close_in_normal_does() -> None:
+    """R107: closing in on the enemy is worth nothing to hard, 0.03 a hex to normal."""
+    from firepower_tui.players.evaluate import STYLES, Evaluator
+    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.sequence import new_game
+
+    state = new_game(load_scenario("basic"))
+    side = state.sides[0]
+    man = state.living(side)[0]
+    assert Evaluator(side, STYLES["hard"]).approach(state, man) == 0.0
+    assert Evaluator(side, STYLES["normal"]).approach(state, man) < 0.0

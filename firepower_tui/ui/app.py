@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -24,6 +25,8 @@ from .widgets.terminal_cursor import load_show_cursor, write_cursor_mode
 
 CHECK_QUIET = 0.4
 """Seconds after the player's last key before the background check of a quick resume goes on."""
+CHECK_SWITCH_INTERVAL = 0.0005
+"""Seconds between GIL hand-overs while that check runs (Python's default is 0.005)."""
 
 
 class _CheckStopped(Exception):
@@ -199,6 +202,10 @@ class FirepowerApp(App[None]):
                 time.sleep(CHECK_QUIET / 4)
 
         def replay_all() -> None:
+            # Until the game's thread hears of a key (and this one gives way), they share the GIL:
+            # hand it over every half millisecond, not every 5 (Python's default), meanwhile.
+            switch = sys.getswitchinterval()
+            sys.setswitchinterval(CHECK_SWITCH_INTERVAL)
             store = Store(path)
             try:
                 full, error = replay_for_check(store, session, on_entry=give_way)
@@ -206,6 +213,7 @@ class FirepowerApp(App[None]):
                 return
             finally:
                 store.close()
+                sys.setswitchinterval(switch)
             if full is not None or error is not None:
                 self.call_from_thread(self._checked, full, error)
 

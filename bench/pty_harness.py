@@ -126,6 +126,13 @@ class PtyApp:
         os.write(self.fd, KEYS.get(key, key.encode()))
         return time.perf_counter()
 
+    def quit(self) -> None:
+        """Quit as a player does: Q, the confirmation, y; then read what it writes on leaving."""
+        self.press("Q")
+        self.wait_for("Quit FIREPOWER?")
+        self.press("y")
+        self.pump(2.0)
+
     def rss_kb(self) -> int:
         with open(f"/proc/{self.pid}/status") as f:
             for line in f:

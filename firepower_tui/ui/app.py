@@ -15,13 +15,17 @@ from textual.app import App
 from textual.screen import Screen
 
 from ..controller.controller import Controller
-from ..games.session import HistoryEntry, Session
+from ..games.session import Session
 from ..rules.errors import FirepowerError
 from ..rules.scenario import Scenario
 from ..games.store import Store
 from .crash import write_crash_report
 from .screens.game import GameScreen
 from .widgets.terminal_cursor import load_show_cursor, write_cursor_mode
+
+if TYPE_CHECKING:  # the other screens are imported when they are opened: the first frame needs none
+    from ..games.replay import OnEntry
+    from .screens.history import HistoryScreen
 
 CHECK_QUIET = 0.4
 """Seconds after the player's last key before the background check of a quick resume goes on."""
@@ -31,9 +35,6 @@ CHECK_SWITCH_INTERVAL = 0.0005
 
 class _CheckStopped(Exception):
     """The app closed while its background check was waiting for the player."""
-
-if TYPE_CHECKING:  # the other screens are imported when they are opened: the first frame needs none
-    from .screens.history import HistoryScreen
 
 
 class FirepowerApp(App[None]):
@@ -317,7 +318,7 @@ class FirepowerApp(App[None]):
 
 
 def replay_for_check(store: Store, session: Session, *,
-                     on_entry: Callable[[HistoryEntry], None] | None = None) -> tuple[Session | None, Exception | None]:
+                     on_entry: OnEntry | None = None) -> tuple[Session | None, Exception | None]:
     """The full replay that checks a quick resume (:func:`..games.service.replay_unchecked`), or
     why it failed: what :meth:`FirepowerApp._checked` takes, from the background check and
     from :meth:`FirepowerApp.ensure_complete` alike. (None, None): nothing to check."""

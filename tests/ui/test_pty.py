@@ -23,10 +23,7 @@ def test_play_a_move_and_quit_in_a_terminal() -> None:
         app.wait_for("T1 enters K3 from K2")
         assert "MF left 3/4" in app.text()
         assert "Traceback" not in app.text()
-        app.press("Q")
-        app.wait_for("Quit FIREPOWER?")
-        app.press("y")
-        app.pump(2.0)
+        app.quit()
     finally:
         app.close()
 

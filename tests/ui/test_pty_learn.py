@@ -32,10 +32,7 @@ def test_lesson_text_and_map_together_at_80x24() -> None:
         app.wait_for("step 3/9")
         app.wait_for("T1 enters C3")
         assert "Traceback" not in app.text()
-        app.press("Q")
-        app.wait_for("Quit FIREPOWER?")
-        app.press("y")
-        app.pump(2.0)
+        app.quit()
     finally:
         app.close()
 

@@ -126,11 +126,17 @@ class SharedGame:
             if man is not None and man.side != self.side:
                 return Refusal(reason=f"you play {name(self.side)}: {action.soldier} is {name(man.side)}'s",
                                rule="§10.3")
+        return self.waiting(state)
+
+    def waiting(self, state: GameState) -> Refusal | None:
+        """Why nothing this player sends now can be taken: the game waits for the other side (or
+        is over); None when it waits for this player's side."""
         deciding = deciders(state)
         if self.side in deciding:
             return None
         if not deciding:
             return Refusal(reason="the game is over", rule="§2.6")
+        name = state.scenario.side_name
         others = " and ".join(name(s) for s in sorted(deciding))
         return Refusal(reason=f"waiting for {others}: it is not {name(self.side)}'s decision", rule=decision_rule(state))
 

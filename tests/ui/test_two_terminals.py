@@ -63,9 +63,13 @@ def test_two_players_play_a_game_to_the_end_each_screen_following_the_other(tmp_
         first = "Tan" if "Your move" in tan.text() else "Green"
         second = "Green" if first == "Tan" else "Tan"
         apps[second].wait_for(f"Waiting for {first}")
-        # the waiting player's key for the other side's action is refused, with its rule
+        # the waiting player's key for an action is refused, with its rule: one the footer does
+        # not offer him (move, with nobody selected) as well as the other side's (end the phase)
+        waiting = f"waiting for {first}: it is not {second}'s decision [6.2]"
+        apps[second].press("m")
+        apps[second].wait_for(waiting)
         apps[second].press("E")
-        apps[second].wait_for(f"waiting for {first}: it is not {second}'s decision [6.2]")
+        apps[second].wait_for(waiting)
 
         play_a_phase(apps[first], apps[second])
         apps[second].wait_for("Your move")  # the next chit was drawn: the second side's phase (6.1)

@@ -10,6 +10,7 @@ inotify it asks every :data:`POLL_SECONDS`.
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 
 from ...controller.controller import Controller, Result
 from ...controller.keymap import VIEW_INTENTS
@@ -21,7 +22,7 @@ from ...rules.setup import budget
 from ...rules.turn import deciders
 from ...rules.types import Phase
 from ..render.panels import header_text
-from .game import GameScreen
+from .game import KEY_INTENTS, GameScreen
 from .reaction import ScreenClock
 from .setup import ForceBuilderScreen
 
@@ -112,6 +113,18 @@ class SharedGameScreen(GameScreen):
             if intent not in VIEW_INTENTS and intent not in BROWSING and not self.my_turn:
                 return False
         return super().check_action(action, parameters)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key of the game's actions pressed while the other side decides: the reason is that
+        it is not this player's decision (not what the controller would say of the key)."""
+        intent = KEY_INTENTS.get(event.key)
+        if (intent is not None and intent not in VIEW_INTENTS and intent not in BROWSING and not self.command_open
+                and not self.los.active):
+            refusal = self.link.waiting(self.c.state)
+            if refusal is not None:
+                event.stop()
+                event.prevent_default()  # (Textual would call GameScreen.on_key next: the controller's word)
+                self._sync(self.c.refused(refusal))
 
     def redraw_header(self) -> None:
         """The header, after a line saying whose turn it is."""

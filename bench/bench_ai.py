@@ -1,9 +1,11 @@
 """The computer opponent's strength and speed, each against its target (issue 13, part 4).
 
-Run:  python bench/bench_ai.py [--quick] [--pairs N] [--json FILE] [--only KEY,...]
+Run:  python bench/bench_ai.py [--quick] [--pairs N] [--seed-base N] [--json FILE] [--only KEY,...]
 
   --quick       a smoke run: one pair of games per scenario
   --pairs N     game pairs per scenario (default 5; --quick 1)
+  --seed-base N the first seed (default 0): seeds N .. N+pairs-1, to check a change on games it
+                was not tuned on
   --json FILE   also write the figures as JSON
   --only KEYS   run only some figures (keys: random, heuristic, hard_normal)
 
@@ -95,11 +97,11 @@ Foe = Callable[[str, int], tuple[Chooser, Opponent | None]]
 """A foe for one side and seed: its chooser, and the Opponent when it is one (for its timings)."""
 
 
-def play_pairs(level: str, foe: Foe, pairs: int, tally: Tally, times_key: dict[str, str]) -> None:
-    """``pairs`` seeded game pairs per scenario: ``level`` plays each side once per seed."""
+def play_pairs(level: str, foe: Foe, pairs: int, tally: Tally, times_key: dict[str, str], base: int = 0) -> None:
+    """``pairs`` seeded game pairs per scenario (seeds ``base`` on): ``level`` plays each side once per seed."""
     for scenario in SCENARIOS:
         won = [0, 0]
-        for seed in range(pairs):
+        for seed in range(base, base + pairs):
             for side in ("tan", "green"):
                 state = new_game(load_scenario(scenario))
                 other = state.enemy_of(side)
@@ -145,10 +147,10 @@ def p95(xs: list[float]) -> float:
 
 
 def strength(key: str, label: str, level: str, foe: Foe, pairs: int, target: float, better: str,
-             times: dict[str, list[float]], use_lower: bool = False) -> Figure:
+             times: dict[str, list[float]], use_lower: bool = False, base: int = 0) -> Figure:
     tally = Tally()
     keys = {"ours": level} | ({"theirs": "normal"} if foe is normal_foe else {})
-    play_pairs(level, foe, pairs, tally, keys)
+    play_pairs(level, foe, pairs, tally, keys, base)
     for k, v in tally.times.items():
         times.setdefault(k, []).extend(v)
     lo, hi = tally.interval()
@@ -164,6 +166,7 @@ def main() -> int:
     p = argparse.ArgumentParser(description="The computer opponent's strength and speed against their targets.")
     p.add_argument("--quick", action="store_true", help="one game pair per scenario")
     p.add_argument("--pairs", type=int, default=None, help="game pairs per scenario (default 5; --quick 1)")
+    p.add_argument("--seed-base", type=int, default=0, help="the first seed (default 0): fresh games")
     p.add_argument("--json", type=Path, help="write the figures to this file")
     p.add_argument("--only", default="", help="comma-separated: random, heuristic, hard_normal")
     o = p.parse_args()
@@ -174,11 +177,11 @@ def main() -> int:
     figs: list[Figure] = []
     plan = {
         "random": lambda: strength("random", "normal vs random, win rate", "normal", random_foe, pairs, 95, "higher",
-                                   times),
+                                   times, base=o.seed_base),
         "heuristic": lambda: strength("heuristic", "hard vs heuristic, win rate", "hard", heuristic_foe, pairs, 65,
-                                      "higher", times),
+                                      "higher", times, base=o.seed_base),
         "hard_normal": lambda: strength("hard_normal", "hard vs normal, Wilson 95 % lower bound", "hard", normal_foe,
-                                        pairs, 50, "above", times, use_lower=True),
+                                        pairs, 50, "above", times, use_lower=True, base=o.seed_base),
     }
     for key in keys:
         print(f"[{time.perf_counter() - started:5.0f} s] {key} ...", file=sys.stderr, flush=True)
@@ -199,11 +202,11 @@ def main() -> int:
                                         f"max {max(xs):.2f} s"))
     total = time.perf_counter() - started
     print(f"firepower-tui computer opponent ({'quick' if o.quick else 'full'} run, {pairs} pair(s) per scenario on "
-          f"{', '.join(SCENARIOS)}, {total:.0f} s; Python {platform.python_version()}, {os.cpu_count()} CPUs; "
-          "a draw counts as not won)")
+          f"{', '.join(SCENARIOS)}, seeds from {o.seed_base}, {total:.0f} s; Python {platform.python_version()}, "
+          f"{os.cpu_count()} CPUs; a draw counts as not won)")
     print(table(figs, reference=False))
     if o.json:
-        write_json(o.json, figs, quick=o.quick, pairs=pairs, seconds=total)
+        write_json(o.json, figs, quick=o.quick, pairs=pairs, seconds=total, seed_base=o.seed_base)
     return exit_status(figs)
 
 

@@ -74,9 +74,15 @@ class Style:
     :meth:`Evaluator.sector_gain`); the impulse hex's promise counts the gain near at hand."""
     lmg_points: int = 40
     """Buying (§10.3): an LMG per so many points of budget (at least one)."""
+    sectors: bool = False
+    """Deploying (§10.2, R108): the last men placed go to the zone's sectors nobody holds (§10.4)."""
     push: float = 0.0
     """In the last two turns, while the game would not end in our win, the share by which caution
     falls and aggression rises (:meth:`Evaluator.refresh`): a draw is worth no more than a loss."""
+    last_word: float = 0.0
+    """In the last turn, once the cup holds none of the enemy's chits (public, 6.1), nothing he does
+    can follow our phase (but a reaction, §9.1): the outcome is weighed this many times over, the
+    exposure barely (ruling R109); 0: no such phase is told apart."""
     approach: float = 0.03
     """Per hex nearer the nearest enemy, what closing in is worth while none of his men is in
     reach (:meth:`Evaluator.approach`); 0: he holds his ground and lets the enemy come (R107)."""
@@ -89,7 +95,8 @@ STYLES: dict[str, Style] = {
                     full_impulse_search=False, finalists=5, noise=0.0),
     "hard": Style(aggression=1.0, caution=1.0, base_risk=0.4, depth=4, steps=False, dangerous_first=True,
                   full_impulse_search=False, finalists=8, noise=0.0,
-                  expectimax=True, scoot=True, ground=2.0, victory=1.0, pull=0.05, push=0.5, approach=0.0),
+                  expectimax=True, scoot=True, ground=2.0, victory=1.0, pull=0.05, push=0.5, approach=0.0,
+                  sectors=True, last_word=10.0),
 }
 
 
@@ -104,6 +111,8 @@ class Evaluator:
         self._reach: dict[Any, float] = {}
         self._worth: dict[str, float] = {}
         self._cells: dict[str, list[list[Hex]]] = {}
+        self.final = False
+        """Only our phases are left of the game (:meth:`last_phases`, R109)."""
 
     # --- caches ---------------------------------------------------------------------------------
 
@@ -114,13 +123,25 @@ class Evaluator:
         if key != self._key:
             self._key = key
             self._worth.clear()
+        self.final = False
+        self.style = self.base
         if self.base.push:
             late = state.turn >= state.scenario.spec.turns - 1
-            self.style = self.base
             if late and self.outlook_now(state) < 1:
                 p = self.base.push
                 self.style = replace(self.base, caution=self.base.caution * (1 - p),
                                      aggression=self.base.aggression * (1 + p))
+        if self.base.last_word and self.last_phases(state):
+            self.final = True
+            self.style = replace(self.style, caution=0.1 * self.style.caution, base_risk=0.0,
+                                 victory=self.base.last_word * max(1.0, self.base.victory), full_impulse_search=True)
+
+    def last_phases(self, state: GameState) -> bool:
+        """Whether only our phases are left of the game (R109): its last turn, and none of the
+        enemy's chits in the cup (the public count, 6.1; never its order)."""
+        if state.turn < state.scenario.spec.turns or state.active != self.side:
+            return False
+        return all(n == 0 for side, n in state.cup_counts().items() if side != self.side)
 
     def _enemies(self, state: GameState) -> tuple[Soldier, ...]:
         """The enemy's men as they are (what exposure and reach depend on besides the hex)."""
@@ -215,6 +236,13 @@ class Evaluator:
     def risk(self, state: GameState, s: Soldier) -> float:
         """His exposure where he stands: the expected men lost in his hex when the enemy acts
         (:func:`.threat.expected_losses`) per man there, weighted by the public chit odds."""
+        r = self._raw_risk(state, s)
+        if self.final:
+            return self.style.base_risk * r  # the enemy acts no more (R109)
+        w = self.style.base_risk + (1.0 - self.style.base_risk) * threat.enemy_first(state, self.side)
+        return w * r
+
+    def _raw_risk(self, state: GameState, s: Soldier) -> float:
         friends = sum(1 for m in state.soldiers_at(s.hex) if m.side == self.side)
         key = (self._enemies(state), s.hex, s.posture, s.running, s.fence_side, s.status is Status.STUNNED, friends)
         r = self._risk.get(key)
@@ -223,8 +251,7 @@ class Evaluator:
                 self._risk.clear()
             r = threat.expected_losses(state, s.hex, self.side, steps=self.style.steps) / max(1, friends)
             self._risk[key] = r
-        w = self.style.base_risk + (1.0 - self.style.base_risk) * threat.enemy_first(state, self.side)
-        return w * r
+        return r
 
     def reach(self, state: GameState, s: Soldier) -> float:
         """The harm he could do from here in an impulse of his own (a turn allowed), in men."""

@@ -14,7 +14,9 @@ of its dice (expectimax: the place with the target killed, Suppressed or spared)
 fire-then-move (declaring the MF for after, 6.3.6.2.7); it plays for the scenario's victory
 condition (rulings R105, R106): the outcome were the game to end now, more as the turns run out;
 the sectors it could gain (§10.4), drawing its men towards them and counted in choosing the
-impulse hex; in the last two turns, while it is not winning, less caution and more aggression.
+impulse hex; in the last two turns, while it is not winning, less caution and more aggression;
+its last men deployed fill the sectors of its zone none of its men holds (R108); and when only
+its own phases are left of the game (the public chit count), the outcome alone (R109).
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ class Opponent:
 
     def _choose(self, state: GameState) -> Action:
         if state.phase in (Phase.FORCES, Phase.DEPLOY):
-            return setup_action(state, self.side, self.style.lmg_points)
+            return setup_action(state, self.side, self.style.lmg_points, self.style.sectors)
         self.ev.refresh(state)
         if state.pending is not None:
             return answer(state, self.ev)  # §9.1, §9.2, §9.7
@@ -117,7 +119,8 @@ class Opponent:
                and s.status is not Status.STUNNED]
         if not men:
             return 0.0
-        if self.style.full_impulse_search:
+        style = self.ev.style
+        if style.full_impulse_search:
             start = StartImpulse(hex=h)
             if engine.check(state, start) is not None:
                 return 0.0
@@ -131,12 +134,12 @@ class Opponent:
             return gain + 0.05
         v = 0.0
         for s in men:
-            v = max(v, self.style.aggression * self.ev.reach(state, s) + self.style.caution * self.ev.risk(state, s))
-            if self.style.pull:
+            v = max(v, style.aggression * self.ev.reach(state, s) + style.caution * self.ev.risk(state, s))
+            if style.pull:
                 gain, dist = self.ev.sector_gain(state, s)
                 if gain > 0:
                     v = max(v, gain / (1 + dist))
-        return v + 0.05 + (self.rng.uniform(0, self.style.noise) if self.style.noise else 0.0)
+        return v + 0.05 + (self.rng.uniform(0, style.noise) if style.noise else 0.0)
 
     def _act(self, state: GameState) -> Action:
         """The next action of the impulse: the current man's plan, a new plan, or the impulse's end."""

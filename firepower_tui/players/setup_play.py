@@ -14,7 +14,7 @@ from ..rules.setup import budget, placeable, spent
 from ..rules.state import GameState
 from ..rules.terrain import Terrain
 from ..rules.types import Phase, SetupStep
-from ..rules.victory import POINTS
+from ..rules.victory import POINTS, sector_of
 
 COVER_VALUE = {Terrain.TREES: 2.0, Terrain.ROUGH: 1.0, Terrain.SCRUB: 1.0, Terrain.HILL: 0.5}
 """How much a man likes a hex's terrain (6.3.6.2.2 cover +1, 6.3.6.2.3 concealment +1; a hill sees far)."""
@@ -72,9 +72,12 @@ def facing_toward(origin: Hex, target: Hex, default: Facing = Facing.N) -> Facin
     return best
 
 
-def deploy(state: GameState, side: str, *, spread: int = 2) -> Action:
+def deploy(state: GameState, side: str, *, spread: int = 2, sectors: bool = False) -> Action:
     """The deployment step's action for ``side`` (§10.2): roll, let the enemy place first, take
-    the first phase, and place each man in the best cover nearest the enemy, facing him."""
+    the first phase, and place each man in the best cover nearest the enemy, facing him.
+
+    ``sectors`` (ruling R108): where ground scores (§10.4), leave no sector of the zone empty, the
+    last men placed going to the sectors nobody holds yet."""
     step = state.setup_step
     if step in (SetupStep.ROLLOFF, SetupStep.INITIATIVE):
         return RollOff()
@@ -93,19 +96,29 @@ def deploy(state: GameState, side: str, *, spread: int = 2) -> Action:
     friends = [m.hex for m in state.living(side)]
     gmap = state.scenario.map
 
+    empty: set[int] = set()
+    if sectors and state.scenario.spec.victory == "points_and_ground":
+        empty = {sector_of(state, p.hex) for p in spots} - {sector_of(state, h) for h in friends}
+        if len(men) > len(empty):
+            empty = set()  # the sectors wait for the last men: the first (the LMGs) go where they fight
+
     def value(p: Place) -> float:
         crowd = sum(1 for h in friends if hex_distance(h, p.hex) < spread)
-        return (COVER_VALUE.get(gmap.terrain_at(p.hex), 0.0) - 0.15 * hex_distance(p.hex, target)
-                - 1.5 * crowd - 3.0 * sum(1 for h in friends if h == p.hex))
+        v = (COVER_VALUE.get(gmap.terrain_at(p.hex), 0.0) - 0.15 * hex_distance(p.hex, target)
+             - 1.5 * crowd - 3.0 * sum(1 for h in friends if h == p.hex))
+        if sector_of(state, p.hex) in empty:
+            v += 4.0
+        return v
 
     best = max(spots, key=value)
     return Place(soldier=s.id, hex=best.hex, facing=facing_toward(best.hex, target, s.facing), posture=best.posture)
 
 
-def setup_action(state: GameState, side: str, lmg_points: int = 40) -> Action:
+def setup_action(state: GameState, side: str, lmg_points: int = 40, sectors: bool = False) -> Action:
     """The computer's action in the forces or deployment phase, checked (else the first legal one);
-    ``lmg_points``: an LMG bought per so many points of budget."""
-    action = buy(state, side, lmg_points) if state.phase == Phase.FORCES else deploy(state, side)
+    ``lmg_points``: an LMG bought per so many points of budget; ``sectors``: see :func:`deploy`."""
+    action = (buy(state, side, lmg_points) if state.phase == Phase.FORCES
+              else deploy(state, side, sectors=sectors))
     if engine.check(state, action) is None:
         return action
     legal = engine.legal_actions(state)

@@ -147,3 +147,50 @@ def test_hard_does_not_close_in_normal_does() -> None:
     man = state.living(side)[0]
     assert Evaluator(side, STYLES["hard"]).approach(state, man) == 0.0
     assert Evaluator(side, STYLES["normal"]).approach(state, man) < 0.0
+
+
+def _deployed(scenario: str, seed: int, sectors: bool) -> GameState:
+    """``scenario`` bought and deployed by the computer's setup, Tan with ``sectors`` (R108)."""
+    state, dice = new_game(load_scenario(scenario)), SeededDice(seed)
+    while state.phase in (Phase.FORCES, Phase.DEPLOY):
+        side = next(s for s in state.sides if s in deciders(state))
+        state, _ = engine.apply(state, setup_action(state, side, sectors=sectors and side == "tan"), dice)
+    return state
+
+
+@pytest.mark.rule("§10.2")
+def test_hard_leaves_no_sector_of_its_zone_empty() -> None:
+    """R108: with ``sectors`` the last men placed go where none of theirs stands (§10.4)."""
+    from firepower_tui.rules.victory import sector_of
+
+    zone = {sector_of(s, h) for s in [new_game(load_scenario("meeting"))] for h in s.scenario.zone("tan")}
+    empty_before = 0
+    for seed in range(3):
+        held = {sector_of(st, m.hex) for st in [_deployed("meeting", seed, True)] for m in st.living("tan")}
+        assert held == zone
+        plain = _deployed("meeting", seed, False)
+        empty_before += len(zone - {sector_of(plain, m.hex) for m in plain.living("tan")})
+    assert empty_before > 0  # without it a sector is left to the enemy (the east one, far from him)
+
+
+@pytest.mark.rule("6.1")
+def test_last_word_only_when_the_enemy_has_no_chit_left() -> None:
+    """R109: in the last turn, with none of the enemy's chits in the cup, hard weighs the outcome
+    and not the exposure; one enemy chit left (or an earlier turn) and it is as before."""
+    from firepower_tui.players.evaluate import STYLES, Evaluator
+    from firepower_tui.rules.state import Chit
+
+    state = _deployed("meeting", 1, True)
+    turns = state.scenario.spec.turns
+    last = state.evolve(turn=turns, active="tan", cup=(Chit("tan", "B"),))
+    ev = Evaluator("tan", STYLES["hard"])
+    exposed = max(last.living("tan"), key=lambda m: ev.risk(last, m))
+    for st, final in ((last, True), (last.evolve(cup=(Chit("tan", "B"), Chit("green", "C"))), False),
+                      (last.evolve(turn=turns - 1), False)):
+        ev.refresh(st)
+        assert ev.final is final
+        assert (ev.risk(st, exposed) == 0.0) is final
+        assert (ev.style.victory > STYLES["hard"].victory) is final
+    normal = Evaluator("tan", STYLES["normal"])
+    normal.refresh(last)
+    assert not normal.final and normal.risk(last, exposed) > 0.0

@@ -150,6 +150,9 @@ class Highlights:
     """What the map should mark (besides the cursor)."""
 
     impulse_hexes: frozenset[Hex] = frozenset()
+    """Hexes an impulse may start in (6.2)."""
+    place_hexes: frozenset[Hex] = frozenset()
+    """In deployment: where the selected man may be placed, or the placing side's zone (§10.2)."""
     group: frozenset[str] = frozenset()
     move_target: Hex | None = None
     arc: frozenset[Hex] = frozenset()

@@ -149,7 +149,7 @@ class Deployment:
         if not st.placer:
             return h
         if core.selected is None:
-            h.impulse_hexes = st.scenario.zone(st.placer)
+            h.place_hexes = st.scenario.zone(st.placer)
         else:
-            h.impulse_hexes = frozenset(a.hex for a in core.legal.of(Place, core.selected))
+            h.place_hexes = frozenset(a.hex for a in core.legal.of(Place, core.selected))
         return h

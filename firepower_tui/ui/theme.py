@@ -47,6 +47,7 @@ COLOUR_BLIND = Theme(
         # each overlay a set of text attributes of its own besides its colour (the cursor is reverse)
         "arc": Style(bgcolor="#262640", dim=True),
         "impulse": Style(bgcolor="#4e4e4e", bold=True),
+        "place": Style(bgcolor="#4e4e4e", bold=True),
         "group": Style(bgcolor="#005f87", bold=True, underline=True),
         "move": Style(bgcolor="#0072b2", underline=True),
         "target": Style(bgcolor="#d55e00", bold=True, italic=True, underline=True),

@@ -226,7 +226,7 @@ def test_deployment_by_intents() -> None:
     assert c.pending_choice == ("tan", "who places first")
     assert c.choose("tan").ok and c.state.placer == "tan"
     assert c.selected == "T1" and c.cursor in c.state.scenario.zone("tan")
-    assert c.highlights().impulse_hexes == c.state.scenario.zone("tan")
+    assert c.highlights().place_hexes == c.state.scenario.zone("tan") and not c.highlights().impulse_hexes
     c.turn_to(__import__("firepower_tui.rules.hexgrid", fromlist=["Facing"]).Facing.SE)
     c.posture(Posture.PRONE)
     assert c.select().ok

@@ -56,7 +56,7 @@ def test_end_of_placement_is_offered_once_a_man_is_placed() -> None:
     """§10.2: at least one man is placed in each placement."""
     c = placing()
     assert Intent.END_IMPULSE not in offered(c)
-    zone = sorted(c.highlights().impulse_hexes)
+    zone = sorted(c.highlights().place_hexes)
     assert zone
     c.cursor = zone[0]
     assert c.select().ok

@@ -279,3 +279,30 @@ async def test_the_hex_panel_says_in_words_what_the_map_marks_in_colour() -> Non
         assert "marked:" not in str(screen.query_one("#hex-panel").render())
         await command(pilot, "los K2 K9")
         assert c.cursor == H("K9") and WORDS["los"] in str(screen.query_one("#hex-panel").render())
+
+
+@pytest.mark.rule("§10.2")
+async def test_in_deployment_the_hex_panel_names_the_placement_hexes_not_impulse_hexes() -> None:
+    """The zone a man may be placed in is marked as the impulse hexes are (Enter acts there), and
+    the panel says what it is: a placement hex (§10.2), not an impulse hex (6.2)."""
+    from firepower_tui.controller.controller import Controller
+    from firepower_tui.games.session import Session
+    from firepower_tui.ui.render.overlay_words import WORDS
+
+    session = Session(load_scenario("basic"), seed=4, deploy=True)
+    session.dice.force([9, 2])  # roll-off: Tan 9, Green 2
+    c = Controller(session)
+    c.begin()
+    assert c.choose("tan").ok and session.state.placer == "tan"
+    a = make_app(load_scenario("basic"), session=session)
+    async with a.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        c = a.controller
+        places = c.highlights().place_hexes
+        assert places and not c.highlights().impulse_hexes
+        m = a.screen.query_one(HexMap)
+        m.post_message(HexMap.HexClicked(min(places)))  # the cursor on one of them
+        await pilot.pause()
+        assert c.cursor in places
+        panel = str(a.screen.query_one("#hex-panel").render())
+        assert WORDS["place"] in panel and WORDS["impulse"] not in panel

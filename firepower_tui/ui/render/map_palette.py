@@ -29,6 +29,7 @@ FIXED: dict[str, Style] = {
     # overlays
     "cursor": Style(bold=True, reverse=True),
     "impulse": Style(bgcolor="#5f5f00", bold=True),
+    "place": Style(bgcolor="#5f5f00", bold=True),  # (as "impulse": where Enter acts; never both at once)
     "group": Style(bgcolor="#005f5f", bold=True),
     "move": Style(bgcolor="#005f00", underline=True),
     "arc": Style(bgcolor="#262640"),

@@ -9,6 +9,7 @@ from rich.text import Text
 
 WORDS: dict[str, str] = {
     "impulse": "impulse hex (Enter)",
+    "place": "placement hex (Enter)",
     "group": "his group",
     "move": "next move",
     "arc": "in arc",

@@ -225,6 +225,7 @@ class HexMap(ScrollView, can_focus=True):
         hl = highlights
         mark(hl.arc, "arc")
         mark(hl.impulse_hexes, "impulse")
+        mark(hl.place_hexes, "place")
         mark({s.hex for s in self.state.soldiers if s.id in hl.group and not s.killed}, "group")
         mark(hl.los, "blocked" if hl.blocked else "los")
         mark(hl.spread, "spread")

@@ -306,3 +306,7 @@ async def test_in_deployment_the_hex_panel_names_the_placement_hexes_not_impulse
         assert c.cursor in places
         panel = str(a.screen.query_one("#hex-panel").render())
         assert WORDS["place"] in panel and WORDS["impulse"] not in panel
+        await pilot.press("tab", "enter")  # T1 picked and placed: the placement may end now, and e says so
+        await pilot.pause()
+        words = {b.binding.key: b.binding.description for b in a.screen.active_bindings.values()}
+        assert words["e"] == "End placing" and c.state.soldier("T1").deployed

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Static
@@ -15,6 +15,7 @@ from textual.widgets import Static
 from ...controller.controller import Controller, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
 from ...rules.events import ChitDrawn, Event
+from ...rules.types import Phase
 from ..crash import write_crash_report
 from ..key_names import key_name
 from ..render.ascii import fold
@@ -22,7 +23,7 @@ from ..render.log_text import event_text
 from ..render.panels import header_text, hex_text, soldier_text
 from ..render.overlay_words import overlay_line
 from ..render.reaction import bottom_panel, shows_panel
-from ..widgets.footer import KeyFooter
+from ..widgets.footer import KeyFooter, deploying_words
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
 from ..threat_view import ThreatView
@@ -202,6 +203,12 @@ class GameScreen(LogAndPrompts):
             self.query_one(wid).display = not small
 
     # --- keys -------------------------------------------------------------------------------------------
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys in force; while deploying, ``e`` reads as ending the placement (§10.2)."""
+        active = super().active_bindings
+        return deploying_words(active) if self.c.state.phase is Phase.DEPLOY else active
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action != "intent":

@@ -15,12 +15,16 @@ player reads first; the keys follow one refresh later.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual.widgets import Footer
 
+from ...controller.keymap import Intent
+
 if TYPE_CHECKING:
     from textual.app import ComposeResult
+    from textual.binding import ActiveBinding
     from textual.screen import Screen
 
 Shown = tuple[tuple[str, str, str, bool, str], ...]
@@ -70,3 +74,16 @@ class KeyFooter(Footer):
         if shown != self.shown:
             self.shown = shown
             await self.recompose()
+
+
+END_PLACING = "End placing"
+"""The footer's word for ``e`` while deploying: it ends the placement (§10.2), not an impulse."""
+
+
+def deploying_words(active: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
+    """A screen's active bindings while deploying: the key that ends an impulse in play ends
+    the placement here, and says so."""
+    for key, found in active.items():
+        if found.binding.id == Intent.END_IMPULSE:
+            active[key] = found._replace(binding=replace(found.binding, description=END_PLACING))
+    return active

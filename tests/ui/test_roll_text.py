@@ -34,5 +34,5 @@ def test_the_initiative_bonus_is_shown_with_its_rule() -> None:
 
 def test_a_table_roll_keeps_its_result_words() -> None:
     e = Rolled(purpose="grenade spread", die=7, need=None, need_rule="4.10.4 spread diagram", modifiers=(), total=7,
-               result="lands in F5", result_rule="4.10.4", outcome=RollOutcome.TOTAL)
+               result="lands in F5", result_rule="4.10.4", outcome=RollOutcome.EXPLODES)
     assert roll_text(e).plain == "grenade spread  d10 7 [4.10.4 spread diagram] lands in F5 [4.10.4]"

@@ -26,23 +26,17 @@ def roll_text(e: Rolled) -> Text:
     t = Text()
     t.append(e.purpose, style="bold")
     t.append(f"  d10 {e.die}", style="bold")
-    if e.need is None:  # a roll read off a table or compared with the other side's (no target number)
-        for m in e.modifiers:
-            t.append(f" {m.value:+d} {m.label}", style="italic")
-            t.append(f" [{m.rule}]", style="dim")
-        if e.modifiers:
-            t.append(f" = {e.total}", style="bold")
-        if e.result == str(e.total):  # its result is the total itself (the roll-off, §10.2): said once
-            t.append(f" [{e.need_rule}]", style="dim")
-            return t
-        t.append(f" [{e.need_rule}] ", style="dim")
-    else:
-        for m in e.modifiers:
-            t.append(f" {m.value:+d} {m.label}", style="italic")
-            t.append(f" [{m.rule}]", style="dim")
-        ok = e.total <= e.need
-        t.append(f" = {e.total} {'<=' if ok else '>'} {e.need}", style="bold")
-        t.append(f" [{e.need_rule}] ", style="dim")
+    for m in e.modifiers:
+        t.append(f" {m.value:+d} {m.label}", style="italic")
+        t.append(f" [{m.rule}]", style="dim")
+    if e.need is not None:
+        t.append(f" = {e.total} {'<=' if e.total <= e.need else '>'} {e.need}", style="bold")
+    elif e.modifiers:  # a roll with no target number (a table, the other side's roll): its total
+        t.append(f" = {e.total}", style="bold")
+    if e.outcome is RollOutcome.TOTAL:  # the total is the result (the roll-off, §10.2): said once
+        t.append(f" [{e.need_rule}]", style="dim")
+        return t
+    t.append(f" [{e.need_rule}] ", style="dim")
     t.append(e.result, style=_OUTCOME_STYLE.get(e.outcome, "bold"))
     t.append(f" [{e.result_rule}]", style="dim")
     return t

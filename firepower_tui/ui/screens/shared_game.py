@@ -41,6 +41,11 @@ BROWSING = frozenset(("cursor_n", "cursor_s", "cursor_ne", "cursor_se", "cursor_
 offers nothing else then; any other key pressed is refused with the reason)."""
 
 
+def _acts(intent: str) -> bool:
+    """Whether a key's intent acts in the game (only the deciding side's may), not a view or the cursor."""
+    return intent not in VIEW_INTENTS and intent not in BROWSING
+
+
 class SharedGameScreen(GameScreen):
     """:class:`GameScreen` for one side of a game another process plays too."""
 
@@ -108,18 +113,15 @@ class SharedGameScreen(GameScreen):
     # --- keys: this player's side only -----------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "intent" and parameters:
-            intent = str(parameters[0])
-            if intent not in VIEW_INTENTS and intent not in BROWSING and not self.my_turn:
-                return False
+        if action == "intent" and parameters and _acts(str(parameters[0])) and not self.my_turn:
+            return False
         return super().check_action(action, parameters)
 
     def on_key(self, event: events.Key) -> None:
         """A key of the game's actions pressed while the other side decides: the reason is that
         it is not this player's decision (not what the controller would say of the key)."""
         intent = KEY_INTENTS.get(event.key)
-        if (intent is not None and intent not in VIEW_INTENTS and intent not in BROWSING and not self.command_open
-                and not self.los.active):
+        if intent is not None and _acts(intent) and not self.command_open and not self.los.active:
             refusal = self.link.waiting(self.c.state)
             if refusal is not None:
                 event.stop()

@@ -82,7 +82,7 @@ class Style:
     last_word: float = 0.0
     """In the last turn, once the cup holds none of the enemy's chits (public, 6.1), nothing he does
     can follow our phase (but a reaction, §9.1): the outcome is weighed this many times over, the
-    exposure barely (ruling R109); 0: no such phase is told apart."""
+    exposure not at all and cover a tenth (ruling R109); 0: no such phase is told apart."""
     approach: float = 0.03
     """Per hex nearer the nearest enemy, what closing in is worth while none of his men is in
     reach (:meth:`Evaluator.approach`); 0: he holds his ground and lets the enemy come (R107)."""
@@ -133,7 +133,7 @@ class Evaluator:
                                      aggression=self.base.aggression * (1 + p))
         if self.base.last_word and self.last_phases(state):
             self.final = True
-            self.style = replace(self.style, caution=0.1 * self.style.caution, base_risk=0.0,
+            self.style = replace(self.style, caution=0.1 * self.style.caution,
                                  victory=self.base.last_word * max(1.0, self.base.victory), full_impulse_search=True)
 
     def last_phases(self, state: GameState) -> bool:
@@ -236,9 +236,9 @@ class Evaluator:
     def risk(self, state: GameState, s: Soldier) -> float:
         """His exposure where he stands: the expected men lost in his hex when the enemy acts
         (:func:`.threat.expected_losses`) per man there, weighted by the public chit odds."""
-        r = self._raw_risk(state, s)
         if self.final:
-            return self.style.base_risk * r  # the enemy acts no more (R109)
+            return 0.0  # no enemy chit is left to act on it (R109)
+        r = self._raw_risk(state, s)
         w = self.style.base_risk + (1.0 - self.style.base_risk) * threat.enemy_first(state, self.side)
         return w * r
 

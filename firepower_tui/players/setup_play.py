@@ -106,7 +106,7 @@ def deploy(state: GameState, side: str, *, spread: int = 2, sectors: bool = Fals
         crowd = sum(1 for h in friends if hex_distance(h, p.hex) < spread)
         v = (COVER_VALUE.get(gmap.terrain_at(p.hex), 0.0) - 0.15 * hex_distance(p.hex, target)
              - 1.5 * crowd - 3.0 * sum(1 for h in friends if h == p.hex))
-        if sector_of(state, p.hex) in empty:
+        if empty and sector_of(state, p.hex) in empty:
             v += 4.0
         return v
 

@@ -83,6 +83,8 @@ class Style:
     """In the last turn, once the cup holds none of the enemy's chits (public, 6.1), nothing he does
     can follow our phase (but a reaction, §9.1): the outcome is weighed this many times over, the
     exposure not at all and cover a tenth (ruling R109); 0: no such phase is told apart."""
+    low: bool = False
+    """Deploying (§10.2, R117): a man placed in the open lies Prone (else he stands, as placed)."""
     approach: float = 0.03
     """Per hex nearer the nearest enemy, what closing in is worth while none of his men is in
     reach (:meth:`Evaluator.approach`); 0: he holds his ground and lets the enemy come (R107)."""
@@ -96,7 +98,7 @@ STYLES: dict[str, Style] = {
     "hard": Style(aggression=1.0, caution=1.0, base_risk=0.4, depth=4, steps=False, dangerous_first=True,
                   full_impulse_search=False, finalists=8, noise=0.0,
                   expectimax=True, scoot=True, ground=2.0, victory=1.0, pull=0.05, push=0.5, approach=0.0,
-                  sectors=True, last_word=10.0),
+                  sectors=True, last_word=10.0, low=True),
 }
 
 

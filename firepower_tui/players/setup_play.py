@@ -13,7 +13,7 @@ from ..rules.hexgrid import Facing, Hex, OffsetCoord, hex_distance, hex_neighbor
 from ..rules.setup import budget, placeable, spent
 from ..rules.state import GameState
 from ..rules.terrain import Terrain
-from ..rules.types import Phase, SetupStep
+from ..rules.types import Phase, Posture, RuleId, SetupStep
 from ..rules.victory import POINTS, sector_of
 
 COVER_VALUE = {Terrain.TREES: 2.0, Terrain.ROUGH: 1.0, Terrain.SCRUB: 1.0, Terrain.HILL: 0.5}
@@ -72,12 +72,14 @@ def facing_toward(origin: Hex, target: Hex, default: Facing = Facing.N) -> Facin
     return best
 
 
-def deploy(state: GameState, side: str, *, spread: int = 2, sectors: bool = False) -> Action:
+def deploy(state: GameState, side: str, *, spread: int = 2, sectors: bool = False, low: bool = False) -> Action:
     """The deployment step's action for ``side`` (§10.2): roll, let the enemy place first, take
     the first phase, and place each man in the best cover nearest the enemy, facing him.
 
     ``sectors`` (ruling R108): where ground scores (§10.4), leave no sector of the zone empty, the
-    last men placed going to the sectors nobody holds yet."""
+    last men placed going to the sectors nobody holds yet. ``low`` (ruling R117): a man placed in
+    the open (no cover nor concealment) lies Prone (6.3.6.2.4: +2 to be hit), unless Hit the dirt
+    (§9.2) drops him for free when he is fired on."""
     step = state.setup_step
     if step in (SetupStep.ROLLOFF, SetupStep.INITIATIVE):
         return RollOff()
@@ -111,14 +113,18 @@ def deploy(state: GameState, side: str, *, spread: int = 2, sectors: bool = Fals
         return v
 
     best = max(spots, key=value)
-    return Place(soldier=s.id, hex=best.hex, facing=facing_toward(best.hex, target, s.facing), posture=best.posture)
+    posture = best.posture
+    if low and gmap.terrain_at(best.hex) not in COVER_VALUE and RuleId.HIT_THE_DIRT not in state.rules:
+        posture = Posture.PRONE
+    return Place(soldier=s.id, hex=best.hex, facing=facing_toward(best.hex, target, s.facing), posture=posture)
 
 
-def setup_action(state: GameState, side: str, lmg_points: int = 40, sectors: bool = False) -> Action:
+def setup_action(state: GameState, side: str, lmg_points: int = 40, sectors: bool = False,
+                 low: bool = False) -> Action:
     """The computer's action in the forces or deployment phase, checked (else the first legal one);
-    ``lmg_points``: an LMG bought per so many points of budget; ``sectors``: see :func:`deploy`."""
+    ``lmg_points``: an LMG bought per so many points of budget; ``sectors``, ``low``: see :func:`deploy`."""
     action = (buy(state, side, lmg_points) if state.phase == Phase.FORCES
-              else deploy(state, side, sectors=sectors))
+              else deploy(state, side, sectors=sectors, low=low))
     if engine.check(state, action) is None:
         return action
     legal = engine.legal_actions(state)

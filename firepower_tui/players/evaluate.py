@@ -74,6 +74,9 @@ class Style:
     :meth:`Evaluator.sector_gain`); the impulse hex's promise counts the gain near at hand."""
     lmg_points: int = 40
     """Buying (§10.3): an LMG per so many points of budget (at least one)."""
+    lmg_most: int = 0
+    """Buying (§10.3, R118): at most so many LMGs (0: no cap): each is 18 points the enemy scores
+    by one kill (§10.4)."""
     sectors: bool = False
     """Deploying (§10.2, R108): the last men placed go to the zone's sectors nobody holds (§10.4)."""
     push: float = 0.0
@@ -98,7 +101,7 @@ STYLES: dict[str, Style] = {
     "hard": Style(aggression=1.0, caution=1.0, base_risk=0.4, depth=4, steps=False, dangerous_first=True,
                   full_impulse_search=False, finalists=8, noise=0.0,
                   expectimax=True, scoot=True, ground=2.0, victory=1.0, pull=0.05, push=0.5, approach=0.0,
-                  sectors=True, last_word=10.0, low=True),
+                  sectors=True, last_word=10.0, low=True, lmg_most=2),
 }
 
 

@@ -20,9 +20,9 @@ COVER_VALUE = {Terrain.TREES: 2.0, Terrain.ROUGH: 1.0, Terrain.SCRUB: 1.0, Terra
 """How much a man likes a hex's terrain (6.3.6.2.2 cover +1, 6.3.6.2.3 concealment +1; a hill sees far)."""
 
 
-def buy(state: GameState, side: str, lmg_points: int = 40) -> Action:
+def buy(state: GameState, side: str, lmg_points: int = 40, lmg_most: int = 0) -> Action:
     """The next purchase (§10.3): a leader first, an LMG per 40 points of budget, riflemen, then
-    ``ready`` when nothing more fits."""
+    ``ready`` when nothing more fits; ``lmg_most`` (ruling R118): at most so many LMGs (0: no cap)."""
     legal = [a for a in engine.legal_actions(state, kinds=(Buy, Ready)) if getattr(a, "side", None) == side]
     buys = {a.weapon: a for a in legal if isinstance(a, Buy) and not a.scout}
     mine = [s for s in state.soldiers if s.side == side]
@@ -32,7 +32,7 @@ def buy(state: GameState, side: str, lmg_points: int = 40) -> Action:
     wanted: list[str] = []
     if not any(s.weapon == "PST" for s in mine):
         wanted.append("PST")
-    if lmgs < max(1, total // lmg_points):
+    if lmgs < max(1, min(total // lmg_points, lmg_most or total)):
         wanted.append("LMG")
     wanted.append("RFL")
     if left < POINTS["RFL"] + POINTS["PST"]:
@@ -120,10 +120,10 @@ def deploy(state: GameState, side: str, *, spread: int = 2, sectors: bool = Fals
 
 
 def setup_action(state: GameState, side: str, lmg_points: int = 40, sectors: bool = False,
-                 low: bool = False) -> Action:
+                 low: bool = False, lmg_most: int = 0) -> Action:
     """The computer's action in the forces or deployment phase, checked (else the first legal one);
-    ``lmg_points``: an LMG bought per so many points of budget; ``sectors``, ``low``: see :func:`deploy`."""
-    action = (buy(state, side, lmg_points) if state.phase == Phase.FORCES
+    ``lmg_points``, ``lmg_most``: see :func:`buy`; ``sectors``, ``low``: see :func:`deploy`."""
+    action = (buy(state, side, lmg_points, lmg_most) if state.phase == Phase.FORCES
               else deploy(state, side, sectors=sectors, low=low))
     if engine.check(state, action) is None:
         return action

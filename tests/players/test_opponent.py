@@ -194,3 +194,43 @@ def test_last_word_only_when_the_enemy_has_no_chit_left() -> None:
     normal = Evaluator("tan", STYLES["normal"])
     normal.refresh(last)
     assert not normal.final and normal.risk(last, exposed) > 0.0
+
+
+def _set_up(scenario: str, seed: int, hard_side: str) -> GameState:
+    """``scenario`` bought and deployed: ``hard_side`` by the hard style's setup, the other by normal's."""
+    from firepower_tui.players.evaluate import STYLES
+
+    state, dice = new_game(load_scenario(scenario)), SeededDice(seed)
+    while state.phase in (Phase.FORCES, Phase.DEPLOY):
+        side = next(s for s in state.sides if s in deciders(state))
+        st = STYLES["hard" if side == hard_side else "normal"]
+        action = setup_action(state, side, st.lmg_points, st.sectors, st.low, st.lmg_most)
+        state, _ = engine.apply(state, action, dice)
+    return state
+
+
+@pytest.mark.rule("§10.2")
+def test_hard_deploys_prone_in_the_open_unless_hit_the_dirt() -> None:
+    """R117: without Hit the dirt (§9.2) hard's men placed in the open lie Prone; normal's stand;
+    with Hit the dirt (``meeting``) hard's stand too."""
+    from firepower_tui.rules.types import Posture
+
+    state = _set_up("defence", 0, "tan")
+    gmap = state.scenario.map
+    open_tan = [m for m in state.living("tan") if gmap.terrain_at(m.hex).name == "OPEN"]
+    assert open_tan and all(m.posture is Posture.PRONE for m in open_tan)
+    state = _set_up("defence", 0, "green")
+    assert all(m.posture is Posture.STAND for m in state.living("tan"))
+    state = _set_up("meeting", 0, "tan")
+    assert all(m.posture is Posture.STAND for m in state.living("tan"))
+
+
+@pytest.mark.rule("§10.3")
+def test_hard_buys_at_most_two_lmgs() -> None:
+    """R118: with 120 points (``defence``'s attacker) normal buys three LMGs, hard two, and spends
+    the rest on riflemen within the budget."""
+    hard = _set_up("defence", 0, "tan")
+    normal = _set_up("defence", 0, "green")
+    assert sum(1 for m in hard.soldiers if m.side == "tan" and m.weapon == "LMG") == 2
+    assert sum(1 for m in normal.soldiers if m.side == "tan" and m.weapon == "LMG") == 3
+    assert 110 <= spent(hard, "tan") <= (budget(hard, "tan") or 0)

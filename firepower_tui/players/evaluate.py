@@ -22,6 +22,7 @@ from ..rules.terrain import Terrain
 from ..rules.types import Posture, Status
 from ..rules.units import Soldier
 from ..rules.victory import sector_control, sector_of, soldier_points
+from .setup_play import PLAIN, SetupStyle
 
 SUPPRESS_VALUE = 0.15
 """What Suppressing an enemy is worth, in men (3 MF and +1 to his fire until our next chit, 6.2.8, 6.4.3)."""
@@ -72,13 +73,8 @@ class Style:
     pull: float = 0.0
     """Per hex, the pull towards the nearest sector a man would gain by going there (§10.4,
     :meth:`Evaluator.sector_gain`); the impulse hex's promise counts the gain near at hand."""
-    lmg_points: int = 40
-    """Buying (§10.3): an LMG per so many points of budget (at least one)."""
-    lmg_most: int = 0
-    """Buying (§10.3, R118): at most so many LMGs (0: no cap): each is 18 points the enemy scores
-    by one kill (§10.4)."""
-    sectors: bool = False
-    """Deploying (§10.2, R108): the last men placed go to the zone's sectors nobody holds (§10.4)."""
+    setup: SetupStyle = PLAIN
+    """Buying (§10.3) and deploying (§10.2): see :class:`.setup_play.SetupStyle`."""
     push: float = 0.0
     """In the last two turns, while the game would not end in our win, the share by which caution
     falls and aggression rises (:meth:`Evaluator.refresh`): a draw is worth no more than a loss."""
@@ -86,8 +82,6 @@ class Style:
     """In the last turn, once the cup holds none of the enemy's chits (public, 6.1), nothing he does
     can follow our phase (but a reaction, §9.1): the outcome is weighed this many times over, the
     exposure not at all and cover a tenth (ruling R109); 0: no such phase is told apart."""
-    low: bool = False
-    """Deploying (§10.2, R117): a man placed in the open lies Prone (else he stands, as placed)."""
     approach: float = 0.03
     """Per hex nearer the nearest enemy, what closing in is worth while none of his men is in
     reach (:meth:`Evaluator.approach`); 0: he holds his ground and lets the enemy come (R107)."""
@@ -101,7 +95,7 @@ STYLES: dict[str, Style] = {
     "hard": Style(aggression=1.0, caution=1.0, base_risk=0.4, depth=4, steps=False, dangerous_first=True,
                   full_impulse_search=False, finalists=8, noise=0.0,
                   expectimax=True, scoot=True, ground=2.0, victory=1.0, pull=0.05, push=0.5, approach=0.0,
-                  sectors=True, last_word=10.0, low=True, lmg_most=2),
+                  last_word=10.0, setup=SetupStyle(sectors=True, low=True, lmg_most=2)),
 }
 
 

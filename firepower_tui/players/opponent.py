@@ -86,8 +86,7 @@ class Opponent:
 
     def _choose(self, state: GameState) -> Action:
         if state.phase in (Phase.FORCES, Phase.DEPLOY):
-            return setup_action(state, self.side, self.style.lmg_points, self.style.sectors, self.style.low,
-                                self.style.lmg_most)
+            return setup_action(state, self.side, self.style.setup)
         self.ev.refresh(state)
         if state.pending is not None:
             return answer(state, self.ev)  # §9.1, §9.2, §9.7

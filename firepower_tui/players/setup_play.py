@@ -7,6 +7,8 @@ as far forward as the zone allows, facing the enemy.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..rules import engine
 from ..rules.actions import Action, Buy, Choose, Deployed, Place, Ready, RollOff
 from ..rules.hexgrid import Facing, Hex, OffsetCoord, hex_distance, hex_neighbor, in_firing_arc, qoffset_to_cube
@@ -16,13 +18,32 @@ from ..rules.terrain import Terrain
 from ..rules.types import Phase, Posture, RuleId, SetupStep
 from ..rules.victory import POINTS, sector_of
 
+@dataclass(frozen=True)
+class SetupStyle:
+    """How a computer level buys (§10.3) and deploys (§10.2)."""
+
+    lmg_points: int = 40
+    """An LMG per so many points of budget (at least one)."""
+    lmg_most: int = 0
+    """At most so many LMGs (0: no cap; ruling R118): each is 18 points the enemy scores by one kill (§10.4)."""
+    sectors: bool = False
+    """Where ground scores (§10.4), the last men placed go to the zone's sectors nobody holds (R108)."""
+    low: bool = False
+    """A man placed on open ground lies Prone (6.3.6.2.4: +2 to be hit), unless Hit the dirt (§9.2)
+    drops him for free when he is fired on (R117)."""
+
+
+PLAIN = SetupStyle()
+"""The normal and easy levels' setup, and the heuristic player's."""
+
+
 COVER_VALUE = {Terrain.TREES: 2.0, Terrain.ROUGH: 1.0, Terrain.SCRUB: 1.0, Terrain.HILL: 0.5}
 """How much a man likes a hex's terrain (6.3.6.2.2 cover +1, 6.3.6.2.3 concealment +1; a hill sees far)."""
 
 
-def buy(state: GameState, side: str, lmg_points: int = 40, lmg_most: int = 0) -> Action:
-    """The next purchase (§10.3): a leader first, an LMG per 40 points of budget, riflemen, then
-    ``ready`` when nothing more fits; ``lmg_most`` (ruling R118): at most so many LMGs (0: no cap)."""
+def buy(state: GameState, side: str, style: SetupStyle = PLAIN) -> Action:
+    """The next purchase (§10.3): a leader first, an LMG per ``style.lmg_points`` of budget (at
+    most ``style.lmg_most``), riflemen, then ``ready`` when nothing more fits."""
     legal = [a for a in engine.legal_actions(state, kinds=(Buy, Ready)) if getattr(a, "side", None) == side]
     buys = {a.weapon: a for a in legal if isinstance(a, Buy) and not a.scout}
     mine = [s for s in state.soldiers if s.side == side]
@@ -32,7 +53,7 @@ def buy(state: GameState, side: str, lmg_points: int = 40, lmg_most: int = 0) ->
     wanted: list[str] = []
     if not any(s.weapon == "PST" for s in mine):
         wanted.append("PST")
-    if lmgs < max(1, min(total // lmg_points, lmg_most or total)):
+    if lmgs < max(1, min(total // style.lmg_points, style.lmg_most or total)):
         wanted.append("LMG")
     wanted.append("RFL")
     if left < POINTS["RFL"] + POINTS["PST"]:
@@ -72,14 +93,13 @@ def facing_toward(origin: Hex, target: Hex, default: Facing = Facing.N) -> Facin
     return best
 
 
-def deploy(state: GameState, side: str, *, spread: int = 2, sectors: bool = False, low: bool = False) -> Action:
+def deploy(state: GameState, side: str, style: SetupStyle = PLAIN, *, spread: int = 2) -> Action:
     """The deployment step's action for ``side`` (§10.2): roll, let the enemy place first, take
     the first phase, and place each man in the best cover nearest the enemy, facing him.
 
-    ``sectors`` (ruling R108): where ground scores (§10.4), leave no sector of the zone empty, the
-    last men placed going to the sectors nobody holds yet. ``low`` (ruling R117): a man placed in
-    the open (no cover nor concealment) lies Prone (6.3.6.2.4: +2 to be hit), unless Hit the dirt
-    (§9.2) drops him for free when he is fired on."""
+    ``style.sectors`` (R108): leave no sector of the zone empty. ``style.low`` (R117): on open
+    ground (a terrain :data:`COVER_VALUE` does not value: not trees, rough, scrub or a hill) he
+    lies Prone, unless Hit the dirt is in play."""
     step = state.setup_step
     if step in (SetupStep.ROLLOFF, SetupStep.INITIATIVE):
         return RollOff()
@@ -99,7 +119,7 @@ def deploy(state: GameState, side: str, *, spread: int = 2, sectors: bool = Fals
     gmap = state.scenario.map
 
     empty: set[int] = set()
-    if sectors and state.scenario.spec.victory == "points_and_ground":
+    if style.sectors and state.scenario.spec.victory == "points_and_ground":
         empty = {sector_of(state, p.hex) for p in spots} - {sector_of(state, h) for h in friends}
         if len(men) > len(empty):
             empty = set()  # the sectors wait for the last men: the first (the LMGs) go where they fight
@@ -114,17 +134,14 @@ def deploy(state: GameState, side: str, *, spread: int = 2, sectors: bool = Fals
 
     best = max(spots, key=value)
     posture = best.posture
-    if low and gmap.terrain_at(best.hex) not in COVER_VALUE and RuleId.HIT_THE_DIRT not in state.rules:
+    if style.low and gmap.terrain_at(best.hex) not in COVER_VALUE and RuleId.HIT_THE_DIRT not in state.rules:
         posture = Posture.PRONE
     return Place(soldier=s.id, hex=best.hex, facing=facing_toward(best.hex, target, s.facing), posture=posture)
 
 
-def setup_action(state: GameState, side: str, lmg_points: int = 40, sectors: bool = False,
-                 low: bool = False, lmg_most: int = 0) -> Action:
-    """The computer's action in the forces or deployment phase, checked (else the first legal one);
-    ``lmg_points``, ``lmg_most``: see :func:`buy`; ``sectors``, ``low``: see :func:`deploy`."""
-    action = (buy(state, side, lmg_points, lmg_most) if state.phase == Phase.FORCES
-              else deploy(state, side, sectors=sectors, low=low))
+def setup_action(state: GameState, side: str, style: SetupStyle = PLAIN) -> Action:
+    """The computer's action in the forces or deployment phase, checked (else the first legal one)."""
+    action = buy(state, side, style) if state.phase == Phase.FORCES else deploy(state, side, style)
     if engine.check(state, action) is None:
         return action
     legal = engine.legal_actions(state)

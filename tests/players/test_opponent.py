@@ -12,7 +12,7 @@ from firepower_tui.headless.playout import random_action
 from firepower_tui.players.heuristic import Heuristic
 from firepower_tui.players.match import play_match
 from firepower_tui.players.opponent import LEVELS, Opponent
-from firepower_tui.players.setup_play import setup_action
+from firepower_tui.players.setup_play import SetupStyle, setup_action
 from firepower_tui.rules import engine
 from firepower_tui.rules.actions import Fire, Overwatch, Throw
 from firepower_tui.rules.dice import SeededDice
@@ -154,7 +154,7 @@ def _deployed(scenario: str, seed: int, sectors: bool) -> GameState:
     state, dice = new_game(load_scenario(scenario)), SeededDice(seed)
     while state.phase in (Phase.FORCES, Phase.DEPLOY):
         side = next(s for s in state.sides if s in deciders(state))
-        state, _ = engine.apply(state, setup_action(state, side, sectors=sectors and side == "tan"), dice)
+        state, _ = engine.apply(state, setup_action(state, side, SetupStyle(sectors=sectors and side == "tan")), dice)
     return state
 
 
@@ -204,7 +204,7 @@ def _set_up(scenario: str, seed: int, hard_side: str) -> GameState:
     while state.phase in (Phase.FORCES, Phase.DEPLOY):
         side = next(s for s in state.sides if s in deciders(state))
         st = STYLES["hard" if side == hard_side else "normal"]
-        action = setup_action(state, side, st.lmg_points, st.sectors, st.low, st.lmg_most)
+        action = setup_action(state, side, st.setup)
         state, _ = engine.apply(state, action, dice)
     return state
 

@@ -29,7 +29,6 @@ FIXED: dict[str, Style] = {
     # overlays
     "cursor": Style(bold=True, reverse=True),
     "impulse": Style(bgcolor="#5f5f00", bold=True),
-    "place": Style(bgcolor="#5f5f00", bold=True),  # (as "impulse": where Enter acts; never both at once)
     "group": Style(bgcolor="#005f5f", bold=True),
     "move": Style(bgcolor="#005f00", underline=True),
     "arc": Style(bgcolor="#262640"),
@@ -47,6 +46,7 @@ FIXED: dict[str, Style] = {
     "melee": Style(bgcolor="#870000", bold=True, underline=True),
 }
 """The style keys with fixed colours (the side colours are the counters', RULES.md §1.5)."""
+FIXED["place"] = FIXED["impulse"]  # where Enter places looks like where Enter starts an impulse (never both at once)
 
 THEMED: dict[str, tuple[str, Style]] = {
     "ruler": ("muted", Style(bold=True)),

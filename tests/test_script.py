@@ -118,6 +118,16 @@ def test_cli_exit_codes_and_no_traceback(tmp_path: Path) -> None:
     assert "bad.fps:4" in subprocess.run(cli + [str(bad)], capture_output=True, text=True).stderr
 
 
+def test_a_script_on_standard_input(tmp_path: Path) -> None:
+    """``firepower script -`` reads the script from standard input; its problems name ``<stdin>``."""
+    cli = [sys.executable, "-m", "firepower_tui", "script", "-", "--json"]
+    ok = subprocess.run(cli, input=WALK, capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    assert [json.loads(line)["event"] for line in ok.stdout.splitlines()][:4] == ["turn", "chit", "impulse", "moved"]
+    bad = subprocess.run(cli, input="scenario basic\nchit tan\nwibble\n", capture_output=True, text=True)
+    assert bad.returncode == 2 and "<stdin>:3" in bad.stderr and "Traceback" not in bad.stderr
+
+
 def test_shipped_example_scripts_run() -> None:
     for path in sorted((ROOT / "tests" / "fixtures" / "scripts").glob("*.fps")):
         out: list[str] = []

@@ -61,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"firepower-tui {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sc = sub.add_parser("script", help="run a script of actions headless (docs/notation.md)")
-    sc.add_argument("file", help="the script file")
+    sc.add_argument("file", help="the script file (- reads it from standard input)")
     sc.add_argument("--json", action="store_true", help="one JSON object per line")
     va = sub.add_parser("validate", help="check scenario files and list every problem")
     va.add_argument("files", nargs="+", metavar="FILE")

@@ -10,6 +10,7 @@ run goes on.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -343,13 +344,21 @@ class Runner:
         self.events(self.session.draw_if_needed().events)
 
 
+STDIN, STDIN_NAME = "-", "<stdin>"
+"""The file name that reads the script from standard input, and the name its problems carry."""
+
+
 def run_script_file(path: str, *, as_json: bool = False, emit: Callable[[str], None] = print,
                     make_player: MakePlayer | None = None) -> int:
     """Run a script file, or replay a game record (JSON); returns the exit code (0, or raises).
+    ``path`` ``-``: the script is read from standard input (problems then name ``<stdin>``).
     ``make_player``: the computer's player for the sides a ``players`` line marks ``computer``."""
-    p = Path(path)
     try:
-        text = p.read_text("utf-8")
+        if path == STDIN:
+            path = STDIN_NAME
+            text = sys.stdin.read()
+        else:
+            text = Path(path).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ScriptError(path, [Problem("", f"cannot read: {getattr(exc, 'strerror', None) or exc}")]) from None
     from ..games.record import looks_like_record, parse_record

@@ -17,7 +17,8 @@ Figures (target):
   games_rules  the same with every implemented optional rule on (types.IMPLEMENTED_RULES: overwatch,
             hit the dirt, hiding, melee reactions, clock; play_counted): time per game / the basic
             game's, the two played in turn (seed by seed, the same seeds) in one run; actions per
-            game shown for both (reactions are extra actions)                                    <= 1.3x
+            game shown for both (reactions are extra actions); the notes add each rule alone (time
+            per action / the basic game's, CPU time, best of two rounds of 8 seeds)              <= 1.3x
   copy      state copy with one soldier changed                                              <= 5 us
   move      engine.apply of a legal Move                                                     <= 15 us
   fire      engine.apply of an LMG Fire (check + LOS + modifiers + dice)                     <= 150 us
@@ -403,12 +404,42 @@ def fig_games_rules(o: argparse.Namespace) -> list[Figure]:
             f"{seconds['rules'] / actions['rules'] / (seconds['basic'] / actions['basic']):.2f}x)")
     if any(unfinished.values()):
         note += f"; hit the action limit: {unfinished}"
+    each = _each_rule(scenario, every, seeds=3 if o.quick else 8, rounds=1 if o.quick else 2)
+    note += "; each rule alone, time per action / the basic game's: " + ", ".join(
+        f"{rule} {ratio:.2f}x" for rule, ratio in sorted(each.items(), key=lambda kv: -kv[1]))
     return [Figure(key="games_rules_ratio", label="random games with every optional rule / basic, time per game",
                    value=rates["basic"] / rates["rules"], unit="x", target=1.3,
                    measured=f"{rates['rules']:.1f} games/s with the rules", reference=f"{rates['basic']:.1f} games/s "
                    "basic", samples=games, note=note,
                    raw={"games": games, "seconds": seconds, "actions": actions, "unfinished": unfinished,
                         "games_per_s": rates})]
+
+
+def _each_rule(scenario: Any, every: list[str], *, seeds: int, rounds: int) -> dict[str, float]:
+    """Where the optional rules' cost lies: each rule alone, its time per action over the basic
+    game's on the same seeds (CPU time, the best of ``rounds``; a rule's games differ from the
+    basic game's only where it changes the play)."""
+    from firepower_tui.headless.playout import play_counted
+    from firepower_tui.rules.dice import SeededDice
+    from firepower_tui.rules.sequence import new_game
+
+    sets: dict[str, tuple[str, ...]] = {"": ()} | {rule: (rule,) for rule in every}
+    best = dict.fromkeys(sets, float("inf"))
+    actions = dict.fromkeys(sets, 0)
+    for rules in sets.values():
+        play_counted(new_game(scenario, rules=rules), random.Random(999), SeededDice(999))  # warm, untimed
+    undo = _one_core()
+    try:
+        for _ in range(rounds):
+            for key, rules in sets.items():
+                t, taken = time.process_time(), 0
+                for seed in range(seeds):
+                    taken += play_counted(new_game(scenario, rules=rules), random.Random(seed), SeededDice(seed))[1]
+                best[key], actions[key] = min(best[key], time.process_time() - t), taken
+    finally:
+        undo()
+    basic = best[""] / actions[""]
+    return {rule: best[rule] / actions[rule] / basic for rule in every}
 
 
 def _evolve(obj: object, **changes: object) -> object:

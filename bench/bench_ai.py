@@ -1,6 +1,6 @@
 """The computer opponent's strength and speed, each against its target (issue 13, part 4).
 
-Run:  python bench/bench_ai.py [--quick] [--pairs N] [--seed-base N] [--json FILE] [--only KEY,...]
+Run:  python bench/bench_ai.py [--quick] [--pairs N] [--seed-base N] [--json FILE] [--only KEY,...] [--jobs N]
 
   --quick       a smoke run: one pair of games per scenario
   --pairs N     game pairs per scenario (default 5; --quick 1)
@@ -8,6 +8,8 @@ Run:  python bench/bench_ai.py [--quick] [--pairs N] [--seed-base N] [--json FIL
                 was not tuned on
   --json FILE   also write the figures as JSON
   --only KEYS   run only some figures (keys: random, heuristic, hard_normal)
+  --jobs N      N processes play the games (the same games, the same figures but the times; give
+                at most one a core: the decision times are then still one core's)
 
 Every game is seeded (the dice, the players) and played on ``basic``, ``meeting`` and
 ``defence`` (forces bought and deployment included where the scenario has them), in pairs:
@@ -30,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import os
 import platform
 import random
@@ -97,34 +100,59 @@ Foe = Callable[[str, int], tuple[Chooser, Opponent | None]]
 """A foe for one side and seed: its chooser, and the Opponent when it is one (for its timings)."""
 
 
-def play_pairs(level: str, foe: Foe, pairs: int, tally: Tally, times_key: dict[str, str], base: int = 0) -> None:
-    """``pairs`` seeded game pairs per scenario (seeds ``base`` on): ``level`` plays each side once per seed."""
-    for scenario in SCENARIOS:
-        won = [0, 0]
-        for seed in range(base, base + pairs):
-            for side in ("tan", "green"):
-                state = new_game(load_scenario(scenario))
-                other = state.enemy_of(side)
-                ours = Opponent(side, level, seed=seed)
-                theirs, their_ai = foe(other, seed)
-                result = play_match(state, {side: ours.choose, other: theirs}, SeededDice(1000 + seed), limit=6000)
-                if not result.finished:
-                    tally.unfinished += 1
-                if result.winner == side:
-                    tally.wins += 1
-                    won[0] += 1
-                elif result.winner is None:
-                    tally.draws += 1
-                else:
-                    tally.losses += 1
-                won[1] += 1
-                tally.times.setdefault(times_key["ours"], []).extend(ours.timings)
-                if their_ai is not None and "theirs" in times_key:
-                    tally.times.setdefault(times_key["theirs"], []).extend(their_ai.timings)
-                print(f"  {scenario} seed {seed} {level} as {side}: "
-                      f"{'won' if result.winner == side else 'draw' if result.winner is None else 'lost'} "
-                      f"({result.actions} actions)", file=sys.stderr, flush=True)
-        tally.per_scenario[scenario] = won
+def play_pairs(level: str, foe: Foe, pairs: int, tally: Tally, times_key: dict[str, str], base: int = 0,
+               jobs: int = 1) -> None:
+    """``pairs`` seeded game pairs per scenario (seeds ``base`` on): ``level`` plays each side once per seed;
+    ``jobs`` processes play them (the same games, tallied in the same order)."""
+    tasks = [(level, foe.__name__, scenario, seed, side) for scenario in SCENARIOS
+             for seed in range(base, base + pairs) for side in ("tan", "green")]
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            games = list(pool.imap(play_one, tasks))
+    else:
+        games = [play_one(task) for task in tasks]
+    for (_, _, scenario, seed, side), game in zip(tasks, games):
+        won = tally.per_scenario.setdefault(scenario, [0, 0])
+        if not game.finished:
+            tally.unfinished += 1
+        if game.outcome == "won":
+            tally.wins += 1
+            won[0] += 1
+        elif game.outcome == "draw":
+            tally.draws += 1
+        else:
+            tally.losses += 1
+        won[1] += 1
+        tally.times.setdefault(times_key["ours"], []).extend(game.ours)
+        if "theirs" in times_key:
+            tally.times.setdefault(times_key["theirs"], []).extend(game.theirs)
+
+
+@dataclass
+class Game:
+    """One game's result, as a worker process sends it back."""
+
+    outcome: str
+    """``won``, ``draw`` or ``lost``, for ``ours``."""
+    finished: bool
+    ours: list[float]
+    """The seconds of each of our decisions."""
+    theirs: list[float]
+    """The foe's, when it is an :class:`Opponent`."""
+
+
+def play_one(task: tuple[str, str, str, int, str]) -> Game:
+    """One seeded game: ``level`` as ``side`` against the foe named (a function of this module)."""
+    level, foe_name, scenario, seed, side = task
+    state = new_game(load_scenario(scenario))
+    other = state.enemy_of(side)
+    ours = Opponent(side, level, seed=seed)
+    theirs, their_ai = FOES[foe_name](other, seed)
+    result = play_match(state, {side: ours.choose, other: theirs}, SeededDice(1000 + seed), limit=6000)
+    outcome = "won" if result.winner == side else "draw" if result.winner is None else "lost"
+    print(f"  {scenario} seed {seed} {level} as {side}: {outcome} ({result.actions} actions)", file=sys.stderr,
+          flush=True)
+    return Game(outcome, result.finished, ours.timings, their_ai.timings if their_ai is not None else [])
 
 
 def random_foe(side: str, seed: int) -> tuple[Chooser, Opponent | None]:
@@ -141,16 +169,20 @@ def normal_foe(side: str, seed: int) -> tuple[Chooser, Opponent | None]:
     return ai.choose, ai
 
 
+FOES: dict[str, Foe] = {f.__name__: f for f in (random_foe, heuristic_foe, normal_foe)}
+"""The foes by name (a worker process is told the name)."""
+
+
 def p95(xs: list[float]) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(0.95 * len(xs)))] if xs else float("nan")
 
 
 def strength(key: str, label: str, level: str, foe: Foe, pairs: int, target: float, better: str,
-             times: dict[str, list[float]], use_lower: bool = False, base: int = 0) -> Figure:
+             times: dict[str, list[float]], use_lower: bool = False, base: int = 0, jobs: int = 1) -> Figure:
     tally = Tally()
     keys = {"ours": level} | ({"theirs": "normal"} if foe is normal_foe else {})
-    play_pairs(level, foe, pairs, tally, keys, base)
+    play_pairs(level, foe, pairs, tally, keys, base, jobs)
     for k, v in tally.times.items():
         times.setdefault(k, []).extend(v)
     lo, hi = tally.interval()
@@ -169,6 +201,7 @@ def main() -> int:
     p.add_argument("--seed-base", type=int, default=0, help="the first seed (default 0): fresh games")
     p.add_argument("--json", type=Path, help="write the figures to this file")
     p.add_argument("--only", default="", help="comma-separated: random, heuristic, hard_normal")
+    p.add_argument("--jobs", type=int, default=1, help="processes playing the games (default 1; at most one a core)")
     o = p.parse_args()
     pairs = o.pairs or (1 if o.quick else 5)
     keys = [k.strip() for k in o.only.split(",") if k.strip()] or ["random", "heuristic", "hard_normal"]
@@ -177,11 +210,12 @@ def main() -> int:
     figs: list[Figure] = []
     plan = {
         "random": lambda: strength("random", "normal vs random, win rate", "normal", random_foe, pairs, 95, "higher",
-                                   times, base=o.seed_base),
+                                   times, base=o.seed_base, jobs=o.jobs),
         "heuristic": lambda: strength("heuristic", "hard vs heuristic, win rate", "hard", heuristic_foe, pairs, 65,
-                                      "higher", times, base=o.seed_base),
+                                      "higher", times, base=o.seed_base, jobs=o.jobs),
         "hard_normal": lambda: strength("hard_normal", "hard vs normal, Wilson 95 % lower bound", "hard", normal_foe,
-                                        pairs, 50, "above", times, use_lower=True, base=o.seed_base),
+                                        pairs, 50, "above", times, use_lower=True, base=o.seed_base,
+                                        jobs=o.jobs),
     }
     for key in keys:
         print(f"[{time.perf_counter() - started:5.0f} s] {key} ...", file=sys.stderr, flush=True)

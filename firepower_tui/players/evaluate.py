@@ -85,6 +85,13 @@ class Style:
     approach: float = 0.03
     """Per hex nearer the nearest enemy, what closing in is worth while none of his men is in
     reach (:meth:`Evaluator.approach`); 0: he holds his ground and lets the enemy come (R107)."""
+    sector_plan: float = 0.0
+    """In the last ``plan_turns`` turns of a points-and-ground game (§10.4), while we have destroyed
+    more points than we lost but hold no more sectors: per hex, the pull of each man the sector
+    plan sends (:meth:`Evaluator.sector_plan`, ruling R124) towards the sector assigned to him,
+    one man a sector; 0: no plan (each man only follows ``pull``)."""
+    plan_turns: int = 3
+    """The last turns in which the sector plan is made (with ``sector_plan``)."""
 
 
 STYLES: dict[str, Style] = {
@@ -95,7 +102,8 @@ STYLES: dict[str, Style] = {
     "hard": Style(aggression=1.0, caution=1.0, base_risk=0.4, depth=4, steps=False, dangerous_first=True,
                   full_impulse_search=False, finalists=8, noise=0.0,
                   expectimax=True, scoot=True, ground=2.0, victory=1.0, pull=0.05, push=0.5, approach=0.0,
-                  last_word=10.0, setup=SetupStyle(sectors=True, low=True, lmg_most=2)),
+                  last_word=10.0, setup=SetupStyle(sectors=True, low=True, lmg_most=2),
+                  sector_plan=0.35, plan_turns=3),
 }
 
 
@@ -112,6 +120,8 @@ class Evaluator:
         self._cells: dict[str, list[list[Hex]]] = {}
         self.final = False
         """Only our phases are left of the game (:meth:`last_phases`, R109)."""
+        self.targets: dict[str, int] = {}
+        """The sector plan (R124): the sector each man it sends is to go to."""
 
     # --- caches ---------------------------------------------------------------------------------
 
@@ -124,6 +134,7 @@ class Evaluator:
             self._worth.clear()
         self.final = False
         self.style = self.base
+        self.targets = self.sector_plan(state) if self.base.sector_plan else {}
         if self.base.push:
             late = state.turn >= state.scenario.spec.turns - 1
             if late and self.outlook_now(state) < 1:
@@ -287,7 +298,11 @@ class Evaluator:
         cover = QUICK_COVER.get(state.scenario.map.terrain_at(s.hex), 0.0) + QUICK_POSTURE[s.posture]
         if state.scenario.map.line_at(s.hex) is not None and s.fence_side is not None:
             cover += 0.05
-        return self.style.caution * cover + self.ground(state) + self.approach(state, s)
+        v = self.style.caution * cover + self.ground(state) + self.approach(state, s)
+        target = self.targets.get(s.id)
+        if target is not None:  # R124: the places towards his sector among the finalists
+            v -= self.style.sector_plan * self.sector_distance(state, s.hex, target)
+        return v
 
     def position(self, state: GameState, s: Soldier) -> float:
         """The worth of his standing where he is (after his moves): his reach for the next
@@ -301,11 +316,71 @@ class Evaluator:
             v -= 0.02  # slow to move from (6.2.1: 3 MF an entry)
         if st.victory:
             v += self.outlook(state)
-        if st.pull:
+        target = self.targets.get(s.id)
+        if target is not None:
+            v -= st.sector_plan * self.sector_distance(state, s.hex, target)
+        elif st.pull:
             gain, dist = self.sector_gain(state, s)
             if gain > 0:
                 v -= st.pull * dist
         return v
+
+    def sector_distance(self, state: GameState, h: Hex, k: int) -> int:
+        """Hexes from ``h`` to the nearest hex of sector ``k`` (0 inside it)."""
+        if sector_of(state, h) == k:
+            return 0
+        return min(hex_distance(h, c) for c in self._sectors(state)[k])
+
+    def sector_plan(self, state: GameState) -> dict[str, int]:
+        """Ruling R124: in the last ``Style.plan_turns`` turns of a points-and-ground game, while
+        we have destroyed more points than we lost but hold no more sectors than the enemy (a
+        draw, §10.4), the men to send and where: each sector none of our men is in (empty, or
+        held by the enemy alone: our man there takes it from him) is worth one to the count;
+        only a man with another of ours in his sector may go (else his own sector is lost), at
+        most one man a sector, cheapest first (his hexes to it, three more to a sector the enemy
+        holds, and :func:`_slow`), as many as the count needs. Empty when no plan can make the
+        count ours."""
+        spec = state.scenario.spec
+        if spec.victory != "points_and_ground" or state.turn <= spec.turns - self.base.plan_turns:
+            return {}
+        lost = won = 0
+        for m in state.soldiers:
+            if m.killed:
+                if m.side == self.side:
+                    lost += soldier_points(m)
+                else:
+                    won += soldier_points(m)
+        if won <= lost:
+            return {}
+        n = spec.sectors.columns * spec.sectors.rows
+        ours: list[list[Soldier]] = [[] for _ in range(n)]
+        theirs = [0] * n
+        for m in state.living():
+            if m.status is not Status.STUNNED:
+                k = sector_of(state, m.hex)
+                if m.side == self.side:
+                    ours[k].append(m)
+                else:
+                    theirs[k] += 1
+        mine = sum(1 for k in range(n) if ours[k] and not theirs[k])
+        other = sum(1 for k in range(n) if theirs[k] and not ours[k])
+        need = other - mine + 1
+        if need <= 0:
+            return {}
+        free = {k: len(ours[k]) - 1 for k in range(n) if len(ours[k]) > 1}
+        pairs = sorted((self.sector_distance(state, m.hex, t) + (3 if theirs[t] else 0) + _slow(m), m.id, k, t)
+                       for k in free for m in ours[k] for t in range(n) if not ours[t])
+        plan: dict[str, int] = {}
+        taken: set[int] = set()
+        for _, sid, k, t in pairs:
+            if len(plan) >= need:
+                break
+            if sid in plan or t in taken or free[k] <= 0:
+                continue
+            plan[sid] = t
+            taken.add(t)
+            free[k] -= 1
+        return plan if len(plan) >= need else {}
 
     def sector_gain(self, state: GameState, s: Soldier) -> tuple[float, int]:
         """The most the sectors held (ours less theirs, §10.4) would gain were ``s`` in another
@@ -384,6 +459,16 @@ class Evaluator:
         else:
             return 0.0
         return o
+
+
+def _slow(m: Soldier) -> float:
+    """What sending ``m`` costs the sector plan (R124) beyond his hexes, in hexes: Suppressed (3 MF,
+    6.4.3) 2, Prone (3 MF a hex, 6.2.1) 1, and his points over a rifleman's a fourth (the LMG's
+    18 points are the enemy's with one kill)."""
+    slow = 2.0 if m.status is Status.SUPPRESSED else 0.0
+    if m.posture is Posture.PRONE:
+        slow += 1.0
+    return slow + max(0, soldier_points(m) - 10) / 4
 
 
 def outcomes(state: GameState, action: Action, side: str) -> list[tuple[float, GameState]]:

@@ -15,8 +15,10 @@ fire-then-move (declaring the MF for after, 6.3.6.2.7); it plays for the scenari
 condition (rulings R105, R106): the outcome were the game to end now, more as the turns run out;
 the sectors it could gain (§10.4), drawing its men towards them and counted in choosing the
 impulse hex; in the last two turns, while it is not winning, less caution and more aggression;
-its last men deployed fill the sectors of its zone none of its men holds (R108); and when only
-its own phases are left of the game (the public chit count), the outcome alone (R109).
+its last men deployed fill the sectors of its zone none of its men holds (R108); when only
+its own phases are left of the game (the public chit count), the outcome alone (R109); and in
+the last three turns, ahead on points but not on sectors, it sends its spare men one a sector
+to the sectors that make the count its own (R124).
 """
 
 from __future__ import annotations
@@ -135,7 +137,10 @@ class Opponent:
         v = 0.0
         for s in men:
             v = max(v, style.aggression * self.ev.reach(state, s) + style.caution * self.ev.risk(state, s))
-            if style.pull:
+            target = self.ev.targets.get(s.id)
+            if target is not None:  # R124: the sector plan sends him
+                v = max(v, style.sector_plan * min(4, self.ev.sector_distance(state, s.hex, target)))
+            elif style.pull:
                 gain, dist = self.ev.sector_gain(state, s)
                 if gain > 0:
                     v = max(v, gain / (1 + dist))

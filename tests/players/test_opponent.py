@@ -234,3 +234,70 @@ def test_hard_buys_at_most_two_lmgs() -> None:
     assert sum(1 for m in hard.soldiers if m.side == "tan" and m.weapon == "LMG") == 2
     assert sum(1 for m in normal.soldiers if m.side == "tan" and m.weapon == "LMG") == 3
     assert 110 <= spent(hard, "tan") <= (budget(hard, "tan") or 0)
+
+
+def _sector_plan_position(turn: int, g3_killed: bool = True) -> GameState:
+    """An open 12 x 10 map cut into 3 x 2 sectors (§10.4), a ridge across its middle (row 5: no
+    line of sight over it, 6.3.4.1), in ``turn`` of 6, Tan to act: Tan's T1 and T2 in the west
+    sector of the north row, T3 in the middle one, the east one empty; Green holds the west and
+    middle sectors of the south row, its G3 (the south-east one) dead, so Tan has destroyed more
+    points and the sectors stand two to two: a draw."""
+    terrain = "\n".join(["." * 12] * 4 + ["h" * 12] + ["." * 12] * 5)
+    men = ["T1 tan RFL A1 S", "T2 tan RFL D1 SE", "T3 tan RFL F1 S",
+           "G1 green RFL A10 N", "G2 green RFL F10 N", "G3 green RFL K10 N"]
+    extra = 'victory = "points_and_ground"\nsectors = { columns = 3, rows = 2 }'
+    state = new_game(make_scenario(terrain, men, turns=6, extra=extra))
+    g3 = state.soldier("G3")
+    assert g3 is not None
+    if g3_killed:
+        state = state.with_soldiers(g3.evolve(killed=True))
+    return state.evolve(turn=turn, active="tan")
+
+
+@pytest.mark.rule("§10.4")
+def test_hard_sends_a_spare_man_to_the_sector_that_flips_the_count() -> None:
+    """R124: in the last three turns, ahead on points but not on sectors, hard sends the man who is
+    not his sector's only holder (T2, with T1) to the empty sector that makes the count three to
+    two, and his plan takes him towards it; normal makes no such plan (T2 only closes in on the
+    enemy, R107, and ends farther from that sector). Not earlier than the last three turns, and
+    not when the points are even (more sectors alone is a draw)."""
+    import random as _random
+
+    from firepower_tui.players.evaluate import STYLES, Evaluator
+    from firepower_tui.players.planner import plan_for
+    from firepower_tui.rules.actions import StartImpulse
+    from firepower_tui.rules.hexgrid import hex_from_id
+    from firepower_tui.rules.victory import sector_of
+
+    state = _sector_plan_position(6)
+    hard, normal = Evaluator("tan", STYLES["hard"]), Evaluator("tan", STYLES["normal"])
+    hard.refresh(state)
+    normal.refresh(state)
+    assert hard.targets == {"T2": 2} and normal.targets == {}
+    for st in (_sector_plan_position(3), _sector_plan_position(6, g3_killed=False)):
+        hard.refresh(st)
+        assert hard.targets == {}
+    t2 = state.soldier("T2")
+    assert t2 is not None
+    nearer = state.with_soldiers(t2.evolve(hex=hex_from_id("G2")))  # three hexes nearer the east sector
+    gains = {}
+    for name, ev in (("hard", hard), ("normal", normal)):
+        ev.refresh(state)
+        moved = nearer.soldier("T2")
+        assert moved is not None
+        gains[name] = ev.position(nearer, moved) - ev.position(state, t2)
+    assert gains["hard"] == pytest.approx(3 * STYLES["hard"].sector_plan) and gains["normal"] < 0.1
+    started, _ = engine.apply(state, StartImpulse(hex=t2.hex), SeededDice(0))
+    ends = {}
+    for name, ev in (("hard", hard), ("normal", normal)):
+        ev.refresh(started)
+        plan = plan_for(started, "T2", ev, _random.Random(0))
+        end = started
+        for a in plan.actions:
+            end, _ = engine.apply(end, a, SeededDice(0))
+        man = end.soldier("T2")
+        assert man is not None
+        ends[name] = hard.sector_distance(end, man.hex, 2)
+    before = hard.sector_distance(state, t2.hex, 2)
+    assert ends["hard"] <= before - 3 and ends["hard"] < ends["normal"]
+    assert sector_of(state, t2.hex) == 0

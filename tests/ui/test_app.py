@@ -280,6 +280,24 @@ async def test_title_screen_continue(tmp_path) -> None:  # noqa: ANN001
         assert a.controller.state.active == "tan"
 
 
+async def test_the_title_screen_fits_a_narrow_terminal(tmp_path) -> None:  # noqa: ANN001
+    """Under 80 columns the title's menu is drawn whole within the screen (its box narrows), so
+    a player in a small window still reads every choice; the game then says how big it must be."""
+    from firepower_tui.games.store import Store
+    from firepower_tui.ui.app import FirepowerApp
+
+    store = Store(tmp_path / "g.db")
+    a = FirepowerApp(None, store=store, title=("game 1", "basic"), on_choice=lambda choice: None)
+    async with a.run_test(size=(60, 15)) as pilot:
+        await pilot.pause()
+        assert type(a.screen).__name__ == "TitleScreen"
+        box = a.screen.query_one("#dialog").region
+        assert box.x >= 0 and box.right <= 60, box
+        choices = a.screen.query_one("#choices").region
+        assert choices.right <= box.right and choices.width >= len("Learn the rules: guided lessons...")
+    store.close()
+
+
 async def test_meeting_from_picker_to_play(tmp_path) -> None:  # noqa: ANN001
     """Pick meeting, buy both forces by keys, deploy, answer both choices: turn 1 begins."""
     from firepower_tui.cli import all_scenarios

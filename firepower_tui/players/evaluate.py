@@ -21,7 +21,7 @@ from ..rules.state import GameState
 from ..rules.terrain import Terrain
 from ..rules.types import Posture, Status
 from ..rules.units import Soldier
-from ..rules.victory import sector_control, sector_of, soldier_points
+from ..rules.victory import score, sector_control, sector_of, soldier_points
 from .setup_play import PLAIN, SetupStyle
 
 SUPPRESS_VALUE = 0.15
@@ -118,6 +118,8 @@ class Evaluator:
         self._reach: dict[Any, float] = {}
         self._worth: dict[str, float] = {}
         self._cells: dict[str, list[list[Hex]]] = {}
+        self._distance: dict[tuple[str, Hex, int], int] = {}
+        """:meth:`sector_distance` by scenario, hex and sector (a map has a few hundred hexes)."""
         self.final = False
         """Only our phases are left of the game (:meth:`last_phases`, R109)."""
         self.targets: dict[str, int] = {}
@@ -327,9 +329,12 @@ class Evaluator:
 
     def sector_distance(self, state: GameState, h: Hex, k: int) -> int:
         """Hexes from ``h`` to the nearest hex of sector ``k`` (0 inside it)."""
-        if sector_of(state, h) == k:
-            return 0
-        return min(hex_distance(h, c) for c in self._sectors(state)[k])
+        key = (state.scenario.spec.id, h, k)
+        d = self._distance.get(key)
+        if d is None:
+            d = self._distance[key] = (0 if sector_of(state, h) == k
+                                       else min(hex_distance(h, c) for c in self._sectors(state)[k]))
+        return d
 
     def sector_plan(self, state: GameState) -> dict[str, int]:
         """Ruling R124: in the last ``Style.plan_turns`` turns of a points-and-ground game, while
@@ -343,14 +348,8 @@ class Evaluator:
         spec = state.scenario.spec
         if spec.victory != "points_and_ground" or state.turn <= spec.turns - self.base.plan_turns:
             return {}
-        lost = won = 0
-        for m in state.soldiers:
-            if m.killed:
-                if m.side == self.side:
-                    lost += soldier_points(m)
-                else:
-                    won += soldier_points(m)
-        if won <= lost:
+        ours_now = score(state)[self.side]
+        if ours_now.points_destroyed <= ours_now.points_lost:
             return {}
         n = spec.sectors.columns * spec.sectors.rows
         ours: list[list[Soldier]] = [[] for _ in range(n)]

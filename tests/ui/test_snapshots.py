@@ -8,6 +8,12 @@ from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.ui.app import make_app
 
 
+pytestmark = pytest.mark.xdist_group("snapshots")
+"""One xdist worker takes every snapshot of this module (with ``--dist loadgroup``, as
+pytest-textual-snapshot asks under xdist: split over workers, a failed run compared one test's
+screen with another's snapshot)."""
+
+
 def app():  # noqa: ANN201
     return make_app(load_scenario("basic"), seed=3)
 

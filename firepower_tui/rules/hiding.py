@@ -39,7 +39,13 @@ def may_hide(state: GameState, s: Soldier) -> bool:
         return False
     if not hiding_hex(state, s.hex):
         return False
-    return not any(e.side != s.side and hex_distance(e.hex, s.hex) <= NEAR for e in state.living())
+    side, q, r = s.side, s.hex.q, s.hex.r
+    for e in state.soldiers:
+        if e.side != side and not e.killed and e.deployed:
+            dq, dr = e.hex.q - q, e.hex.r - r
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR:
+                return False
+    return True
 
 
 def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list[Event]]:
@@ -58,10 +64,13 @@ def reveal(state: GameState, reasons: dict[str, str]) -> tuple[GameState, list[E
         HiddenChanged(soldier=s.id, hidden=False, why=reasons[s.id]) for s in changed]
 
 
-def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event]) -> tuple[GameState, list[Event]]:
-    """The reveals an action's events and actors cause (§9.3)."""
-    soldiers = state.soldiers
-    if not any(map(_HIDDEN, soldiers)):
+def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event],
+                 marked: Sequence[Soldier] | None = None) -> tuple[GameState, list[Event]]:
+    """The reveals an action's events and actors cause (§9.3); ``marked``: the men of
+    ``state`` with the Hidden marker, when the caller has them."""
+    if marked is None:
+        marked = list(filter(_HIDDEN, state.soldiers))
+    if not marked:
         return state, []
     why: dict[str, str] = {}
     for e in events:
@@ -75,15 +84,19 @@ def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event
                 why.setdefault(e.soldier, "he was Stunned")
         elif isinstance(e, (Moved, FellBack)) and (to := e.to) is not None and not hiding_hex(state, to):
             why.setdefault(e.soldier, "he entered a hex with no cover to hide in")
-    hidden = [h for h in filter(_HIDDEN, soldiers) if not h.killed and h.deployed]  # the living Hidden, in order
-    for aid in actors if hidden else ():
-        a = state.soldier(aid)
-        if a is None or a.killed:
-            continue
-        for h in hidden:
-            if (h.side != a.side and h.id not in why and hex_distance(a.hex, h.hex) <= NEAR
-                    and los_between_soldiers(state, a.id, h.id).clear):
-                why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
+    hidden = [h for h in marked if not h.killed and h.deployed]  # the living Hidden, in order
+    if hidden:
+        for aid in actors:
+            a = state.soldier(aid)
+            if a is None or a.killed:
+                continue
+            side, q, r = a.side, a.hex.q, a.hex.r
+            for h in hidden:
+                if h.side == side or h.id in why:
+                    continue
+                dq, dr = h.hex.q - q, h.hex.r - r
+                if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR and los_between_soldiers(state, a.id, h.id).clear:
+                    why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
     if not why:
         return state, []
     return reveal(state, why)

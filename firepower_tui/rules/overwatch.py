@@ -16,6 +16,8 @@ from .errors import Refusal
 from .events import Event, OverwatchEnded, WatchDeclared
 from .fire import FireAssessment, assess_fire, check_shot, resolve_fire
 from .grenades import ThrowAssessment, assess_throw, check_throw_at, max_throw, resolve_throw
+from operator import attrgetter
+
 from .hexgrid import hex_distance, hex_to_id, in_firing_arc
 from .los import los_between_soldiers
 from .optional import (after_reaction_shot, close_reaction, not_in_play, open_pending, open_reaction,
@@ -24,6 +26,9 @@ from .sequence import check_wipe_out, commit_changes
 from .state import GameState, Pending
 from .types import ReactionKind, RuleId, Status
 from .units import Soldier, weapon_chart
+
+_ON_OVERWATCH = attrgetter("overwatch")
+_STATUS_OK = Status.OK
 
 SNAP_SHOT = modifier("snap shot (overwatch)", 1, "§9.1")
 """+1 to every overwatch fire and throw: a fleeting target (§9.1)."""
@@ -65,7 +70,7 @@ def watch_candidates(state: GameState, s: Soldier) -> tuple[Watch, ...]:
 def can_watch(state: GameState, w: Soldier, x: Soldier) -> bool:
     """Whether watcher ``w`` may snap at ``x``: x in his arc, range (weapon or throw) and LOS (§9.1);
     a Hidden man cannot be chosen (§9.3)."""
-    if not w.overwatch or w.killed or w.status is not Status.OK or x.killed or x.hidden or w.side == x.side:
+    if not w.overwatch or w.killed or w.status is not _STATUS_OK or x.killed or x.hidden or w.side == x.side:
         return False
     if not in_firing_arc(w.hex, w.facing, x.hex):
         return False
@@ -81,7 +86,9 @@ def open_overwatch(state: GameState, trigger: str, among: tuple[str, ...] | None
     x = state.soldier(trigger)
     if x is None or x.killed or state.over or state.active is None:
         return state, []
-    names = among if among is not None else tuple(s.id for s in state.living() if s.overwatch and s.side != x.side)
+    side = x.side
+    names = among if among is not None else tuple(
+        s.id for s in filter(_ON_OVERWATCH, state.soldiers) if not s.killed and s.deployed and s.side != side)
     eligible = []
     for wid in names:
         w = state.soldier(wid)
@@ -89,8 +96,7 @@ def open_overwatch(state: GameState, trigger: str, among: tuple[str, ...] | None
             eligible.append(w.id)
     if not eligible:
         return state, []
-    side = state.enemy_of(x.side)
-    return open_reaction(state, Pending(kind=ReactionKind.OVERWATCH, side=side, trigger=x.id, hex=x.hex,
+    return open_reaction(state, Pending(kind=ReactionKind.OVERWATCH, side=state.enemy_of(side), trigger=x.id, hex=x.hex,
                                         answerers=tuple(eligible)))
 
 

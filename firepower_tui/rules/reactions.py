@@ -58,6 +58,7 @@ a dropped weapon (§9.4), a note of who fought (§9.6, :func:`.spotting.note_com
 
 TRIGGERS = (Move, Turn, Cross, ChangePosture, Fire, Throw)
 """The enemy actions that may open an overwatch reaction (§9.1; a melee does not: ruling R40)."""
+_TRIGGER_KINDS = frozenset(TRIGGERS)
 
 
 def check_hold(state: GameState, action: Hold) -> Refusal | None:
@@ -104,45 +105,55 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
           events: list[Event]) -> tuple[GameState, list[Event]]:
     """Everything the optional rules do once an action is over."""
     rules = state.rules
-    effective = answered.action if answered is not None and answered.action is not None else action
+    kind = type(action)
+    if answered is not None and answered.action is not None:
+        effective: Action = answered.action
+        ekind: type = type(effective)
+    else:
+        effective, ekind = action, kind
     roles = 0  # what the events ask of the rules below (their _ROLES, or-ed)
     role_of = _ROLES.get
     for e in events:
         roles |= role_of(type(e), 0)
-    ended = -1  # where the impulse ends, if it was used
-    if roles & _ENDS:
-        ended = next((i for i, e in enumerate(events) if type(e) is ImpulseEnded and e.counted), -1)
     watching = _RULE_OVERWATCH in rules and any(map(_ON_OVERWATCH, state.soldiers))  # anyone on Overwatch (§9.1)
     if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
         fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
         state = state.with_soldiers(*fresh) if fresh else state
     if roles & _KILLS and _RULE_WEAPONS in rules:
         state, events = drop_weapons(state, events)  # §9.4: the dead men's LMGs and pistols
-    if _RULE_BUILDINGS in rules:  # §9.6: who fired, threw or meleed; who fired through which window
+    if _RULE_BUILDINGS in rules and (roles & _COMBAT or kind is Throw or ekind is Throw or kind is Overwatch):
+        # §9.6: who fired, threw or meleed; who fired through which window (nobody fought: nothing to note)
         thrower = _thrower(action, effective)
-        if thrower is not None or roles & _COMBAT:  # (nobody fought: nothing to note)
+        if thrower is not None or roles & _COMBAT:
             state = note_combat(state, events, thrower)
     if watching:
         if roles & _MARKERS_OFF:
             state, more = _overwatch_off(state, events)
             events += more
-        watching = any(map(_ON_OVERWATCH, state.soldiers))
+            watching = any(map(_ON_OVERWATCH, state.soldiers))
     if _RULE_HIDING in rules:
-        actors = _actors(action, effective)
-        if (actors or roles & _REVEALS) and any(map(_HIDDEN, state.soldiers)):
-            # (no actor and no revealing event, or no marker to take off: no reveal, §9.3)
-            state, more = reveal_after(state, actors, events if roles & _REVEALS else ())
-            events += more
-        if ended >= 0 and before.group:
-            state, events = _hide_at_impulse_end(before, state, events, ended)
+        if effective is action:
+            getter = _ACTORS.get(kind)
+            actors = getter(action) if getter is not None else ()
+        else:
+            actors = _actors(action, effective)
+        if actors or roles & _REVEALS:
+            marked = list(filter(_HIDDEN, state.soldiers))
+            if marked:  # (no actor and no revealing event, or no marker to take off: no reveal, §9.3)
+                state, more = reveal_after(state, actors, events if roles & _REVEALS else (), marked)
+                events += more
+        if roles & _ENDS and before.group:
+            ended = next((i for i, e in enumerate(events) if type(e) is ImpulseEnded and e.counted), -1)
+            if ended >= 0:  # (the impulse was used: its men who qualify hide)
+                state, events = _hide_at_impulse_end(before, state, events, ended)
     if watching and state.pending is None and not state.over and state.active is not None:
         # (no man on Overwatch: no watcher to open a reaction for, §9.1)
         if isinstance(action, Overwatch) and answered is not None:
             shooter = action.shot.soldier
             state, more = open_overwatch(state, answered.trigger, tuple(w for w in answered.answerers if w != shooter))
             events += more
-        elif isinstance(effective, TRIGGERS) and not isinstance(action, (StandAndShoot, FallBack)):
-            state, more = open_overwatch(state, effective.soldier)
+        elif ekind in _TRIGGER_KINDS and kind is not StandAndShoot and kind is not FallBack:
+            state, more = open_overwatch(state, effective.soldier)  # type: ignore[union-attr]
             events += more
     return state, events
 

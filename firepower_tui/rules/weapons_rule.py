@@ -243,8 +243,18 @@ def repair_candidates(state: GameState, s: Soldier) -> Iterable[Repair]:
 
 
 def weapon_candidates(state: GameState, s: Soldier) -> list[PickUp | Swap | Repair]:
-    """Every §9.4 action of one man that might be legal now (the random player's)."""
-    return [*pickup_candidates(state, s), *swap_candidates(state, s), *repair_candidates(state, s)]
+    """Every §9.4 action of one man that might be legal now (the random player's): his pick-ups,
+    swaps and repair, in that order (each asked only when it may have any)."""
+    if _RULE_WEAPONS not in state.rules:
+        return []
+    out: list[PickUp | Swap | Repair] = []
+    if s.hex in state.ground:
+        out += pickup_candidates(state, s)
+    if len(state.group) > 1:
+        out += swap_candidates(state, s)
+    if s.weapon_state is _WEAPON_BROKEN:
+        out += repair_candidates(state, s)
+    return out
 
 
 def assess_repair(state: GameState, action: Repair) -> RepairAssessment:

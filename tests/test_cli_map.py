@@ -11,7 +11,8 @@ from firepower_tui.cli import main
 from firepower_tui.rules.hexgrid import hex_from_id
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.sequence import new_game
-from firepower_tui.ui.render.map_grid import COMPACT, UNICODE, draw_counters, terrain_base
+from firepower_tui.ui.render.map_grid import COMPACT, UNICODE, terrain_base
+from firepower_tui.ui.render.map_counters import draw_counters
 
 ROOT = Path(__file__).resolve().parents[1]
 BAD = ROOT / "tests" / "fixtures" / "bad_scenarios"

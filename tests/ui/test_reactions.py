@@ -277,7 +277,8 @@ async def test_no_clock_and_no_reaction_keys_in_the_basic_game() -> None:
 def test_markers_on_the_map_in_both_zooms_and_both_character_sets(marker: str) -> None:
     """Compact: one letter on the counter's lower edge; detailed: a word under the id (§9.1-§9.3)."""
     from firepower_tui.rules.sequence import new_game
-    from firepower_tui.ui.render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, draw_counters, terrain_base
+    from firepower_tui.ui.render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, terrain_base
+    from firepower_tui.ui.render.map_counters import draw_counters
 
     scenario = make_scenario(FIELD, ["T1 tan RFL B2 S", "G1 green RFL B8 N"], extra='rules = ["overwatch", "hiding"]')
     state = new_game(scenario)

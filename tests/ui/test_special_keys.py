@@ -11,7 +11,8 @@ from firepower_tui.rules.hexgrid import hex_from_id
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.special_types import Barrage, SpecialState
 from firepower_tui.ui.app import make_app
-from firepower_tui.ui.render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, draw_counters, terrain_base
+from firepower_tui.ui.render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, terrain_base
+from firepower_tui.ui.render.map_counters import draw_counters
 from tests.conftest import FIELD, make_scenario
 from tests.ui.test_reactions import answer_keys, log_text
 

@@ -14,7 +14,7 @@ from firepower_tui.games.session import Session
 from firepower_tui.headless.playout import random_action
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.ui.app import make_app
-from firepower_tui.ui.render.map_grid import draw_counters
+from firepower_tui.ui.render.map_counters import draw_counters
 from firepower_tui.ui.widgets.hex_map import HexMap
 from firepower_tui.ui.widgets.side_log import SideLog
 

@@ -12,7 +12,8 @@ from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.types import Status, WeaponState
 from firepower_tui.rules.units import GroundWeapon
 from firepower_tui.ui.app import make_app
-from firepower_tui.ui.render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, draw_counters, terrain_base
+from firepower_tui.ui.render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, terrain_base
+from firepower_tui.ui.render.map_counters import draw_counters
 from tests.conftest import FIELD, make_scenario
 from tests.ui.test_reactions import answer_keys, log_text
 

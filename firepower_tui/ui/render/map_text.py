@@ -12,7 +12,8 @@ from rich.text import Text
 from ...rules.hexgrid import Hex, column_letters
 from ...rules.state import GameState
 from ...rules.terrain import MapData
-from .map_grid import ASCII, COMPACT, UNICODE, Grid, Zoom, draw_counters, terrain_base
+from .map_grid import ASCII, COMPACT, UNICODE, Grid, Zoom, terrain_base
+from .map_counters import draw_counters
 from .map_palette import FIXED
 
 RULER_W = 3

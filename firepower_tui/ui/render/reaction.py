@@ -11,7 +11,7 @@ from ...controller.keymap import KEYMAP, Intent
 from ...controller.reaction_prompt import prompt
 from ...rules.units import Soldier
 from ..key_names import key_name
-from .map_grid import markers
+from .map_counters import markers
 from .panels import preview_text
 
 ANSWER_KEYS = (Intent.AIM_FIRE, Intent.AIM_THROW, Intent.HIT_DIRT, Intent.HIT_DIRT_ALL, Intent.STAND_SHOOT,

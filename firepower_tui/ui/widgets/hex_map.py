@@ -25,8 +25,8 @@ from ...rules.features import SideKey
 from ...rules.hexgrid import Hex
 from ...rules.state import GameState
 from ...rules.terrain import MapData
-from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Stacks, Zoom, draw_counters,
-                               redraw_hexes, side_mark_cells, stacks_of, terrain_base)
+from ..render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, side_mark_cells, terrain_base
+from ..render.map_counters import Stacks, draw_counters, redraw_hexes, stacks_of
 from ..render.map_palette import palette
 from .terminal_cursor import terminal_cursor
 

@@ -115,19 +115,23 @@ def note_combat(state: GameState, events: list[Event], thrower: str | None) -> G
     which window (:func:`window_refusal`)."""
     acted: list[str] = [thrower] if thrower is not None else []
     windows: list[tuple[int, str, str]] = []
+    turn = state.turn
+    walled = state.scenario.map.features is not None  # (no walls: no window to count, R79)
     for e in events:
         if isinstance(e, Fired):
             acted.append(e.soldier)
             s = state.soldier(e.soldier)
-            if s is not None and e.mode != "throw":  # the window limit is small arms' (R79)
-                windows += [(state.turn, k, s.id) for k in windows_crossed(state, s.hex, e.target_hex)]
+            if walled and s is not None and e.mode != "throw":  # the window limit is small arms' (R79)
+                windows += [(turn, k, s.id) for k in windows_crossed(state, s.hex, e.target_hex)]
         elif isinstance(e, MeleeFought):
             acted += [*e.attackers, *e.defenders]
     if not acted and not windows:
         return state
     last = dict(state.exposed)
-    last.update({sid: state.turn for sid in acted})
-    kept = tuple(w for w in state.window_fire if w[0] == state.turn)
+    kept = tuple(w for w in state.window_fire if w[0] == turn)
+    if not windows and len(kept) == len(state.window_fire) and all(last.get(sid) == turn for sid in acted):
+        return state  # (each of them already noted this turn, no window crossed, none to forget)
+    last.update({sid: turn for sid in acted})
     return state.evolve(exposed=tuple(sorted(last.items())), window_fire=tuple(dict.fromkeys(kept + tuple(windows))))
 
 

@@ -28,6 +28,7 @@ from ...rules.terrain import MapData
 from ..render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, side_mark_cells, terrain_base
 from ..render.map_counters import Stacks, draw_counters, redraw_hexes, stacks_of
 from ..render.map_palette import palette
+from .map_strips import grid_strip
 from .terminal_cursor import terminal_cursor
 
 RULER_W = 2
@@ -371,60 +372,17 @@ class HexMap(ScrollView, can_focus=True):
         return style
 
     def _render_grid_line(self, vy: int, x0: int, width: int, cursor: Hex | None, base_style: Style) -> Strip:
-        if not 0 <= vy < self.grid.height:
+        grid = self.grid
+        if not 0 <= vy < grid.height:
             return Strip.blank(width, base_style)
-        chars = self.grid.chars[vy]
-        keys = self.grid.styles[vy]
-        end = min(x0 + width, self.grid.width)
+        end = min(x0 + width, grid.width)
         # Cells owned by a hex with an overlay or the cursor: (from, to, hex), clipped to the view.
         marked = [(max(xa, x0), min(xb, end), h) for xa, xb, h in self._owners[vy]
                   if (h == cursor or h in self._overlay_of) and xa < end and xb > x0]
         sides = {x: name for x, name in self._side_cells.get(vy, {}).items() if x0 <= x < end}
         self._load_styles()
-        segments: list[Segment] = []
-        run_start = x0
-        run_style: Style | None = None
-
-        def close_run(upto: int) -> None:
-            if upto > run_start:
-                text = "".join(chars[run_start:upto])
-                segments.append(Segment(text, base_style + run_style if run_style else base_style))
-
-        # Runs of one style key, split where a marked hex starts or ends; neighbouring runs whose
-        # styles are equal are joined, as a cell-by-cell walk would join them.
-        # A marked hexside cell is a run of its own.
-        # Blank cells show only their background: a run of blanks joins its neighbour when the
-        # two differ in nothing a blank shows (a map line is then a few segments, not one per
-        # hex interior: fewer bytes to the terminal for the same picture).
-        run_blank = False
-        bounds = sorted({x0, end, *(m[0] for m in marked), *(m[1] for m in marked), *sides, *(x + 1 for x in sides)})
-        for i in range(len(bounds) - 1):
-            xa, xb = bounds[i], bounds[i + 1]
-            if xa >= xb:
-                continue
-            h = next((m[2] for m in reversed(marked) if m[0] <= xa < m[1]), None)  # the last one wins
-            x = xa
-            while x < xb:
-                key = keys[x]
-                x1 = x + 1
-                while x1 < xb and keys[x1] == key:
-                    x1 += 1
-                style = self._run_style(key, h, cursor, sides.get(x))
-                blank = not "".join(chars[x:x1]).strip(" ")
-                if style != run_style:
-                    if run_style is not None and (blank or run_blank) and _same_blank(style, run_style):
-                        if not blank:  # the run so far is blanks: it takes this run's style
-                            run_style, run_blank = style, False
-                        x = x1
-                        continue
-                    close_run(x)
-                    run_start, run_style, run_blank = x, style, blank
-                else:
-                    run_blank = run_blank and blank
-                x = x1
-        close_run(end)
-        strip = Strip(segments, max(0, end - x0))
-        return strip.extend_cell_length(width, base_style)
+        return grid_strip(grid.chars[vy], grid.styles[vy], x0, end, width, marked, sides, cursor, self._run_style,
+                          base_style)
 
     # --- messages up -------------------------------------------------------------------------------------
 
@@ -434,23 +392,6 @@ class HexMap(ScrollView, can_focus=True):
         h = self.grid.hex_at(x, y)
         if h is not None:
             self.post_message(self.HexClicked(h))
-
-
-_BLANK_SAME: dict[tuple[Style, Style], bool] = {}
-
-
-def _same_blank(a: Style, b: Style) -> bool:
-    """Whether a blank cell looks the same in style ``a`` as in ``b``: the same background, and
-    nothing that shows on a blank (underline, strike, overline, reverse, a link) in either."""
-    same = _BLANK_SAME.get((a, b))
-    if same is None:
-        same = (a.bgcolor == b.bgcolor and not any(
-            st.underline or st.underline2 or st.strike or st.overline or st.reverse or st.link or st.conceal
-            for st in (a, b)))
-        if len(_BLANK_SAME) > 4096:
-            _BLANK_SAME.clear()
-        _BLANK_SAME[(a, b)] = same
-    return same
 
 
 def _drawn_map(state: GameState) -> MapData:

@@ -77,6 +77,7 @@ FIREPOWER = [str(_console)] if _console.exists() else [PY, "-m", "firepower_tui"
 """How a player starts the game: the console script next to this Python, else ``python -m``."""
 BARE_APP = HERE / "bare_app.py"
 BARE_READY = "bare textual app ready"
+BARE_PRESSED = "bare textual app saw the key"
 NEW_GAME_READY = "Tan's impulse phase"
 TAKEN_BACK_STATUS = "Taken back"  # the status line (Controller.undo)
 TAKEN_BACK_LOG = "taken back [§9.9]"  # the log line (GameScreen._log_new)
@@ -627,7 +628,8 @@ def fig_takeback(o: argparse.Namespace) -> list[Figure]:
     games = long_game.build(TMP / "long", turns=100, at=(10, 100), seed=5,
                             deadline=time.perf_counter() + (120 if o.quick else 240))
     cols, rows = 120, 40
-    results: dict[str, list[float]] = {"new": [], "resume10": [], "resume100": [], "z10": [], "z100": []}
+    results: dict[str, list[float]] = {"new": [], "resume10": [], "resume100": [], "z10": [], "z100": [],
+                                       "bare_key": []}
     sizes: dict[str, list[int]] = {"z10": [], "z100": []}
     copies = iter(range(1_000_000))
 
@@ -654,12 +656,21 @@ def fig_takeback(o: argparse.Namespace) -> list[Figure]:
     def new() -> None:
         results["new"].append(time_to_screen(new_game_argv(), NEW_GAME_READY, cols, rows))
 
+    def bare_key() -> None:  # the floor: a key to a changed screen in a bare Textual app, same pty
+        with Term([PY, str(BARE_APP)], cols, rows) as t:
+            t.wait_for(BARE_READY, 60)
+            t.settle(0.3, limit=5)
+            t0 = t.press("z")
+            t.wait_for(BARE_PRESSED, 30)
+            results["bare_key"].append(time.perf_counter() - t0)
+
     if not o.quick:
         time_to_screen(new_game_argv(), NEW_GAME_READY, cols, rows)  # warm-up, untimed
-    order: list[Callable[[], None]] = [new, lambda: resume(10), lambda: resume(100)]
+    order: list[Callable[[], None]] = [new, lambda: resume(10), lambda: resume(100), bare_key]
     for i in range(runs):
-        for step in order[i % 3:] + order[:i % 3]:
+        for step in order[i % 4:] + order[:i % 4]:
             step()
+    bare = median(results["bare_key"]) * 1000
     out = []
     for which in (10, 100):
         snap = games.snapshots[which]
@@ -668,11 +679,12 @@ def fig_takeback(o: argparse.Namespace) -> list[Figure]:
                                                                 else "")
         out.append(Figure(key=f"takeback_{which}_ms", label=f"take-back z after {which} turns, until shown",
                           value=z, unit="ms", target=30, measured=f"{z:.0f} ms, {int(median(sizes[f'z{which}']))} B written",
-                          samples=runs,
+                          reference=f"{bare:.0f} ms a bare Textual app's key to its changed screen", samples=runs,
                           note=f"stored game {turn_note}, {snap.actions} entries, last '{snap.last}'; "
                           f"`firepower resume`, {cols}x{rows}; until '{TAKEN_BACK_STATUS}' (status) and the log line "
                           f"show; medians of {runs}",
-                          raw={"ms": [x * 1000 for x in results[f"z{which}"]], "bytes": sizes[f"z{which}"]}))
+                          raw={"ms": [x * 1000 for x in results[f"z{which}"]], "bytes": sizes[f"z{which}"],
+                               "bare_key_ms": [x * 1000 for x in results["bare_key"]]}))
     r100, n = median(results["resume100"]), median(results["new"])
     snap = games.snapshots[100]
     out.append(Figure(key="resume_100_ratio", label="resume of the 100-turn game to first frame / new game's",

@@ -162,3 +162,39 @@ async def test_entries_render_lazily() -> None:
         assert 0 < len(rendered) < 6 * HEIGHT and min(rendered) > N - 6 * HEIGHT
         log = app.query_one(SideLog)
         assert log.entries[7].plain == entry(7).plain and len(log.entries) == N
+
+
+async def test_a_write_moves_the_scrollbar_without_a_layout(monkeypatch) -> None:  # noqa: ANN001
+    """A write that leaves the scrollbar where it is (shown, or not) lays nothing out: Textual
+    repaints every widget of the screen after a layout (a take-back's 30 ms), and only the log's
+    lines and its scrollbar's thumb change. The thumb still takes the new size, and the end shows."""
+    from textual.screen import Screen
+
+    layouts: list[Screen] = []
+    refresh_layout = Screen._refresh_layout
+
+    def counted(screen: Screen, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        layouts.append(screen)
+        return refresh_layout(screen, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    app = LogApp([entry(i) for i in range(3)])
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        log = app.query_one(SideLog)
+        assert not log.show_vertical_scrollbar
+        layouts.clear()
+        log.write([Text(f"short {i}") for i in range(2)])  # still no scrollbar: no layout
+        await pilot.pause()
+        assert layouts == [] and not log.show_vertical_scrollbar
+        log.write([entry(i) for i in range(3, 60)])  # the scrollbar appears: a layout gives it room
+        await pilot.pause()
+        assert layouts and log.show_vertical_scrollbar
+        layouts.clear()
+        log.write([Text("the newest")])  # the thumb moves: no layout
+        await pilot.pause()
+        assert layouts == []
+        bar = log.vertical_scrollbar
+        assert bar.window_virtual_size == log.virtual_size.height > len(log.entries)  # (some wrapped in two)
+        assert log.scroll_y == log.max_scroll_y > 0
+        assert shown(log)[-1] == "the newest"

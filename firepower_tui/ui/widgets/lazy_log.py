@@ -227,8 +227,29 @@ class LazyLog(ScrollView):
 
     def _set_virtual_size(self) -> None:
         size = Size(self._wrap_width, self._index.total)
-        if self.virtual_size != size:
+        old = self.virtual_size
+        if old == size:
+            return
+        if self._scrollbar_stays(old, size):
+            # Only the scrollbar's thumb moves: no layout, which would have Textual repaint every
+            # widget on the screen (about 30 ms a take-back or a logged action) for a change no
+            # other widget sees. The scrollbar takes the new size as a layout would give it.
+            self.set_reactive(ScrollView.virtual_size, size)
+            self._scroll_update(size)
+        else:
             self.virtual_size = size
+
+    def _scrollbar_stays(self, old: Size, new: Size) -> bool:
+        """Whether the log keeps its scrollbars (shown or not) and its width at the new size."""
+        if not self.is_mounted or not self.container_size or old.width != new.width:
+            return False
+        styles = self.styles
+        if styles.overflow_x == "scroll" or (styles.overflow_x == "auto" and new.width > self.container_size.width):
+            return False  # (a horizontal scrollbar: its height changes the sum below)
+        if styles.overflow_y != "auto":
+            return styles.overflow_y in ("hidden", "scroll")
+        height = self.container_size.height
+        return (old.height > height) == (new.height > height) == self.show_vertical_scrollbar
 
     def _settle(self) -> None:
         """Make the lines in view exact (and a view's worth above them, keeping the view still)."""

@@ -37,6 +37,9 @@ class Theme(NamedTuple):
     about: str
 
 
+_CB_IMPULSE = Style(bgcolor="#4e4e4e", bold=True)
+"""The colour-blind theme's hexes that Enter acts on (an impulse starts, a man is placed)."""
+
 DEFAULT = Theme("default", ("#ffd787", "#87ff87"), False, {}, "tan and green counters, as the game's (RULES.md §1.5)")
 COLOUR_BLIND = Theme(
     "colour-blind", ("#f0e442", "#56b4e9"), True,
@@ -46,8 +49,8 @@ COLOUR_BLIND = Theme(
         "status": Style(color="#ffffff", bgcolor="#000000", bold=True, reverse=True),
         # each overlay a set of text attributes of its own besides its colour (the cursor is reverse)
         "arc": Style(bgcolor="#262640", dim=True),
-        "impulse": Style(bgcolor="#4e4e4e", bold=True),
-        "place": Style(bgcolor="#4e4e4e", bold=True),
+        "impulse": _CB_IMPULSE,
+        "place": _CB_IMPULSE,  # as in the palette: never both at once (ui/render/map_palette.py)
         "group": Style(bgcolor="#005f87", bold=True, underline=True),
         "move": Style(bgcolor="#0072b2", underline=True),
         "target": Style(bgcolor="#d55e00", bold=True, italic=True, underline=True),

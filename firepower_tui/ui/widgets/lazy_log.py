@@ -230,12 +230,13 @@ class LazyLog(ScrollView):
         old = self.virtual_size
         if old == size:
             return
-        if self._scrollbar_stays(old, size):
+        scroll_update = getattr(self, "_scroll_update", None)  # (Textual's, what a layout calls)
+        if scroll_update is not None and self._scrollbar_stays(old, size):
             # Only the scrollbar's thumb moves: no layout, which would have Textual repaint every
             # widget on the screen (about 30 ms a take-back or a logged action) for a change no
             # other widget sees. The scrollbar takes the new size as a layout would give it.
             self.set_reactive(ScrollView.virtual_size, size)
-            self._scroll_update(size)
+            scroll_update(size)
         else:
             self.virtual_size = size
 

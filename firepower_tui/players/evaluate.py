@@ -8,7 +8,7 @@ visits share their exposures.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from ..rules import engine, threat
@@ -22,7 +22,7 @@ from ..rules.terrain import Terrain
 from ..rules.types import Posture, Status
 from ..rules.units import Soldier
 from ..rules.victory import score, sector_control, sector_of, soldier_points
-from .setup_play import PLAIN, SetupStyle
+from .style import Style
 
 SUPPRESS_VALUE = 0.15
 """What Suppressing an enemy is worth, in men (3 MF and +1 to his fire until our next chit, 6.2.8, 6.4.3)."""
@@ -36,75 +36,6 @@ SECTOR_VALUE = 0.6
 """A sector held alone (§10.4), in men."""
 CACHE_LIMIT = 50_000
 """Most exposures (and reaches) kept; beyond, the table starts again."""
-
-
-@dataclass(frozen=True)
-class Style:
-    """How a level plays: what it weighs and how far it looks."""
-
-    aggression: float
-    """Weight of the harm it does (kills, suppressions)."""
-    caution: float
-    """Weight of the harm it risks (exposure)."""
-    base_risk: float
-    """Share of the exposure counted even when we are likelier to act first (the enemy acts some time)."""
-    depth: int
-    """MF of one man's moves searched (the plan: moves, then an attack)."""
-    steps: bool
-    """Count the enemy's attacks after a step forward in the exposure (slower, truer)."""
-    dangerous_first: bool
-    """Value an enemy by the harm he threatens (shoot the LMG first)."""
-    full_impulse_search: bool
-    """Choose the impulse hex by planning every man of every hex (else by a quick estimate)."""
-    finalists: int
-    """Places per plan scored in full (exposure and reach); the rest only by the quick score."""
-    noise: float
-    """Random spread added to the scores (the easy level errs)."""
-    ground: float = 1.0
-    """Weight of the sectors held (§10.4) against the men."""
-    scoot: bool = False
-    """Also plan fire first, declaring the MF for after (6.3.6.2.7), then a move to better ground."""
-    expectimax: bool = False
-    """Score a plan ending in an attack over the outcomes of its dice (each kill, Suppression and
-    Stun with its chance): the place is then worth what it is with that enemy dead or pinned."""
-    victory: float = 0.0
-    """Weight of the game's outcome as it would stand now (:meth:`Evaluator.outlook`, §6, §10.4),
-    in men; grows as the turns run out (0: the outcome is not weighed)."""
-    pull: float = 0.0
-    """Per hex, the pull towards the nearest sector a man would gain by going there (§10.4,
-    :meth:`Evaluator.sector_gain`); the impulse hex's promise counts the gain near at hand."""
-    setup: SetupStyle = PLAIN
-    """Buying (§10.3) and deploying (§10.2): see :class:`.setup_play.SetupStyle`."""
-    push: float = 0.0
-    """In the last two turns, while the game would not end in our win, the share by which caution
-    falls and aggression rises (:meth:`Evaluator.refresh`): a draw is worth no more than a loss."""
-    last_word: float = 0.0
-    """In the last turn, once the cup holds none of the enemy's chits (public, 6.1), nothing he does
-    can follow our phase (but a reaction, §9.1): the outcome is weighed this many times over, the
-    exposure not at all and cover a tenth (ruling R109); 0: no such phase is told apart."""
-    approach: float = 0.03
-    """Per hex nearer the nearest enemy, what closing in is worth while none of his men is in
-    reach (:meth:`Evaluator.approach`); 0: he holds his ground and lets the enemy come (R107)."""
-    sector_plan: float = 0.0
-    """In the last ``plan_turns`` turns of a points-and-ground game (§10.4), while we have destroyed
-    more points than we lost but hold no more sectors: per hex, the pull of each man the sector
-    plan sends (:meth:`Evaluator.sector_plan`, ruling R124) towards the sector assigned to him,
-    one man a sector; 0: no plan (each man only follows ``pull``)."""
-    plan_turns: int = 3
-    """The last turns in which the sector plan is made (with ``sector_plan``)."""
-
-
-STYLES: dict[str, Style] = {
-    "easy": Style(aggression=1.0, caution=0.25, base_risk=0.2, depth=2, steps=False, dangerous_first=False,
-                  full_impulse_search=False, finalists=3, noise=0.35),
-    "normal": Style(aggression=1.0, caution=0.8, base_risk=0.35, depth=4, steps=False, dangerous_first=False,
-                    full_impulse_search=False, finalists=5, noise=0.0),
-    "hard": Style(aggression=1.0, caution=1.0, base_risk=0.4, depth=4, steps=False, dangerous_first=True,
-                  full_impulse_search=False, finalists=8, noise=0.0,
-                  expectimax=True, scoot=True, ground=2.0, victory=1.0, pull=0.05, push=0.5, approach=0.0,
-                  last_word=10.0, setup=SetupStyle(sectors=True, low=True, lmg_most=2),
-                  sector_plan=0.35, plan_turns=3),
-}
 
 
 class Evaluator:
@@ -468,49 +399,3 @@ def _slow(m: Soldier) -> float:
     if m.posture is Posture.PRONE:
         slow += 1.0
     return slow + max(0, soldier_points(m) - 10) / 4
-
-
-def outcomes(state: GameState, action: Action, side: str) -> list[tuple[float, GameState]]:
-    """:func:`fates` made states: ``state`` with the enemy's men of each outcome."""
-    return [(p, state.with_soldiers(*changed) if changed else state) for p, changed in fates(state, action, side)]
-
-
-def fates(state: GameState, action: Action, side: str) -> list[tuple[float, tuple[Soldier, ...]]]:
-    """The enemy's men after ``action``'s dice, with their chances: each named target killed or
-    not (and the survivors Suppressed by automatic fire, 6.4.1); for a grenade, the two enemies
-    likeliest to die killed, Stunned, Suppressed or spared (6.4.2). An approximation for scoring
-    only (the firer's own bookkeeping is not in it)."""
-    try:
-        if isinstance(action, Fire):
-            a = engine.assess(state, action)
-            odds = [(b.target, [(b.kill_chance, "killed"), (1.0 - b.kill_chance, "suppressed" if a.suppresses
-                                                                                    else "")]) for b in a.bursts]
-        elif isinstance(action, Throw):
-            ta = engine.assess(state, action)
-            enemy = [r for r in ta.risks if (u := state.soldier(r.soldier)) is not None and u.side != side]
-            enemy.sort(key=lambda r: -r.kill)
-            odds = [(r.soldier, [(r.kill, "killed"), (r.stun, "stunned"), (r.suppress, "suppressed"),
-                                 (max(0.0, 1.0 - r.kill - r.stun - r.suppress), "")]) for r in enemy[:2]]
-        else:
-            return [(1.0, ())]
-    except IllegalActionError:
-        return [(1.0, ())]
-    out: list[tuple[float, tuple[Soldier, ...]]] = [(1.0, ())]
-    for sid, fate in odds:
-        t0 = state.soldier(sid)
-        assert t0 is not None
-        nxt: list[tuple[float, tuple[Soldier, ...]]] = []
-        for p, changed in out:
-            for q, what in fate:
-                if q <= 0.0:
-                    continue
-                t = t0
-                if what == "killed":
-                    t = t0.evolve(killed=True)
-                elif what == "stunned":
-                    t = t0.evolve(status=Status.STUNNED, posture=Posture.PRONE)
-                elif what == "suppressed" and t0.status is Status.OK:
-                    t = t0.evolve(status=Status.SUPPRESSED)
-                nxt.append((p * q, changed + (t,) if t is not t0 else changed))
-        out = nxt
-    return out

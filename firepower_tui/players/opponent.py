@@ -7,7 +7,7 @@ plan of moves ending in his best attack (:mod:`.planner`), every move and attack
 :mod:`.evaluate` from the preview's exact odds against the exposure of :mod:`..rules.threat`.
 Every action it returns has passed :func:`.engine.check` (else it ends the impulse or phase).
 
-Levels (:data:`.evaluate.STYLES`): ``easy`` is reckless and errs, looks 2 MF ahead;
+Levels (:data:`.style.STYLES`): ``easy`` is reckless and errs, looks 2 MF ahead;
 ``normal`` weighs exposure and looks over a man's whole impulse; ``hard`` also values an enemy
 by the harm he threatens, scores more places in full, scores a plan's attack over the outcomes
 of its dice (expectimax: the place with the target killed, Suppressed or spared), and plans
@@ -34,7 +34,8 @@ from ..rules.state import GameState
 from ..rules.turn import decides
 from ..rules.types import Phase, Status
 from .answers import answer
-from .evaluate import STYLES, Evaluator, Style
+from .evaluate import Evaluator
+from .style import STYLES, Style
 from .planner import Plan, plan_for
 from .setup_play import setup_action
 

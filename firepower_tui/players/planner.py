@@ -19,7 +19,8 @@ from ..rules.combat import COMBAT_MF
 from ..rules.dice import SeededDice
 from ..rules.state import GameState
 from ..rules.types import RuleId
-from .evaluate import Evaluator, fates, outcomes
+from .evaluate import Evaluator
+from .fates import fates, outcomes
 
 _ONCE_IN_A_ROW = (Turn, ChangePosture)
 """Actions never worth taking twice in a row: any facing is one turn, any posture one change."""
@@ -139,7 +140,7 @@ class _Misses:
 
 def _shoot_and_scoot(state: GameState, sid: str, ev: Evaluator, dice: SeededDice) -> Plan | None:
     """His best fire now declaring 1 or 2 MF for after (6.3.6.2.7: +1 each to the fire), then the
-    best place those MF reach; scored over the fire's outcomes (:func:`.evaluate.fates`). Only
+    best place those MF reach; scored over the fire's outcomes (:func:`.fates.fates`). Only
     the fire is sent from this plan: after its dice he plans again from the real state."""
     s0 = state.soldier(sid)
     if s0 is None or s0.combat_used or s0.mf_left < COMBAT_MF + 1:

@@ -138,7 +138,8 @@ def test_overwatch_takes_the_snap_shot() -> None:
 
 def test_hard_does_not_close_in_normal_does() -> None:
     """R107: closing in on the enemy is worth nothing to hard, 0.03 a hex to normal."""
-    from firepower_tui.players.evaluate import STYLES, Evaluator
+    from firepower_tui.players.evaluate import Evaluator
+    from firepower_tui.players.style import STYLES
     from firepower_tui.rules.scenario import load_scenario
     from firepower_tui.rules.sequence import new_game
 
@@ -177,7 +178,8 @@ def test_hard_leaves_no_sector_of_its_zone_empty() -> None:
 def test_last_word_only_when_the_enemy_has_no_chit_left() -> None:
     """R109: in the last turn, with none of the enemy's chits in the cup, hard weighs the outcome
     and not the exposure; one enemy chit left (or an earlier turn) and it is as before."""
-    from firepower_tui.players.evaluate import STYLES, Evaluator
+    from firepower_tui.players.evaluate import Evaluator
+    from firepower_tui.players.style import STYLES
     from firepower_tui.rules.state import Chit
 
     state = _deployed("meeting", 1, True)
@@ -198,7 +200,7 @@ def test_last_word_only_when_the_enemy_has_no_chit_left() -> None:
 
 def _set_up(scenario: str, seed: int, hard_side: str) -> GameState:
     """``scenario`` bought and deployed: ``hard_side`` by the hard style's setup, the other by normal's."""
-    from firepower_tui.players.evaluate import STYLES
+    from firepower_tui.players.style import STYLES
 
     state, dice = new_game(load_scenario(scenario)), SeededDice(seed)
     while state.phase in (Phase.FORCES, Phase.DEPLOY):
@@ -263,7 +265,8 @@ def test_hard_sends_a_spare_man_to_the_sector_that_flips_the_count() -> None:
     not when the points are even (more sectors alone is a draw)."""
     import random as _random
 
-    from firepower_tui.players.evaluate import STYLES, Evaluator
+    from firepower_tui.players.evaluate import Evaluator
+    from firepower_tui.players.style import STYLES
     from firepower_tui.players.planner import plan_for
     from firepower_tui.rules.actions import StartImpulse
     from firepower_tui.rules.hexgrid import hex_from_id

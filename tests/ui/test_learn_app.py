@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual import events
+from textual.binding import Binding
 from textual.widgets import Input, OptionList, Static
 
 from firepower_tui.games.lesson_progress import LessonProgress
@@ -95,6 +97,24 @@ async def test_the_list_marks_progress_and_begins_the_next_lesson(tmp_path: Path
         assert isinstance(app.screen, LessonGameScreen)
         assert app.screen.lesson_run.lesson.id == "fire"
         assert "Lesson 2/13: Fire and its modifiers" in panel_text(app)
+
+
+async def test_enter_typed_after_arrows_begins_the_lesson_they_reached(tmp_path: Path) -> None:
+    """Keys typed at once, as a quick hand or a paste does: Enter waits for the arrows before it
+    (a priority Enter began lesson 1, read before the list had moved)."""
+    app = LearnApp(LESSONS, LessonProgress(tmp_path / "lessons.json"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LessonListScreen)
+        box = app.screen.query_one(OptionList)
+        assert box.highlighted == 0
+        assert "Begin" in [b.description for b in box.BINDINGS if isinstance(b, Binding) and b.key == "enter"]
+        for key in ("down", "down", "enter"):  # posted together, no pause between
+            app.post_message(events.Key(key, None))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, LessonGameScreen)
+        assert app.screen.lesson_run.lesson.id == LESSONS[2].id
 
 
 async def test_esc_after_a_lesson_returns_to_the_list(tmp_path: Path) -> None:

@@ -18,11 +18,21 @@ from ...games.lessons import Lesson
 from ..render.lesson_text import lesson_info, lesson_line
 
 
+class LessonOptions(OptionList):
+    """The list of lessons: its own Enter (select) shows in the footer as "Begin"."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", "Begin")]
+
+
 class LessonListScreen(Screen[int | None]):
-    """The lessons in order, each marked done / next; Enter begins the highlighted one."""
+    """The lessons in order, each marked done / next; Enter begins the highlighted one.
+
+    Enter is the list's own key, not a priority binding of the screen: a priority binding is
+    heard before the arrows typed just before it have moved the list (Down, Down, Enter typed
+    at once began the first lesson, not the third)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "begin", "Begin", priority=True),
+        Binding("enter", "begin", "Begin", show=False),
         Binding("Q,q,escape", "app.quit", "Quit", priority=True),
     ]
 
@@ -34,7 +44,7 @@ class LessonListScreen(Screen[int | None]):
     def compose(self) -> ComposeResult:
         yield Static(Text("Learn the rules by playing (firepower learn)", style="bold"), id="lesson-title")
         with Horizontal(id="picker"):
-            yield OptionList(id="lesson-list")
+            yield LessonOptions(id="lesson-list")
             yield Static(id="lesson-info")
         yield Footer(compact=True, show_command_palette=False)
 

@@ -39,13 +39,9 @@ def may_hide(state: GameState, s: Soldier) -> bool:
         return False
     if not hiding_hex(state, s.hex):
         return False
-    side, q, r = s.side, s.hex.q, s.hex.r
-    for e in state.soldiers:
-        if e.side != side and not e.killed and e.deployed:
-            dq, dr = e.hex.q - q, e.hex.r - r
-            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR:
-                return False
-    return True
+    side, here = s.side, s.hex
+    return not any(e.side != side and not e.killed and e.deployed and hex_distance(e.hex, here) <= NEAR
+                   for e in state.soldiers)
 
 
 def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list[Event]]:
@@ -90,12 +86,9 @@ def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event
             a = state.soldier(aid)
             if a is None or a.killed:
                 continue
-            side, q, r = a.side, a.hex.q, a.hex.r
             for h in hidden:
-                if h.side == side or h.id in why:
-                    continue
-                dq, dr = h.hex.q - q, h.hex.r - r
-                if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR and los_between_soldiers(state, a.id, h.id).clear:
+                if (h.side != a.side and h.id not in why and hex_distance(a.hex, h.hex) <= NEAR
+                        and los_between_soldiers(state, a.id, h.id).clear):
                     why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
     if not why:
         return state, []

@@ -9,6 +9,8 @@ the same numbers :func:`apply_overwatch` rolls against) and ``hold`` declines fo
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .actions import Fire, Overwatch, Throw, Watch
 from .breakdown import modifier
 from .dice import Dice
@@ -16,8 +18,6 @@ from .errors import Refusal
 from .events import Event, OverwatchEnded, WatchDeclared
 from .fire import FireAssessment, assess_fire, check_shot, resolve_fire
 from .grenades import ThrowAssessment, assess_throw, check_throw_at, max_throw, resolve_throw
-from operator import attrgetter
-
 from .hexgrid import hex_distance, hex_to_id, in_firing_arc
 from .los import los_between_soldiers
 from .optional import (after_reaction_shot, close_reaction, not_in_play, open_pending, open_reaction,
@@ -96,8 +96,8 @@ def open_overwatch(state: GameState, trigger: str, among: tuple[str, ...] | None
             eligible.append(w.id)
     if not eligible:
         return state, []
-    return open_reaction(state, Pending(kind=ReactionKind.OVERWATCH, side=state.enemy_of(side), trigger=x.id, hex=x.hex,
-                                        answerers=tuple(eligible)))
+    return open_reaction(state, Pending(kind=ReactionKind.OVERWATCH, side=state.enemy_of(side), trigger=x.id,
+                                        hex=x.hex, answerers=tuple(eligible)))
 
 
 def end_overwatch(state: GameState, ids: list[str], why: str) -> tuple[GameState, list[Event]]:

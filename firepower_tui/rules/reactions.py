@@ -132,11 +132,7 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
             events += more
             watching = any(map(_ON_OVERWATCH, state.soldiers))
     if _RULE_HIDING in rules:
-        if effective is action:
-            getter = _ACTORS.get(kind)
-            actors = getter(action) if getter is not None else ()
-        else:
-            actors = _actors(action, effective)
+        actors = _actors(action, effective)
         if actors or roles & _REVEALS:
             marked = list(filter(_HIDDEN, state.soldiers))
             if marked:  # (no actor and no revealing event, or no marker to take off: no reveal, §9.3)

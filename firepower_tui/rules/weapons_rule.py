@@ -127,9 +127,10 @@ def check_pickup(state: GameState, s: Soldier, action: PickUp) -> Refusal | None
 
 def pickup_candidates(state: GameState, s: Soldier) -> list[PickUp]:
     """One pick-up per weapon code lying in his hex (while the rule is on)."""
-    if _RULE_WEAPONS not in state.rules:
-        return []
-    return [PickUp(soldier=s.id, weapon=code) for code in dict.fromkeys(g.code for g in ground_at(state, s.hex))]
+    here = state.ground.get(s.hex) if _RULE_WEAPONS in state.rules else None
+    if not here:
+        return []  # (the usual case: nothing lies in his hex)
+    return [PickUp(soldier=s.id, weapon=code) for code in dict.fromkeys(g.code for g in here)]
 
 
 def apply_pickup(state: GameState, action: PickUp, dice: Dice) -> tuple[GameState, list[Event]]:
@@ -182,8 +183,8 @@ def check_swap(state: GameState, s: Soldier, action: Swap) -> Refusal | None:
 
 def swap_candidates(state: GameState, s: Soldier) -> list[Swap]:
     """With each other man of the impulse in his hex (while the rule is on)."""
-    if _RULE_WEAPONS not in state.rules:
-        return []
+    if len(state.group) < 2 or _RULE_WEAPONS not in state.rules:
+        return []  # (the usual case: he is alone in his impulse)
     return [Swap(soldier=s.id, other=o) for o in state.group if o != s.id
             and (m := state.soldier(o)) is not None and m.hex == s.hex and not m.killed]
 
@@ -243,18 +244,8 @@ def repair_candidates(state: GameState, s: Soldier) -> Iterable[Repair]:
 
 
 def weapon_candidates(state: GameState, s: Soldier) -> list[PickUp | Swap | Repair]:
-    """Every §9.4 action of one man that might be legal now (the random player's): his pick-ups,
-    swaps and repair, in that order (each asked only when it may have any)."""
-    if _RULE_WEAPONS not in state.rules:
-        return []
-    out: list[PickUp | Swap | Repair] = []
-    if s.hex in state.ground:
-        out += pickup_candidates(state, s)
-    if len(state.group) > 1:
-        out += swap_candidates(state, s)
-    if s.weapon_state is _WEAPON_BROKEN:
-        out += repair_candidates(state, s)
-    return out
+    """Every §9.4 action of one man that might be legal now (the random player's)."""
+    return [*pickup_candidates(state, s), *swap_candidates(state, s), *repair_candidates(state, s)]
 
 
 def assess_repair(state: GameState, action: Repair) -> RepairAssessment:

@@ -13,13 +13,21 @@ Run:  python bench/bench_ai.py [--quick] [--pairs N] [--seed-base N] [--json FIL
 
 Every game is seeded (the dice, the players) and played on ``basic``, ``meeting`` and
 ``defence`` (forces bought and deployment included where the scenario has them), in pairs:
-the same seed twice with the sides swapped. A draw counts as a game not won (a loss for the
-computer): the win rate is wins / games, with its 95 % Wilson score interval.
+the same seed twice with the sides swapped. Two figures are kept for each foe, each with its
+95 % Wilson score interval:
+  win rate  wins / games: a draw counts as a game not won (the targets against random and the
+            heuristic player, "wins")
+  score     (wins + draws / 2) / games, a match's score as chess engines and tournaments count
+            it: the measure of "hard beats normal", for 50 % is where two equal players meet
+            only on a score that shares each draw (on the win rate two equal players each stay
+            under 50 % by half the draws: with a third of the games drawn, about 33 % each).
+            A draw's half gives the score less spread than a win-or-not, so the Wilson interval
+            of the score is, if anything, too wide (it errs on the side of "not met").
 
 Figures (target):
   random       normal vs the uniformly random legal player (headless.playout)   wins >= 95 %
   heuristic    hard vs the scripted heuristic player (players.heuristic)        wins >= 65 %
-  hard_normal  hard vs normal                                                 Wilson lower bound > 50 %
+  hard_normal  hard vs normal: the score's Wilson lower bound                           > 50 %
   time_normal  p95 seconds per decision at normal (every Opponent.choose call)  <= 0.2 s
   time_hard    p95 seconds per decision at hard                               <= 1 s
   (the time figures come from the games of the others; one process, one core)
@@ -61,8 +69,8 @@ SCENARIOS = ("basic", "meeting", "defence")
 Z95 = 1.959963984540054
 
 
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a win rate."""
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate (``wins`` may count a draw as half)."""
     if n == 0:
         return 0.0, 1.0
     p = wins / n
@@ -87,13 +95,22 @@ class Tally:
     def games(self) -> int:
         return self.wins + self.draws + self.losses
 
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games)
+    @property
+    def points(self) -> float:
+        """A match's score: a win 1, a draw 1/2."""
+        return self.wins + self.draws / 2
+
+    def interval(self, score: bool = False) -> tuple[float, float]:
+        """The win rate's (or the ``score``'s) 95 % Wilson interval."""
+        return wilson(self.points if score else self.wins, self.games)
 
     def summary(self) -> str:
         lo, hi = self.interval()
-        return (f"{self.wins}/{self.games} won ({100 * self.wins / max(1, self.games):.0f} %; 95 % CI "
-                f"{100 * lo:.0f}-{100 * hi:.0f} %), {self.draws} drawn, {self.losses} lost")
+        slo, shi = self.interval(score=True)
+        n = max(1, self.games)
+        return (f"{self.wins}/{self.games} won ({100 * self.wins / n:.0f} %; 95 % CI "
+                f"{100 * lo:.0f}-{100 * hi:.0f} %), {self.draws} drawn, {self.losses} lost; score "
+                f"{100 * self.points / n:.1f} % (CI {100 * slo:.1f}-{100 * shi:.1f} %)")
 
 
 Foe = Callable[[str, int], tuple[Chooser, Opponent | None]]
@@ -180,18 +197,21 @@ def p95(xs: list[float]) -> float:
 
 def strength(key: str, label: str, level: str, foe: Foe, pairs: int, target: float, better: str,
              times: dict[str, list[float]], use_lower: bool = False, base: int = 0, jobs: int = 1) -> Figure:
+    """One foe's games; the figure is the win rate, or with ``use_lower`` the score's Wilson lower bound."""
     tally = Tally()
     keys = {"ours": level} | ({"theirs": "normal"} if foe is normal_foe else {})
     play_pairs(level, foe, pairs, tally, keys, base, jobs)
     for k, v in tally.times.items():
         times.setdefault(k, []).extend(v)
     lo, hi = tally.interval()
-    value = lo if use_lower else tally.wins / max(1, tally.games)
+    slo, shi = tally.interval(score=True)
+    value = slo if use_lower else tally.wins / max(1, tally.games)
     per = ", ".join(f"{s} {w}/{n}" for s, (w, n) in tally.per_scenario.items())
     return Figure(key=key, label=label, value=100 * value, unit="%", target=target, better=better,
                   measured=tally.summary(), note=per + (f"; {tally.unfinished} cut off" if tally.unfinished else ""),
                   raw={"wins": tally.wins, "draws": tally.draws, "losses": tally.losses, "games": tally.games,
-                       "wilson95": [lo, hi], "per_scenario": tally.per_scenario})
+                       "wilson95": [lo, hi], "score": tally.points / max(1, tally.games), "score_wilson95": [slo, shi],
+                       "per_scenario": tally.per_scenario})
 
 
 def main() -> int:
@@ -213,7 +233,7 @@ def main() -> int:
                                    times, base=o.seed_base, jobs=o.jobs),
         "heuristic": lambda: strength("heuristic", "hard vs heuristic, win rate", "hard", heuristic_foe, pairs, 65,
                                       "higher", times, base=o.seed_base, jobs=o.jobs),
-        "hard_normal": lambda: strength("hard_normal", "hard vs normal, Wilson 95 % lower bound", "hard", normal_foe,
+        "hard_normal": lambda: strength("hard_normal", "hard vs normal, score's Wilson 95 % lower bound", "hard", normal_foe,
                                         pairs, 50, "above", times, use_lower=True, base=o.seed_base,
                                         jobs=o.jobs),
     }
@@ -237,7 +257,7 @@ def main() -> int:
     total = time.perf_counter() - started
     print(f"firepower-tui computer opponent ({'quick' if o.quick else 'full'} run, {pairs} pair(s) per scenario on "
           f"{', '.join(SCENARIOS)}, seeds from {o.seed_base}, {total:.0f} s; Python {platform.python_version()}, "
-          f"{os.cpu_count()} CPUs; a draw counts as not won)")
+          f"{os.cpu_count()} CPUs; a win rate counts a draw as not won, a score as half)")
     print(table(figs, reference=False))
     if o.json:
         write_json(o.json, figs, quick=o.quick, pairs=pairs, seconds=total, seed_base=o.seed_base)

@@ -21,8 +21,10 @@ from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
+from .light_scrollbar import light_vertical_scrollbar
 from .line_index import LineIndex
 
 _BLANK_STYLE = Style()
@@ -82,6 +84,11 @@ class LazyLog(ScrollView):
         self.wrap_count = 0
         """Entries wrapped so far (tests and benchmarks)."""
         self._line_style: Style | None = None
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """The scrollbar, drawn without Rich's render path (it moves with every entry written)."""
+        return light_vertical_scrollbar(self)
 
     # --- the entries ------------------------------------------------------------------------------
 

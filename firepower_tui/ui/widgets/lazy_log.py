@@ -83,7 +83,8 @@ class LazyLog(ScrollView):
         self._resettle_due = False
         self.wrap_count = 0
         """Entries wrapped so far (tests and benchmarks)."""
-        self._line_style: Style | None = None
+        self._line_style: Style | None = None  # (render_lines sets both for its render_line calls)
+        self._line_width = 0
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
@@ -342,7 +343,10 @@ class LazyLog(ScrollView):
         if self._end_due:
             self._changed()
         self._settle()
-        self._line_style = self.rich_style  # once for all the lines: it walks every ancestor's styles
+        # Once for all the lines: the style walks every ancestor's styles, the width works out
+        # the gutter and the scrollbars (about 0.1 ms each on the 2-core machine, per line).
+        self._line_style = self.rich_style
+        self._line_width = self.scrollable_content_region.width
         try:
             return super().render_lines(crop)
         finally:
@@ -350,8 +354,11 @@ class LazyLog(ScrollView):
 
     def render_line(self, y: int) -> Strip:
         vy = y + self.scroll_offset.y
-        width = self.scrollable_content_region.width
-        style = self._line_style if self._line_style is not None else self.rich_style
+        style = self._line_style
+        if style is None:  # (called on its own, not by render_lines)
+            style, width = self.rich_style, self.scrollable_content_region.width
+        else:
+            width = self._line_width
         i, offset = self._index.find(vy)
         if i < len(self._sources) and self._wrap_width:
             strips = self._lines(i)

@@ -3,6 +3,7 @@ mouse's actions), without Rich's render path (issue 9: a frame that costs what c
 
 from __future__ import annotations
 
+import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
@@ -27,8 +28,14 @@ def cells(strips: list[Strip]) -> list[list[tuple[str, str, bytes | None]]]:
     return [[(s.text, str(s.style), s.style._meta if s.style else None) for s in strip] for strip in strips]
 
 
-async def test_the_log_scrollbar_draws_what_textual_s_would() -> None:
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_the_log_scrollbar_draws_what_textual_s_would(no_color: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if no_color:  # (Textual reads it when the app is made: its line filters then make every colour grey)
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
     app = LogApp()
+    assert app.no_color is no_color
     async with app.run_test(size=(40, 20)) as pilot:
         await pilot.pause()
         log = app.query_one(SideLog)

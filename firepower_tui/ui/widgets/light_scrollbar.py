@@ -5,7 +5,8 @@ moves its thumb (each entry the log writes, a take-back) sends it through Rich a
 cache line by line: 2-4 ms for a one-cell bar on the 2-core machine, about as much as the log's
 own lines. :class:`LightScrollBar` asks the same ``ScrollBarRender.render_bar`` for the same
 segments (glyphs, colours and the mouse's ``@mouse.down`` meta, so clicks and drags behave as
-before) and cuts them into strips itself, keeping the last bar drawn.
+before), cuts them into strips itself, keeping the last bar drawn, and passes them through the
+app's line filters (``NO_COLOR``, the ANSI theme) as Textual's styles cache does.
 """
 
 from __future__ import annotations
@@ -51,6 +52,11 @@ class LightScrollBar(ScrollBar):
             under = self.rich_style
             self._drawn = (key, [Strip((Segment(s.text, under + s.style),), width) for s in bar.segments[:height]])
         strips = self._drawn[1][crop.y:crop.bottom]
+        filters = self.get_line_filters()  # (NO_COLOR's monochrome, the ANSI theme's colours: each strip keeps its own)
+        if filters:
+            background = self.background_colors[1]
+            for line_filter in filters:
+                strips = [strip.apply_filter(line_filter, background) for strip in strips]
         if crop.x > 0 or crop.right < width:
             strips = [strip.crop(crop.x, crop.right) for strip in strips]
         return strips

@@ -49,7 +49,6 @@ import platform
 import pty
 import queue
 import random
-import select
 import shutil
 import signal
 import statistics

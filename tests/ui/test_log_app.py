@@ -17,7 +17,7 @@ from firepower_tui.games.session import Session
 from firepower_tui.headless.playout import random_action
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.ui.app import make_app
-from firepower_tui.ui.widgets.lazy_log import FullLog
+from firepower_tui.ui.widgets.full_log import FullLog
 from firepower_tui.ui.widgets.side_log import SideLog
 
 TAKEN_BACK = "↶ taken back [§9.9]"

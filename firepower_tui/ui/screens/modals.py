@@ -11,7 +11,8 @@ from textual.widgets import Static
 
 from ...controller.keymap import KEYMAP
 from ..key_names import key_name
-from ..widgets.lazy_log import FullLog, Render
+from ..widgets.full_log import FullLog
+from ..widgets.lazy_log import Render
 
 
 def help_text() -> Text:

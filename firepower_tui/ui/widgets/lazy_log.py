@@ -24,6 +24,7 @@ from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
+from .flat_lines import FlatLines
 from .light_scrollbar import light_vertical_scrollbar
 from .line_index import LineIndex
 
@@ -32,6 +33,9 @@ _BLANK_STYLE = Style()
 Render = Callable[[Any], Text]
 WIDTHS_KEPT = 3
 """Widths whose wrapped lines are kept (the scrollbar coming and going changes the width by one)."""
+
+FITTED_KEPT = 4096
+"""Wrapped lines whose filled-out copies are kept (a few screens' worth; then started again)."""
 
 
 def as_text(entry: object) -> Text:
@@ -85,6 +89,9 @@ class LazyLog(ScrollView):
         """Entries wrapped so far (tests and benchmarks)."""
         self._line_style: Style | None = None  # (render_lines sets both for its render_line calls)
         self._line_width = 0
+        self._flat = FlatLines()
+        self._fit: dict[int, tuple[Strip, Strip]] = {}  # id(wrapped line) -> (it, filled out)
+        self._fit_key: tuple[int, Style | None] = (0, None)
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
@@ -348,7 +355,8 @@ class LazyLog(ScrollView):
         self._line_style = self.rich_style
         self._line_width = self.scrollable_content_region.width
         try:
-            return super().render_lines(crop)
+            flat = self._flat.lines(self, crop)  # (Textual's styles cache, without its cost a line)
+            return flat if flat is not None else super().render_lines(crop)
         finally:
             self._line_style = None
 
@@ -363,19 +371,22 @@ class LazyLog(ScrollView):
         if i < len(self._sources) and self._wrap_width:
             strips = self._lines(i)
             if offset < len(strips):
-                return strips[offset].extend_cell_length(width, style).crop(0, width)
+                return self._fitted(strips[offset], width, style)
         return Strip.blank(width, style)
 
+    def _fitted(self, line: Strip, width: int, style: Style) -> Strip:
+        """A wrapped line filled out to the view's width: the same Strip each time it is asked
+        for (Strip.extend_cell_length makes a new one), so what is laid out from it is kept too
+        (FlatLines)."""
+        if (width, style) != self._fit_key:
+            self._fit.clear()
+            self._fit_key = (width, style)
+        kept = self._fit.get(id(line))
+        if kept is not None and kept[0] is line:
+            return kept[1]
+        if len(self._fit) >= FITTED_KEPT:
+            self._fit.clear()
+        fitted = line.extend_cell_length(width, style).crop(0, width)
+        self._fit[id(line)] = (line, fitted)
+        return fitted
 
-class FullLog(LazyLog):
-    """A log page wrapped as a ``Static`` wraps its text (the full log view)."""
-
-    DEFAULT_CSS = """
-    FullLog { overflow-x: hidden; }
-    """
-
-    def _wrap(self, text: Text, width: int) -> list[Strip]:
-        from textual.content import Content
-        from textual.visual import Visual
-
-        return Visual.to_strips(self, Content.from_rich_text(text, self.app.console), width, None, self.visual_style)

@@ -84,3 +84,21 @@ async def test_a_log_with_a_border_takes_textual_s_own_path() -> None:
         assert FlatLines().lines(boxed, crop) is None
         assert cells(boxed.render_lines(crop)) == cells(textual_s(boxed, crop))
         assert cells(boxed.render_lines(crop))[0][0][0] == "╭"
+
+
+async def test_a_written_line_is_shown_and_the_rest_kept() -> None:
+    """Lines Textual has not marked dirty come from its styles cache; a write repaints what it
+    changed, and the result is still Textual's own."""
+    app = LogsApp()
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.pause()
+        side = app.query_one("#side", SideLog)
+        full = Region(0, 0, *side.region.size)
+        first = side.render_lines(full)
+        again = side.render_lines(full)
+        assert all(a is b for a, b in zip(first, again))  # nothing dirty: every line from the cache
+        side.write([Text("a new entry, written last")])
+        await pilot.pause()
+        after = side.render_lines(full)
+        assert "a new entry" in "".join(s.text for s in after[-1])
+        assert cells(after) == cells(textual_s(side, full))

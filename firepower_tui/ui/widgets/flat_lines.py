@@ -10,19 +10,22 @@ the log's lines below it. ``tests/ui/test_flat_lines.py`` compares the two, segm
 from __future__ import annotations
 
 from rich.segment import Segment
+from rich.style import Style
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
 
 class FlatLines:
-    """One widget's laid-out lines, kept by the content line they came from (a widget's
-    ``render_line`` gives the same Strip object again for an unchanged line: the log keeps its
-    wrapped lines), so a line that only moved costs a dictionary lookup."""
+    """One widget's laid-out lines: by y in the widget's styles cache, until Textual marks them
+    dirty (as its own path keeps them: a frame that repaints other widgets costs nothing here),
+    and by the content line they came from (a widget's ``render_line`` gives the same Strip
+    object again for an unchanged line: the log keeps its wrapped lines), so a line that only
+    moved, as when the log scrolls, costs a dictionary lookup."""
 
     def __init__(self) -> None:
         self._key: tuple[object, ...] = ()
-        self._laid: dict[int, tuple[Strip, Strip]] = {}  # id(content line) -> (it, laid out)
+        self._laid: dict[int, tuple[Strip, Strip]] = {}  # id(content line) -> (it, laid out, before filters)
 
     def lines(self, widget: Widget, crop: Region) -> list[Strip] | None:
         """``widget``'s lines in ``crop`` as Textual's styles cache lays them out, or None (take
@@ -51,21 +54,20 @@ class FlatLines:
             self._key = key
         left = [Segment(" " * padding.left, inner)] if padding.left else []
         right = [Segment(" " * padding.right, inner)] if padding.right else []
+        cache = widget._styles_cache  # its lines by y, and which are dirty, as its own path keeps them
+        if width != cache._width:
+            cache.clear()
+            cache._width = width
+        by_y, dirty = cache._cache, cache._dirty_lines
         strips: list[Strip] = []
         for y in crop.line_range:
-            line = widget.render_line(y) if y < content_height else None
-            kept = laid.get(id(line)) if line is not None else None
-            if kept is not None and kept[0] is line:
-                strips.append(kept[1])
-                continue
-            fitted = (line.adjust_cell_length(content_width, inner) if line is not None
-                      else Strip.blank(content_width, inner))
-            strip = Strip([*left, *fitted, *right], width) if left or right else Strip(fitted, width)
+            strip = by_y.get(y) if y not in dirty else None
+            if strip is None:
+                strip = by_y[y] = self._lay_out(widget, y, content_height, content_width, inner, width, left, right)
             for line_filter in filters:
                 strip = strip.apply_filter(line_filter, background)
-            if line is not None:
-                laid[id(line)] = (line, strip)
             strips.append(strip)
+        dirty.difference_update(crop.line_range)
         if crop.column_span != (0, width):
             x1, x2 = crop.column_span
             strips = [strip.crop(x1, x2) for strip in strips]
@@ -75,6 +77,20 @@ class FlatLines:
             if link_style:
                 strips = [strip.style_links(hover.link_id, link_style) for strip in strips]
         return strips
+
+    def _lay_out(self, widget: Widget, y: int, content_height: int, content_width: int, inner: Style, width: int,
+                 left: list[Segment], right: list[Segment]) -> Strip:
+        """Line ``y`` padded on the background (kept by the content line it came from)."""
+        line = widget.render_line(y) if y < content_height else None
+        if line is not None:
+            kept = self._laid.get(id(line))
+            if kept is not None and kept[0] is line:
+                return kept[1]
+        fitted = line.adjust_cell_length(content_width, inner) if line is not None else Strip.blank(content_width, inner)
+        strip = Strip([*left, *fitted, *right], width) if left or right else Strip(fitted, width)
+        if line is not None:
+            self._laid[id(line)] = (line, strip)
+        return strip
 
 
 __all__ = ["FlatLines"]

@@ -41,15 +41,14 @@ class LightScrollBar(ScrollBar):
         width, height = self.size
         style = self.render().style  # type: ignore[union-attr]  # (the colours as ScrollBar.render mixes them)
         window = self.window_size if self.window_size < self.window_virtual_size else 0
-        key = (width, height, ceil(self.window_virtual_size), ceil(window), self.position, style)
+        under = self.rich_style  # (the widget's colours, which Textual's styles lay under the bar's)
+        key = (width, height, ceil(self.window_virtual_size), ceil(window), self.position, style, under)
         if self._drawn is None or self._drawn[0] != key:
             bar = ScrollBarRender.render_bar(
                 size=height, virtual_size=ceil(self.window_virtual_size), window_size=ceil(window),
                 position=self.position, thickness=width, vertical=True,
                 back_color=style.bgcolor or _BACK, bar_color=style.color or _BAR)  # (ScrollBarRender's fallbacks)
-            # One segment a line (Segments(new_lines=True) puts the line breaks in when Rich renders
-            # it), on the widget's background as Textual's styles would lay it under them.
-            under = self.rich_style
+            # One segment a line (Segments(new_lines=True) puts the line breaks in when Rich renders it).
             self._drawn = (key, [Strip((Segment(s.text, under + s.style),), width) for s in bar.segments[:height]])
         strips = self._drawn[1][crop.y:crop.bottom]
         filters = self.get_line_filters()  # (NO_COLOR's monochrome, the ANSI theme's colours: each strip keeps its own)

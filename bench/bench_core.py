@@ -47,7 +47,6 @@ import json
 import os
 import platform
 import pty
-import queue
 import random
 import shutil
 import signal
@@ -57,7 +56,6 @@ import subprocess
 import sys
 import tempfile
 import termios
-import threading
 import time
 import timeit
 import traceback
@@ -155,52 +153,8 @@ class Term(PtyApp):
         self.pid, self.fd = pid, fd
         self.running = True
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-        self.shown_at = self.started
-        """When the bytes that completed the last ``wait_for`` arrived (``time.perf_counter``)."""
-        self._chunks: queue.SimpleQueue[tuple[float, bytes]] = queue.SimpleQueue()
-        self._reader = threading.Thread(target=self._read, name=f"pty {pid}", daemon=True)
-        self._reader.start()
+        self.start_reader()
         _LIVE.add(self)
-
-    def _read(self) -> None:
-        """The reader thread: every chunk the child writes, stamped as it arrives (an empty chunk
-        when the pty closes). pyte parses in the caller's thread, so its cost (tens of ms for a
-        few KB) is not counted as the program's: a real terminal parses a frame in well under a
-        millisecond. The bench lowers the interpreter's switch interval, so a stamp is late by
-        at most about half a millisecond."""
-        while True:
-            try:
-                data = os.read(self.fd, 65536)
-            except OSError:
-                data = b""
-            self._chunks.put((time.perf_counter(), data))
-            if not data:
-                return
-
-    def _feed(self, timeout: float) -> bool | None:
-        """Feed pyte the next chunk that arrived within ``timeout`` s: True when fed, False when
-        none came, None when the pty closed."""
-        try:
-            arrived, data = self._chunks.get(timeout=max(timeout, 0.0))
-        except queue.Empty:
-            return False
-        if not data:
-            self._chunks.put((arrived, data))  # stays closed for every later call
-            return None
-        self.bytes_read += len(data)
-        self.stream.feed(data)
-        self.shown_at = arrived
-        return True
-
-    def pump(self, timeout: float) -> int:
-        """Feed whatever arrives within ``timeout`` seconds; returns bytes fed."""
-        got = 0
-        end = time.perf_counter() + timeout
-        while True:
-            before = self.bytes_read
-            if not self._feed(end - time.perf_counter()):
-                return got
-            got += self.bytes_read - before
 
     def wait_for(self, needle: str, timeout: float = 30.0, *also: str) -> float:  # type: ignore[override]
         """Seconds until ``needle`` (and every string of ``also``) is on the screen, pyte's parsing
@@ -261,12 +215,7 @@ class Term(PtyApp):
                     break
                 self.pump(0.02)  # drain, so a child blocked on a full pty can exit
             self.running = False
-        self._reader.join(2.0)  # the child is gone: its pty reads EOF
-        if not self._reader.is_alive():  # (else the fd stays open: its number must not be reused under a reader)
-            try:
-                os.close(self.fd)
-            except OSError:
-                pass
+        self._close_fd()  # (the child is gone: its pty reads EOF, and the reader thread ends)
         _LIVE.discard(self)
 
     def __enter__(self) -> Term:

@@ -8,11 +8,13 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import queue
 import select
 import signal
 import struct
 import sys
 import termios
+import threading
 import time
 from collections.abc import Sequence
 
@@ -42,8 +44,11 @@ class PtyApp:
     """The ``firepower`` command in a pty of fixed size, with a pyte screen."""
 
     def __init__(self, args: Sequence[str], cols: int = 120, rows: int = 40,
-                 env: dict[str, str] | None = None, command: Sequence[str] | None = None) -> None:
-        """``command``: run this instead of ``python -m firepower_tui ARGS`` (e.g. an ssh client)."""
+                 env: dict[str, str] | None = None, command: Sequence[str] | None = None,
+                 stamped: bool = False) -> None:
+        """``command``: run this instead of ``python -m firepower_tui ARGS`` (e.g. an ssh client).
+        ``stamped``: read the pty in a thread that stamps each chunk as it arrives
+        (``shown_at``), for timings that leave pyte's parsing out (benchmarks)."""
         self.cols, self.rows = cols, rows
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -63,6 +68,65 @@ class PtyApp:
         self.pid, self.fd = pid, fd
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.started = time.perf_counter()
+        self._chunks: queue.SimpleQueue[tuple[float, bytes]] | None = None
+        if stamped:
+            self.start_reader()
+
+    # --- stamped reading (benchmarks) ---------------------------------------------------------------
+
+    def start_reader(self) -> None:
+        """Read the pty in a thread from now on, stamping each chunk as the pty gives it:
+        ``shown_at`` is then when the last chunk fed to pyte arrived. pyte parses in the
+        caller's thread, so its cost (tens of ms for a few KB) is not counted as the
+        program's: a real terminal parses a frame in well under a millisecond. Lower the
+        interpreter's switch interval (``sys.setswitchinterval(0.0005)``) and a stamp is late
+        by at most about that."""
+        self.shown_at = self.started
+        """When the bytes that completed the last ``wait_for`` (or ``pump``) arrived."""
+        self._chunks = queue.SimpleQueue()
+        self._reader = threading.Thread(target=self._read, name=f"pty {self.pid}", daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        """The reader thread: every chunk, stamped (an empty chunk when the pty closes)."""
+        assert self._chunks is not None
+        while True:
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                data = b""
+            self._chunks.put((time.perf_counter(), data))
+            if not data:
+                return
+
+    def _feed(self, timeout: float) -> bool | None:
+        """Feed pyte the next stamped chunk that arrives within ``timeout`` s: True when fed,
+        False when none came, None when the pty closed."""
+        assert self._chunks is not None
+        try:
+            arrived, data = self._chunks.get(timeout=max(timeout, 0.0))
+        except queue.Empty:
+            return False
+        if not data:
+            self._chunks.put((arrived, data))  # stays closed for every later call
+            return None
+        self.bytes_read += len(data)
+        self.stream.feed(data)
+        self.shown_at = arrived
+        return True
+
+    def _close_fd(self) -> None:
+        """Close the pty, once a reader thread has seen it end (else its number could be reused
+        under the reader: it stays open)."""
+        reader = getattr(self, "_reader", None)
+        if reader is not None:
+            reader.join(2.0)
+            if reader.is_alive():
+                return
+        try:
+            os.close(self.fd)
+        except OSError:
+            pass
 
     def text(self) -> str:
         """The screen as text, as ``pyte.Screen.display`` gives it, re-read only in the lines pyte
@@ -84,6 +148,12 @@ class PtyApp:
         """Read whatever arrives within ``timeout`` seconds; returns bytes read."""
         got = 0
         end = time.perf_counter() + timeout
+        if self._chunks is not None:
+            while True:
+                before = self.bytes_read
+                if not self._feed(end - time.perf_counter()):
+                    return got
+                got += self.bytes_read - before
         while True:
             left = end - time.perf_counter()
             if left <= 0:
@@ -146,7 +216,4 @@ class PtyApp:
             os.waitpid(self.pid, 0)
         except (ProcessLookupError, ChildProcessError):
             pass
-        try:
-            os.close(self.fd)
-        except OSError:
-            pass
+        self._close_fd()

@@ -102,3 +102,29 @@ async def test_a_written_line_is_shown_and_the_rest_kept() -> None:
         after = side.render_lines(full)
         assert "a new entry" in "".join(s.text for s in after[-1])
         assert cells(after) == cells(textual_s(side, full))
+
+
+async def test_the_map_lays_out_its_lines_as_textual_would() -> None:
+    """The hex map too (its lines come from its own cache): whole, cropped, scrolled, and after a
+    move has redrawn two hexes, the lines Textual's styles cache would give."""
+    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.ui.app import make_app
+    from firepower_tui.ui.widgets.hex_map import HexMap
+
+    app = make_app(load_scenario("basic"), seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        hex_map = app.screen.query_one(HexMap)
+        full = Region(0, 0, *hex_map.region.size)
+        for crop in (full, Region(5, 2, 30, 9)):
+            assert FlatLines().lines(hex_map, crop) is not None
+            assert cells(hex_map.render_lines(crop)) == cells(textual_s(hex_map, crop)), crop
+        await pilot.press("enter", "m")  # T1 starts an impulse and moves K2 -> K3
+        await pilot.pause()
+        moved = hex_map.render_lines(full)
+        assert any("T1" in s.text for strip in moved for s in strip)
+        assert cells(moved) == cells(textual_s(hex_map, full))
+        hex_map.scroll_to(y=6, animate=False, immediate=True)
+        await pilot.pause()
+        assert cells(hex_map.render_lines(full)) == cells(textual_s(hex_map, full))
+        assert cells(hex_map.render_lines(full)) != cells(moved)  # (it did scroll)

@@ -28,6 +28,7 @@ from ...rules.terrain import MapData
 from ..render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, side_mark_cells, terrain_base
 from ..render.map_counters import Stacks, draw_counters, redraw_hexes, stacks_of
 from ..render.map_palette import palette
+from .flat_lines import FlatLines
 from .map_strips import grid_strip
 from .terminal_cursor import terminal_cursor
 
@@ -79,6 +80,7 @@ class HexMap(ScrollView, can_focus=True):
         self._grid_version = 0
         self._overlay_version = 0
         self._cache: dict[tuple[object, ...], Strip] = {}
+        self._flat = FlatLines()
         self._styles: dict[str, Style] = {}
         self._run_styles: dict[tuple[str, tuple[str, ...], bool, str | None], Style] = {}
         self._base_style: Style | None = None
@@ -291,11 +293,12 @@ class HexMap(ScrollView, can_focus=True):
         return self._styles
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        """Textual's, with the widget's own style worked out once for all the lines (it walks
-        every ancestor's styles)."""
+        """Textual's layout of the lines (without its styles cache's cost a line: FlatLines), with
+        the widget's own style worked out once for all the lines (it walks every ancestor's styles)."""
         self._base_style = self.rich_style
         try:
-            return super().render_lines(crop)
+            flat = self._flat.lines(self, crop)
+            return flat if flat is not None else super().render_lines(crop)
         finally:
             self._base_style = None
             self.place_terminal_cursor()

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from ..rules import engine
 from ..rules.actions import Action, Buy, Choose, Deployed, Place, Ready, RollOff
-from ..rules.hexgrid import Facing, Hex, OffsetCoord, hex_distance, hex_neighbor, in_firing_arc, qoffset_to_cube
+from ..rules.hexgrid import Facing, Hex, OffsetCoord, hex_distance, qoffset_to_cube
+from ..rules.hexgrid import facing_toward as hexgrid_facing_toward
 from ..rules.setup import budget, placeable, spent
 from ..rules.state import GameState
 from ..rules.terrain import Terrain
@@ -82,15 +83,10 @@ def enemy_centre(state: GameState, side: str) -> Hex:
 
 
 def facing_toward(origin: Hex, target: Hex, default: Facing = Facing.N) -> Facing:
-    """The facing whose firing arc holds ``target`` most squarely (its middle)."""
-    best, score = default, -1.0
-    for f in Facing:
-        if in_firing_arc(origin, f, target):
-            # The arc's middle: the facing whose neighbour is nearest the target.
-            s = -hex_distance(hex_neighbor(origin, f), target)
-            if s > score:
-                best, score = f, s
-    return best
+    """The facing whose firing arc holds ``target`` most squarely (``hexgrid.facing_toward``);
+    ``default`` for his own hex."""
+    toward = hexgrid_facing_toward(origin, target)
+    return default if toward is None else toward
 
 
 def deploy(state: GameState, side: str, style: SetupStyle = PLAIN, *, spread: int = 2) -> Action:

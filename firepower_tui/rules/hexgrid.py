@@ -205,6 +205,16 @@ def in_firing_arc(origin: Hex, facing: Facing, target: Hex) -> bool:
     p, n = _ARC_AXES[facing]
     return cube[p] == max(cube) and cube[n] == min(cube)
 
+def facing_toward(origin: Hex, target: Hex) -> Facing | None:
+    """The facing whose firing arc (4.3) holds ``target`` most squarely: the facing towards it
+    when it lies along a hex row, else of the arcs that hold it the one whose front neighbour
+    is nearest it. None only for ``origin`` itself."""
+    d = direction_between(origin, target)
+    if d is not None:
+        return d
+    arcs = [f for f in Facing if in_firing_arc(origin, f, target)]
+    return min(arcs, key=lambda f: hex_distance(hex_neighbor(origin, f), target)) if arcs else None
+
 
 # --- offset coordinates and map ids (odd-q) -------------------------------------------
 

@@ -22,8 +22,8 @@ from .actions import Fire, Melee, Move, Throw
 from .combat import COMBAT_MF, chance_of
 from .errors import IllegalActionError
 from .grenades import blast_breakdown, entry_hexsides, max_throw
-from .hexgrid import (Facing, Hex, direction_between, hex_distance, hex_from_id, hex_neighbor, hex_to_id,
-                      in_firing_arc)
+from .hexgrid import (Hex, direction_between, facing_toward, hex_distance, hex_from_id, hex_neighbor,
+                      hex_to_id, in_firing_arc)
 from .melee import MELEE_MF
 from .movement import entry_ledger
 from .records import record
@@ -84,7 +84,7 @@ def _poses(state: GameState, s: Soldier, target: Hex, steps: bool) -> Iterator[t
     here = impulse_of(state, s)
     yield 0, "", here
     if not in_firing_arc(s.hex, s.facing, target):
-        toward = _facing_toward(s.hex, target)
+        toward = facing_toward(s.hex, target)
         if toward is not None and toward != s.facing:
             yield 1, f"turn {s.id} {toward.name}, ", impulse_of(state, s, facing=toward, mf_spent=1, noncombat_mf=1)
     if steps:
@@ -96,15 +96,6 @@ def _poses(state: GameState, s: Soldier, target: Hex, steps: bool) -> Iterator[t
                 fence = line.half_of_hexside(s.facing.opposite) if line is not None else None
                 yield cost, f"move {s.id}, ", impulse_of(state, s, hex=front, mf_spent=cost, noncombat_mf=cost,
                                                           entries=1, fence_side=fence)
-
-
-def _facing_toward(origin: Hex, target: Hex) -> Facing | None:
-    """A facing with ``target`` in its firing arc (the one most nearly towards it)."""
-    d = direction_between(origin, target)
-    if d is not None:
-        return d
-    arcs = [f for f in Facing if in_firing_arc(origin, f, target)]
-    return min(arcs, key=lambda f: hex_distance(hex_neighbor(origin, f), target)) if arcs else None
 
 
 # --- the attacks -------------------------------------------------------------------------------

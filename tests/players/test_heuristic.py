@@ -52,3 +52,15 @@ def test_activates_a_hex_with_a_shot_first() -> None:
     g = Game(make_scenario(FIELD, ["T1 tan RFL B2 N", "T2 tan RFL E2 S", "G1 green RFL E8 N"]))
     g.do("chit tan")
     assert Heuristic("tan").choose(g.state) == StartImpulse(hex=hex_from_id("E2"))
+
+
+@pytest.mark.rule("4.3")
+def test_turns_to_face_an_enemy_out_of_his_arc_at_range() -> None:
+    """Close enough not to advance, the enemy out of his arc three hexes off: he turns so that
+    the enemy is in his firing arc (it used to turn him only towards a man next to him)."""
+    from firepower_tui.rules.hexgrid import in_firing_arc
+
+    g = tan_impulse("T1 tan RFL B2 N", "G1 green RFL D4 N")
+    action = Heuristic("tan").choose(g.state)
+    assert isinstance(action, Turn) and action.soldier == "T1"
+    assert in_firing_arc(hex_from_id("B2"), action.facing, hex_from_id("D4"))

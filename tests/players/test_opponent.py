@@ -304,3 +304,27 @@ def test_hard_sends_a_spare_man_to_the_sector_that_flips_the_count() -> None:
     before = hard.sector_distance(state, t2.hex, 2)
     assert ends["hard"] <= before - 3 and ends["hard"] < ends["normal"]
     assert sector_of(state, t2.hex) == 0
+
+
+@pytest.mark.rule("§10.2")
+@pytest.mark.parametrize("scenario", ["defence", "meeting"])
+def test_the_computer_places_its_men_facing_the_enemy(scenario: str) -> None:
+    """Each man the computer places faces the enemy as he stands then (his placed men, else his
+    zone): their centre lies in his firing arc (4.3), however far. It used to turn him only
+    towards a hex next to him, so men placed at range kept the facing they were bought with."""
+    from firepower_tui.players.setup_play import enemy_centre
+    from firepower_tui.players.style import STYLES
+    from firepower_tui.rules.actions import Place
+    from firepower_tui.rules.hexgrid import in_firing_arc
+
+    for level in ("normal", "hard"):
+        state, dice, placed = new_game(load_scenario(scenario)), SeededDice(1), 0
+        while state.phase in (Phase.FORCES, Phase.DEPLOY):
+            side = next(s for s in state.sides if s in deciders(state))
+            action = setup_action(state, side, STYLES[level].setup)
+            if isinstance(action, Place):
+                centre = enemy_centre(state, side)
+                assert action.hex == centre or in_firing_arc(action.hex, action.facing, centre), (level, action)
+                placed += 1
+            state, _ = engine.apply(state, action, dice)
+        assert placed == len(state.living())

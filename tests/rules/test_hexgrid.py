@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from firepower_tui.rules.hexgrid import (
     Facing, Hex, OffsetCoord, column_letters, direction_between, hex_add, hex_distance, hex_from_id, hex_linedraw,
     hex_neighbor, hex_neighbors, hex_ring, hex_rotate_left, hex_rotate_right, hex_round, hex_subtract, hex_to_id,
-    hex_to_plane, hexes_within, in_firing_arc, qoffset_from_cube, qoffset_to_cube,
+    hex_to_plane, hexes_within, in_firing_arc, facing_toward, qoffset_from_cube, qoffset_to_cube,
 )
 
 hexes = st.builds(Hex, st.integers(-60, 60), st.integers(-60, 60))
@@ -142,6 +142,28 @@ def test_arc_width_by_range(facing: Facing) -> None:
         assert count == 2 * (n // 2) + 1, (facing, n)
     assert in_firing_arc(o, facing, hex_neighbor(o, facing))
     assert not in_firing_arc(o, facing, hex_neighbor(o, facing.turned(1)))
+
+
+@pytest.mark.rule("4.3")
+@given(hexes)
+def test_facing_toward_puts_the_hex_in_the_arc_at_any_range(h: Hex) -> None:
+    """``facing_toward``: a facing whose firing arc holds the hex, however far (a man turned
+    towards a distant enemy can fire at him), the straight one along a hex row; none for his own."""
+    o = Hex(0, 0)
+    f = facing_toward(o, h)
+    if h == o:
+        assert f is None
+        return
+    assert f is not None and in_firing_arc(o, f, h)
+    best = min(hex_distance(hex_neighbor(o, g), h) for g in Facing if in_firing_arc(o, g, h))
+    assert hex_distance(hex_neighbor(o, f), h) == best  # the arc's middle, of the arcs that hold it
+
+
+@pytest.mark.rule("4.3")
+def test_facing_toward_a_far_hex() -> None:
+    assert facing_toward(Hex(0, 0), Hex(0, 12)) is Facing.S  # twelve hexes down its row
+    assert facing_toward(Hex(0, 0), Hex(7, -6)) is Facing.NE  # off the row NE by one hex
+    assert facing_toward(Hex(0, 0), Hex(7, -1)) is Facing.SE
 
 
 @pytest.mark.rule("4.3")

@@ -9,8 +9,7 @@ hex that does not qualify, is Stunned, or an enemy ends an action within 2 hexes
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from operator import attrgetter
+from collections.abc import Collection, Iterable, Sequence
 
 from .events import Event, FellBack, Fired, HiddenChanged, MeleeFought, Moved, StatusChanged
 from .hexgrid import Hex, hex_distance
@@ -23,7 +22,6 @@ HIDING_TERRAIN = frozenset({Terrain.TREES, Terrain.SCRUB, Terrain.ROUGH})
 """Whole-hex terrain a man may hide in (§9.3; fence and hedge hexes too; buildings come with §9.6)."""
 NEAR = 2
 """No enemy within 2 hexes to hide; an enemy ending an action within 2 (with LOS) reveals him."""
-_HIDDEN = attrgetter("hidden")
 
 
 def hiding_hex(state: GameState, h: Hex) -> bool:
@@ -61,35 +59,44 @@ def reveal(state: GameState, reasons: dict[str, str]) -> tuple[GameState, list[E
 
 
 def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event],
-                 marked: Sequence[Soldier] | None = None) -> tuple[GameState, list[Event]]:
-    """The reveals an action's events and actors cause (§9.3); ``marked``: the men of
-    ``state`` with the Hidden marker, when the caller has them."""
-    if marked is None:
-        marked = list(filter(_HIDDEN, state.soldiers))
-    if not marked:
+                 hidden: Collection[str] | None = None) -> tuple[GameState, list[Event]]:
+    """The reveals an action's events and actors cause (§9.3); ``hidden``: the ids of the men of
+    ``state`` with the Hidden marker (:meth:`.GameState.marks`), when the caller has them."""
+    if hidden is None:
+        hidden = state.marks().hidden
+    if not hidden:
         return state, []
-    why: dict[str, str] = {}
-    for e in events:
-        if isinstance(e, Fired):
-            why.setdefault(e.soldier, "he threw" if e.mode == "throw" else "he fired")
-        elif isinstance(e, MeleeFought):
-            for sid in e.attackers + e.defenders:
-                why.setdefault(sid, "he fought a melee")
-        elif isinstance(e, StatusChanged):
-            if e.status == "stunned":
-                why.setdefault(e.soldier, "he was Stunned")
-        elif isinstance(e, (Moved, FellBack)) and (to := e.to) is not None and not hiding_hex(state, to):
-            why.setdefault(e.soldier, "he entered a hex with no cover to hide in")
-    hidden = [h for h in marked if not h.killed and h.deployed]  # the living Hidden, in order
-    if hidden:
-        for aid in actors:
-            a = state.soldier(aid)
-            if a is None or a.killed:
-                continue
-            for h in hidden:
-                if (h.side != a.side and h.id not in why and hex_distance(a.hex, h.hex) <= NEAR
-                        and los_between_soldiers(state, a.id, h.id).clear):
-                    why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
+    why = _event_reveals(state, events, hidden) if events else {}
+    for aid in actors:
+        a = state.soldier(aid)
+        if a is None or a.killed:
+            continue
+        near = [h for h in map(state.soldier, hidden) if h is not None and h.side != a.side and not h.killed
+                and h.deployed and hex_distance(a.hex, h.hex) <= NEAR]  # (the LOS only to these)
+        for h in state.in_order(h.id for h in near) if len(near) > 1 else near:
+            if h.id not in why and los_between_soldiers(state, a.id, h.id).clear:
+                why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
     if not why:
         return state, []
     return reveal(state, why)
+
+
+def _event_reveals(state: GameState, events: Sequence[Event], marked: Collection[str]) -> dict[str, str]:
+    """Why each of the ``marked`` men loses his marker by these events (§9.3): he fired, threw
+    or meleed, was Stunned, or entered a hex with no cover to hide in (others: not asked)."""
+    why: dict[str, str] = {}
+    for e in events:
+        if isinstance(e, Fired):
+            if e.soldier in marked:
+                why.setdefault(e.soldier, "he threw" if e.mode == "throw" else "he fired")
+        elif isinstance(e, MeleeFought):
+            for sid in e.attackers + e.defenders:
+                if sid in marked:
+                    why.setdefault(sid, "he fought a melee")
+        elif isinstance(e, StatusChanged):
+            if e.status == "stunned" and e.soldier in marked:
+                why.setdefault(e.soldier, "he was Stunned")
+        elif (isinstance(e, (Moved, FellBack)) and e.soldier in marked and (to := e.to) is not None
+              and not hiding_hex(state, to)):
+            why.setdefault(e.soldier, "he entered a hex with no cover to hide in")
+    return why

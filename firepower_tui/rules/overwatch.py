@@ -9,7 +9,6 @@ the same numbers :func:`apply_overwatch` rolls against) and ``hold`` declines fo
 
 from __future__ import annotations
 
-from operator import attrgetter
 
 from .actions import Fire, Overwatch, Throw, Watch
 from .breakdown import modifier
@@ -27,7 +26,6 @@ from .state import GameState, Pending
 from .types import ReactionKind, RuleId, Status
 from .units import Soldier, weapon_chart
 
-_ON_OVERWATCH = attrgetter("overwatch")
 _STATUS_OK = Status.OK
 
 SNAP_SHOT = modifier("snap shot (overwatch)", 1, "§9.1")
@@ -88,7 +86,7 @@ def open_overwatch(state: GameState, trigger: str, among: tuple[str, ...] | None
         return state, []
     side = x.side
     names = among if among is not None else tuple(
-        s.id for s in filter(_ON_OVERWATCH, state.soldiers) if not s.killed and s.deployed and s.side != side)
+        s.id for s in state.in_order(state.marks().watching) if not s.killed and s.deployed and s.side != side)
     eligible = []
     for wid in names:
         w = state.soldier(wid)

@@ -46,8 +46,6 @@ _RULE_WEAPONS = RuleId.WEAPONS
 
 Apply = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
 
-_ON_OVERWATCH, _HIDDEN = attrgetter("overwatch"), attrgetter("hidden")
-
 _NEW_TURN, _MARKERS_OFF, _ENDS, _REVEALS, _KILLS, _COMBAT = 1, 2, 4, 8, 16, 32
 _ROLES: dict[type, int] = {TurnStarted: _NEW_TURN, ChitDrawn: _MARKERS_OFF, StatusChanged: _MARKERS_OFF | _REVEALS,
                            ImpulseEnded: _ENDS, Fired: _REVEALS | _COMBAT, MeleeFought: _REVEALS | _COMBAT,
@@ -115,7 +113,7 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
     role_of = _ROLES.get
     for e in events:
         roles |= role_of(type(e), 0)
-    watching = _RULE_OVERWATCH in rules and any(map(_ON_OVERWATCH, state.soldiers))  # anyone on Overwatch (§9.1)
+    watching = _RULE_OVERWATCH in rules and bool(state.marks().watching)  # anyone on Overwatch (§9.1)
     if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
         fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
         state = state.with_soldiers(*fresh) if fresh else state
@@ -130,18 +128,19 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
         if roles & _MARKERS_OFF:
             state, more = _overwatch_off(state, events)
             events += more
-            watching = any(map(_ON_OVERWATCH, state.soldiers))
+            watching = bool(state.marks().watching)
     if _RULE_HIDING in rules:
-        actors = _actors(action, effective)
-        if actors or roles & _REVEALS:
-            marked = list(filter(_HIDDEN, state.soldiers))
-            if marked:  # (no actor and no revealing event, or no marker to take off: no reveal, §9.3)
-                state, more = reveal_after(state, actors, events if roles & _REVEALS else (), marked)
+        hidden = state.marks().hidden  # (no marker to take off: no reveal, §9.3)
+        if hidden:
+            actors = _actors(action, effective)
+            if actors or roles & _REVEALS:  # (no actor and no revealing event: no reveal)
+                state, more = reveal_after(state, actors, events if roles & _REVEALS else (), hidden)
                 events += more
         if roles & _ENDS and before.group:
-            ended = next((i for i, e in enumerate(events) if type(e) is ImpulseEnded and e.counted), -1)
-            if ended >= 0:  # (the impulse was used: its men who qualify hide)
-                state, events = _hide_at_impulse_end(before, state, events, ended)
+            for ended, e in enumerate(events):
+                if type(e) is ImpulseEnded and e.counted:  # (the impulse was used: its men who qualify hide)
+                    state, events = _hide_at_impulse_end(before, state, events, ended)
+                    break
     if watching and state.pending is None and not state.over and state.active is not None:
         # (no man on Overwatch: no watcher to open a reaction for, §9.1)
         if isinstance(action, Overwatch) and answered is not None:
@@ -159,7 +158,7 @@ def _overwatch_off(state: GameState, events: list[Event]) -> tuple[GameState, li
     out: list[Event] = []
     for e in list(events):
         if isinstance(e, ChitDrawn):
-            ids = [s.id for s in state.soldiers if s.overwatch and s.side == e.side]
+            ids = [s.id for s in state.in_order(state.marks().watching) if s.side == e.side]
             state, more = end_overwatch(state, ids, "his side's chit was drawn")
         elif isinstance(e, StatusChanged) and e.status != "ok":
             state, more = end_overwatch(state, [e.soldier], f"he is {e.status.capitalize()}")
@@ -174,7 +173,7 @@ def _hide_at_impulse_end(before: GameState, state: GameState, events: list[Event
     """After an impulse that was used (its end at ``events[at]``), its men who qualify are
     Hidden (the events follow its end)."""
     state, more = mark_hidden(state, before.group)
-    return state, events[:at + 1] + more + events[at + 1:]
+    return (state, events[:at + 1] + more + events[at + 1:]) if more else (state, events)
 
 
 def _thrower(action: Action, effective: Action) -> str | None:

@@ -6,6 +6,7 @@ are found by id or by hex through a :class:`SoldierIndex` built with each new so
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .actions import Fire, Melee
@@ -53,6 +54,15 @@ class Pending(NamedTuple):
     whose trigger has already happened)."""
 
 
+class Marks(NamedTuple):
+    """Who carries the optional rules' markers (ids as in the soldiers tuple; derived data)."""
+
+    watching: frozenset[str]
+    """The men with an Overwatch marker (§9.1)."""
+    hidden: frozenset[str]
+    """The men with a Hidden marker (§9.3)."""
+
+
 class SoldierIndex:
     """Where each soldier of one soldiers tuple is: by id (as written and upper-case) and,
     built on first use, the living deployed soldiers of each hex.
@@ -60,13 +70,25 @@ class SoldierIndex:
     Derived data, not state: any two indexes compare equal, so states compare by their fields.
     """
 
-    __slots__ = ("soldiers", "pos", "_by_hex", "_prev", "_changed", "memo")
+    __slots__ = ("soldiers", "pos", "_by_hex", "_prev", "_changed", "memo", "_marks")
     _prev: SoldierIndex | None
     _changed: tuple[Soldier, ...]
+    _marks: Marks | None
 
     def __init__(self, soldiers: tuple[Soldier, ...], pos: dict[str, int] | None = None, *,
                  prev: SoldierIndex | None = None, changed: tuple[Soldier, ...] = ()) -> None:
         self.soldiers = soldiers
+        marks = prev._marks if prev is not None else None
+        if marks is not None:  # (kept up to date from the previous index's once asked for: the optional rules)
+            watching, hidden = marks
+            for c in changed:  # (the last of an id counts, as in the soldiers tuple)
+                if c.overwatch != (c.id in watching):
+                    watching = watching ^ {c.id}
+                if c.hidden != (c.id in hidden):
+                    hidden = hidden ^ {c.id}
+            if watching is not marks.watching or hidden is not marks.hidden:
+                marks = Marks(watching, hidden)
+        self._marks = marks
         if pos is None:
             pos = {}
             for i, s in enumerate(soldiers):
@@ -124,6 +146,20 @@ class SoldierIndex:
     def at(self, h: Hex) -> tuple[Soldier, ...]:
         """Living soldiers on the map in ``h``."""
         return self.occupied().get(h, ())
+
+    def marks(self) -> Marks:
+        """Who carries an Overwatch or a Hidden marker (§9.1, §9.3), killed men included."""
+        marks = self._marks
+        if marks is None:
+            soldiers = self.soldiers
+            marks = self._marks = Marks(frozenset(s.id for s in soldiers if s.overwatch),
+                                        frozenset(s.id for s in soldiers if s.hidden))
+        return marks
+
+    def in_order(self, ids: Iterable[str]) -> list[Soldier]:
+        """The soldiers of these ids (as written), in scenario order."""
+        pos, soldiers = self.pos, self.soldiers
+        return [soldiers[i] for i in sorted(pos[i] for i in ids)]
 
     def __eq__(self, other: object) -> bool:
         return other is None or isinstance(other, SoldierIndex)
@@ -263,6 +299,16 @@ class GameState(NamedTuple):
             if i is None:
                 return None
         return self.soldiers[i]
+
+    def marks(self) -> Marks:
+        """Who carries an Overwatch or a Hidden marker (§9.1, §9.3; kept from state to state once asked)."""
+        ix = self.lookup
+        marks = ix._marks if ix is not None else None
+        return marks if marks is not None else self._index().marks()
+
+    def in_order(self, ids: Iterable[str]) -> list[Soldier]:
+        """The soldiers of these ids (as written), in scenario order."""
+        return self._index().in_order(ids)
 
     def soldiers_at(self, h: Hex) -> list[Soldier]:
         """Living soldiers on the map in hex ``h``, in scenario order."""

@@ -61,7 +61,7 @@ def reveal(state: GameState, reasons: dict[str, str]) -> tuple[GameState, list[E
 def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event],
                  hidden: Collection[str] | None = None) -> tuple[GameState, list[Event]]:
     """The reveals an action's events and actors cause (§9.3); ``hidden``: the ids of the men of
-    ``state`` with the Hidden marker (:meth:`.GameState.marks`), when the caller has them."""
+    ``state`` with the Hidden marker in scenario order (:meth:`.GameState.marks`), when the caller has them."""
     if hidden is None:
         hidden = state.marks().hidden
     if not hidden:
@@ -71,10 +71,9 @@ def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event
         a = state.soldier(aid)
         if a is None or a.killed:
             continue
-        near = [h for h in map(state.soldier, hidden) if h is not None and h.side != a.side and not h.killed
-                and h.deployed and hex_distance(a.hex, h.hex) <= NEAR]  # (the LOS only to these)
-        for h in state.in_order(h.id for h in near) if len(near) > 1 else near:
-            if h.id not in why and los_between_soldiers(state, a.id, h.id).clear:
+        for h in map(state.soldier, hidden):
+            if (h is not None and h.side != a.side and not h.killed and h.deployed and h.id not in why
+                    and hex_distance(a.hex, h.hex) <= NEAR and los_between_soldiers(state, a.id, h.id).clear):
                 why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
     if not why:
         return state, []

@@ -85,12 +85,10 @@ def open_overwatch(state: GameState, trigger: str, among: tuple[str, ...] | None
     if x is None or x.killed or state.over or state.active is None:
         return state, []
     side = x.side
-    names = among if among is not None else tuple(
-        s.id for s in state.in_order(state.marks().watching) if not s.killed and s.deployed and s.side != side)
     eligible = []
-    for wid in names:
+    for wid in among if among is not None else state.marks().watching:  # (the watchers, in scenario order)
         w = state.soldier(wid)
-        if w is not None and can_watch(state, w, x):
+        if w is not None and (w.deployed or among is not None) and can_watch(state, w, x):
             eligible.append(w.id)
     if not eligible:
         return state, []

@@ -158,7 +158,7 @@ def _overwatch_off(state: GameState, events: list[Event]) -> tuple[GameState, li
     out: list[Event] = []
     for e in list(events):
         if isinstance(e, ChitDrawn):
-            ids = [s.id for s in state.in_order(state.marks().watching) if s.side == e.side]
+            ids = [s.id for s in map(state.soldier, state.marks().watching) if s is not None and s.side == e.side]
             state, more = end_overwatch(state, ids, "his side's chit was drawn")
         elif isinstance(e, StatusChanged) and e.status != "ok":
             state, more = end_overwatch(state, [e.soldier], f"he is {e.status.capitalize()}")

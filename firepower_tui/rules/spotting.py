@@ -127,11 +127,13 @@ def note_combat(state: GameState, events: list[Event], thrower: str | None) -> G
             acted += [*e.attackers, *e.defenders]
     if not acted and not windows:
         return state
-    last = dict(state.exposed)
-    kept = tuple(w for w in state.window_fire if w[0] == turn)
-    if not windows and len(kept) == len(state.window_fire) and all(last.get(sid) == turn for sid in acted):
+    exposed, window_fire = state.exposed, state.window_fire
+    if (not windows and all((sid, turn) in exposed for sid in acted)  # (exposed: one pair per man)
+            and all(w[0] == turn for w in window_fire)):
         return state  # (each of them already noted this turn, no window crossed, none to forget)
+    last = dict(exposed)
     last.update({sid: turn for sid in acted})
+    kept = tuple(w for w in window_fire if w[0] == turn)
     return state.evolve(exposed=tuple(sorted(last.items())), window_fire=tuple(dict.fromkeys(kept + tuple(windows))))
 
 

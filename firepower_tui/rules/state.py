@@ -6,7 +6,6 @@ are found by id or by hex through a :class:`SoldierIndex` built with each new so
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .actions import Fire, Melee
@@ -55,12 +54,19 @@ class Pending(NamedTuple):
 
 
 class Marks(NamedTuple):
-    """Who carries the optional rules' markers (ids as in the soldiers tuple; derived data)."""
+    """Who carries the optional rules' markers: ids as in the soldiers tuple, in its order (derived data)."""
 
-    watching: frozenset[str]
+    watching: tuple[str, ...]
     """The men with an Overwatch marker (§9.1)."""
-    hidden: frozenset[str]
+    hidden: tuple[str, ...]
     """The men with a Hidden marker (§9.3)."""
+
+
+def _remark(ids: tuple[str, ...], c: Soldier, on: bool, pos: dict[str, int]) -> tuple[str, ...]:
+    """``ids`` with ``c`` in (``on``) or out, in the soldiers' order."""
+    if on:
+        return tuple(sorted((*ids, c.id), key=pos.__getitem__))
+    return tuple(i for i in ids if i != c.id)
 
 
 class SoldierIndex:
@@ -78,23 +84,23 @@ class SoldierIndex:
     def __init__(self, soldiers: tuple[Soldier, ...], pos: dict[str, int] | None = None, *,
                  prev: SoldierIndex | None = None, changed: tuple[Soldier, ...] = ()) -> None:
         self.soldiers = soldiers
-        marks = prev._marks if prev is not None else None
-        if marks is not None:  # (kept up to date from the previous index's once asked for: the optional rules)
-            watching, hidden = marks
-            for c in changed:  # (the last of an id counts, as in the soldiers tuple)
-                if c.overwatch != (c.id in watching):
-                    watching = watching ^ {c.id}
-                if c.hidden != (c.id in hidden):
-                    hidden = hidden ^ {c.id}
-            if watching is not marks.watching or hidden is not marks.hidden:
-                marks = Marks(watching, hidden)
-        self._marks = marks
         if pos is None:
             pos = {}
             for i, s in enumerate(soldiers):
                 pos.setdefault(s.id, i)
                 pos.setdefault(s.id.upper(), i)
         self.pos = pos
+        marks = prev._marks if prev is not None else None
+        if marks is not None:  # (kept up to date from the previous index's once asked for: the optional rules)
+            watching, hidden = marks
+            for c in changed:  # (the last of an id counts, as in the soldiers tuple)
+                if c.overwatch != (c.id in watching):
+                    watching = _remark(watching, c, c.overwatch, pos)
+                if c.hidden != (c.id in hidden):
+                    hidden = _remark(hidden, c, c.hidden, pos)
+            if watching is not marks.watching or hidden is not marks.hidden:
+                marks = Marks(watching, hidden)
+        self._marks = marks
         self._by_hex: dict[Hex, tuple[Soldier, ...]] | None = None
         if (prev is not None and prev._by_hex is None and prev._prev is not None
                 and len(prev._changed) + len(changed) <= PATCH_MAX):
@@ -152,14 +158,9 @@ class SoldierIndex:
         marks = self._marks
         if marks is None:
             soldiers = self.soldiers
-            marks = self._marks = Marks(frozenset(s.id for s in soldiers if s.overwatch),
-                                        frozenset(s.id for s in soldiers if s.hidden))
+            marks = self._marks = Marks(tuple(s.id for s in soldiers if s.overwatch),
+                                        tuple(s.id for s in soldiers if s.hidden))
         return marks
-
-    def in_order(self, ids: Iterable[str]) -> list[Soldier]:
-        """The soldiers of these ids (as written), in scenario order."""
-        pos, soldiers = self.pos, self.soldiers
-        return [soldiers[i] for i in sorted(pos[i] for i in ids)]
 
     def __eq__(self, other: object) -> bool:
         return other is None or isinstance(other, SoldierIndex)
@@ -305,10 +306,6 @@ class GameState(NamedTuple):
         ix = self.lookup
         marks = ix._marks if ix is not None else None
         return marks if marks is not None else self._index().marks()
-
-    def in_order(self, ids: Iterable[str]) -> list[Soldier]:
-        """The soldiers of these ids (as written), in scenario order."""
-        return self._index().in_order(ids)
 
     def soldiers_at(self, h: Hex) -> list[Soldier]:
         """Living soldiers on the map in hex ``h``, in scenario order."""

@@ -44,7 +44,7 @@ def may_hide(state: GameState, s: Soldier) -> bool:
 
 def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list[Event]]:
     """At the end of an impulse: every man of it who qualifies is marked Hidden."""
-    changed = [s.evolve(hidden=True) for s in (state.soldier(i) for i in group) if s is not None and may_hide(state, s)]
+    changed = [s.evolve(hidden=True) for s in map(state.soldier, group) if s is not None and may_hide(state, s)]
     if not changed:
         return state, []
     return state.with_soldiers(*changed), [HiddenChanged(soldier=s.id, hidden=True, why="the end of his impulse")
@@ -59,20 +59,22 @@ def reveal(state: GameState, reasons: dict[str, str]) -> tuple[GameState, list[E
 
 
 def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event],
-                 hidden: Collection[str] | None = None) -> tuple[GameState, list[Event]]:
-    """The reveals an action's events and actors cause (§9.3); ``hidden``: the ids of the men of
-    ``state`` with the Hidden marker in scenario order (:meth:`.GameState.marks`), when the caller has them."""
+                 hidden: Sequence[int] | None = None) -> tuple[GameState, list[Event]]:
+    """The reveals an action's events and actors cause (§9.3); ``hidden``: where the men with the
+    Hidden marker are in ``state.soldiers`` (:meth:`.GameState.marks`), when the caller has it."""
     if hidden is None:
         hidden = state.marks().hidden
     if not hidden:
         return state, []
-    why = _event_reveals(state, events, hidden) if events else {}
+    soldiers = state.soldiers
+    why = _event_reveals(state, events, {soldiers[i].id for i in hidden}) if events else {}
     for aid in actors:
         a = state.soldier(aid)
         if a is None or a.killed:
             continue
-        for h in map(state.soldier, hidden):
-            if (h is not None and h.side != a.side and not h.killed and h.deployed and h.id not in why
+        for i in hidden:  # (in scenario order)
+            h = soldiers[i]
+            if (h.side != a.side and not h.killed and h.deployed and h.id not in why
                     and hex_distance(a.hex, h.hex) <= NEAR and los_between_soldiers(state, a.id, h.id).clear):
                 why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
     if not why:

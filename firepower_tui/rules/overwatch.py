@@ -85,11 +85,12 @@ def open_overwatch(state: GameState, trigger: str, among: tuple[str, ...] | None
     if x is None or x.killed or state.over or state.active is None:
         return state, []
     side = x.side
-    eligible = []
-    for wid in among if among is not None else state.marks().watching:  # (the watchers, in scenario order)
-        w = state.soldier(wid)
-        if w is not None and (w.deployed or among is not None) and can_watch(state, w, x):
-            eligible.append(w.id)
+    if among is None:  # every man on Overwatch of the map, in scenario order
+        soldiers = state.soldiers
+        watchers = [w for w in (soldiers[i] for i in state.marks().watching) if w.deployed]
+    else:
+        watchers = [w for w in map(state.soldier, among) if w is not None]
+    eligible = [w.id for w in watchers if can_watch(state, w, x)]
     if not eligible:
         return state, []
     return open_reaction(state, Pending(kind=ReactionKind.OVERWATCH, side=state.enemy_of(side), trigger=x.id,

@@ -102,7 +102,6 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
 def after(before: GameState, state: GameState, action: Action, answered: Pending | None,
           events: list[Event]) -> tuple[GameState, list[Event]]:
     """Everything the optional rules do once an action is over."""
-    rules = state.rules
     kind = type(action)
     if answered is not None and answered.action is not None:
         effective: Action = answered.action
@@ -113,6 +112,9 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
     role_of = _ROLES.get
     for e in events:
         roles |= role_of(type(e), 0)
+    if not roles and kind not in _ACTORS and ekind not in _ACTORS:
+        return state, events  # (nobody acted and no event asks anything: an impulse begun, a phase ended…)
+    rules = state.rules
     watching = _RULE_OVERWATCH in rules and bool(state.marks().watching)  # anyone on Overwatch (§9.1)
     if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
         fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
@@ -124,22 +126,25 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
         thrower = _thrower(action, effective)
         if thrower is not None or roles & _COMBAT:
             state = note_combat(state, events, thrower)
-    if watching:
-        if roles & _MARKERS_OFF:
-            state, more = _overwatch_off(state, events)
-            events += more
-            watching = bool(state.marks().watching)
+    if watching and roles & _MARKERS_OFF:
+        state, more = _overwatch_off(state, events)
+        events += more
+        watching = bool(state.marks().watching)
     if _RULE_HIDING in rules:
         hidden = state.marks().hidden  # (no marker to take off: no reveal, §9.3)
         if hidden:
-            actors = _actors(action, effective)
+            actors = _ACTORS[kind](action) if kind in _ACTORS else ()
+            if effective is not action and ekind in _ACTORS:
+                actors += tuple(a for a in _ACTORS[ekind](effective) if a not in actors)
             if actors or roles & _REVEALS:  # (no actor and no revealing event: no reveal)
                 state, more = reveal_after(state, actors, events if roles & _REVEALS else (), hidden)
                 events += more
         if roles & _ENDS and before.group:
-            for ended, e in enumerate(events):
-                if type(e) is ImpulseEnded and e.counted:  # (the impulse was used: its men who qualify hide)
-                    state, events = _hide_at_impulse_end(before, state, events, ended)
+            for at, e in enumerate(events):
+                if type(e) is ImpulseEnded and e.counted:  # the impulse was used: its men who qualify hide
+                    state, more = mark_hidden(state, before.group)
+                    if more:  # (the markers' events follow its end)
+                        events = events[:at + 1] + more + events[at + 1:]
                     break
     if watching and state.pending is None and not state.over and state.active is not None:
         # (no man on Overwatch: no watcher to open a reaction for, §9.1)
@@ -158,7 +163,8 @@ def _overwatch_off(state: GameState, events: list[Event]) -> tuple[GameState, li
     out: list[Event] = []
     for e in list(events):
         if isinstance(e, ChitDrawn):
-            ids = [s.id for s in map(state.soldier, state.marks().watching) if s is not None and s.side == e.side]
+            soldiers = state.soldiers
+            ids = [soldiers[i].id for i in state.marks().watching if soldiers[i].side == e.side]
             state, more = end_overwatch(state, ids, "his side's chit was drawn")
         elif isinstance(e, StatusChanged) and e.status != "ok":
             state, more = end_overwatch(state, [e.soldier], f"he is {e.status.capitalize()}")
@@ -168,32 +174,9 @@ def _overwatch_off(state: GameState, events: list[Event]) -> tuple[GameState, li
     return state, out
 
 
-def _hide_at_impulse_end(before: GameState, state: GameState, events: list[Event], at: int
-                         ) -> tuple[GameState, list[Event]]:
-    """After an impulse that was used (its end at ``events[at]``), its men who qualify are
-    Hidden (the events follow its end)."""
-    state, more = mark_hidden(state, before.group)
-    return (state, events[:at + 1] + more + events[at + 1:]) if more else (state, events)
-
-
 def _thrower(action: Action, effective: Action) -> str | None:
     shot = action.shot if isinstance(action, Overwatch) else effective
     return shot.soldier if isinstance(shot, Throw) else None
-
-
-def _actors(action: Action | None, effective: Action | None) -> tuple[str, ...]:
-    """The soldiers who took an action or ended the one it answered, once each (for §9.3's reveal)."""
-    first = _actors_of(action)
-    if effective is action:
-        return first
-    second = _actors_of(effective)
-    return first + tuple(a for a in second if a not in first)
-
-
-def _actors_of(action: Action | None) -> tuple[str, ...]:
-    """The soldiers who took an action (who ended it, for §9.3's reveal)."""
-    actors = _ACTORS.get(type(action))
-    return actors(action) if actors is not None else ()
 
 
 def _one(action: Any) -> tuple[str, ...]:
@@ -204,7 +187,7 @@ _ACTORS: dict[type, Callable[[Any], tuple[str, ...]]] = {
     Move: _one, Turn: _one, Cross: _one, ChangePosture: _one, Fire: _one, Throw: _one, Watch: _one,
     Melee: attrgetter("soldiers"), Overwatch: lambda a: (a.shot.soldier,), HitDirt: attrgetter("soldiers"),
     StandAndShoot: lambda a: (a.defender,)}
-"""Who took each kind of action (:func:`_actors_of`); other kinds: nobody."""
+"""Who took each kind of action (who ended it, for §9.3's reveal); other kinds: nobody."""
 
 
 __all__ = ["TRIGGERS", "after", "apply", "apply_hold", "check_hold", "close_reaction"]

@@ -54,19 +54,18 @@ class Pending(NamedTuple):
 
 
 class Marks(NamedTuple):
-    """Who carries the optional rules' markers: ids as in the soldiers tuple, in its order (derived data)."""
+    """Who carries the optional rules' markers: positions in the soldiers tuple, in its order
+    (derived data: ``soldiers[i]`` is the man, no lookup by id)."""
 
-    watching: tuple[str, ...]
+    watching: tuple[int, ...]
     """The men with an Overwatch marker (§9.1)."""
-    hidden: tuple[str, ...]
+    hidden: tuple[int, ...]
     """The men with a Hidden marker (§9.3)."""
 
 
-def _remark(ids: tuple[str, ...], c: Soldier, on: bool, pos: dict[str, int]) -> tuple[str, ...]:
-    """``ids`` with ``c`` in (``on``) or out, in the soldiers' order."""
-    if on:
-        return tuple(sorted((*ids, c.id), key=pos.__getitem__))
-    return tuple(i for i in ids if i != c.id)
+def _remark(marked: tuple[int, ...], i: int, on: bool) -> tuple[int, ...]:
+    """``marked`` with position ``i`` in (``on``) or out, in order."""
+    return tuple(sorted((*marked, i))) if on else tuple(j for j in marked if j != i)
 
 
 class SoldierIndex:
@@ -94,10 +93,11 @@ class SoldierIndex:
         if marks is not None:  # (kept up to date from the previous index's once asked for: the optional rules)
             watching, hidden = marks
             for c in changed:  # (the last of an id counts, as in the soldiers tuple)
-                if c.overwatch != (c.id in watching):
-                    watching = _remark(watching, c, c.overwatch, pos)
-                if c.hidden != (c.id in hidden):
-                    hidden = _remark(hidden, c, c.hidden, pos)
+                i = pos[c.id]
+                if c.overwatch != (i in watching):
+                    watching = _remark(watching, i, c.overwatch)
+                if c.hidden != (i in hidden):
+                    hidden = _remark(hidden, i, c.hidden)
             if watching is not marks.watching or hidden is not marks.hidden:
                 marks = Marks(watching, hidden)
         self._marks = marks
@@ -158,8 +158,8 @@ class SoldierIndex:
         marks = self._marks
         if marks is None:
             soldiers = self.soldiers
-            marks = self._marks = Marks(tuple(s.id for s in soldiers if s.overwatch),
-                                        tuple(s.id for s in soldiers if s.hidden))
+            marks = self._marks = Marks(tuple(i for i, s in enumerate(soldiers) if s.overwatch),
+                                        tuple(i for i, s in enumerate(soldiers) if s.hidden))
         return marks
 
     def __eq__(self, other: object) -> bool:

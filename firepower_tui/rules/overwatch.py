@@ -27,6 +27,8 @@ from .types import ReactionKind, RuleId, Status
 from .units import Soldier, weapon_chart
 
 _STATUS_OK = Status.OK
+_REACTION_OVERWATCH = ReactionKind.OVERWATCH
+_RULE_OVERWATCH = RuleId.OVERWATCH
 
 SNAP_SHOT = modifier("snap shot (overwatch)", 1, "§9.1")
 """+1 to every overwatch fire and throw: a fleeting target (§9.1)."""
@@ -36,9 +38,8 @@ SNAP_SHOT = modifier("snap shot (overwatch)", 1, "§9.1")
 
 def check_watch(state: GameState, s: Soldier, action: Watch) -> Refusal | None:
     """§9.1: a man of the impulse who has spent no MF in it, is not Stunned and not Running."""
-    refusal = not_in_play(state, RuleId.OVERWATCH)
-    if refusal is not None:
-        return refusal
+    if _RULE_OVERWATCH not in state.rules:
+        return not_in_play(state, RuleId.OVERWATCH)
     if s.overwatch:
         return Refusal(reason=f"{s.id} is already on Overwatch", rule="§9.1")
     if s.mf_spent:
@@ -93,7 +94,7 @@ def open_overwatch(state: GameState, trigger: str, among: tuple[str, ...] | None
     eligible = [w.id for w in watchers if can_watch(state, w, x)]
     if not eligible:
         return state, []
-    return open_reaction(state, Pending(kind=ReactionKind.OVERWATCH, side=state.enemy_of(side), trigger=x.id,
+    return open_reaction(state, Pending(kind=_REACTION_OVERWATCH, side=state.enemy_of(side), trigger=x.id,
                                         hex=x.hex, answerers=tuple(eligible)))
 
 

@@ -93,7 +93,8 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
     answered = state.pending
     new, done = carry_out(state, action, dice)
     if _RULE_SPECIAL_WEAPONS in state.rules:  # §9.5: barrages land at a chit, smoke clears at a turn's end
-        new, done = special_barrage.after(new, list(done), dice)
+        if new.special is not None:  # (no smoke, barrage or item yet: nothing to land or clear)
+            new, done = special_barrage.after(new, list(done), dice)
         if isinstance(action, Drop):
             new = forget_dropped(new, action.soldier)  # his bought items go with him (R94)
     return after(state, new, action, answered, list(done))

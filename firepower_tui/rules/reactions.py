@@ -47,6 +47,7 @@ _RULE_WEAPONS = RuleId.WEAPONS
 Apply = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
 
 _NEW_TURN, _MARKERS_OFF, _ENDS, _REVEALS, _KILLS, _COMBAT = 1, 2, 4, 8, 16, 32
+_BOOKKEEPING = _NEW_TURN | _KILLS | _COMBAT
 _ROLES: dict[type, int] = {TurnStarted: _NEW_TURN, ChitDrawn: _MARKERS_OFF, StatusChanged: _MARKERS_OFF | _REVEALS,
                            ImpulseEnded: _ENDS, Fired: _REVEALS | _COMBAT, MeleeFought: _REVEALS | _COMBAT,
                            Moved: _REVEALS, FellBack: _REVEALS, Killed: _KILLS}
@@ -104,35 +105,28 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
           events: list[Event]) -> tuple[GameState, list[Event]]:
     """Everything the optional rules do once an action is over."""
     kind = type(action)
-    if answered is not None and answered.action is not None:
-        effective: Action = answered.action
-        ekind: type = type(effective)
-    else:
-        effective, ekind = action, kind
     roles = 0  # what the events ask of the rules below (their _ROLES, or-ed)
     role_of = _ROLES.get
     for e in events:
         roles |= role_of(type(e), 0)
-    if not roles and kind not in _ACTORS and ekind not in _ACTORS:
+    if answered is not None and answered.action is not None:
+        effective: Action = answered.action
+        ekind: type = type(effective)
+    elif roles or kind in _ACTORS:
+        effective, ekind = action, kind
+    else:
         return state, events  # (nobody acted and no event asks anything: an impulse begun, a phase ended…)
     rules = state.rules
-    watching = _RULE_OVERWATCH in rules and bool(state.marks().watching)  # anyone on Overwatch (§9.1)
-    if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
-        fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
-        state = state.with_soldiers(*fresh) if fresh else state
-    if roles & _KILLS and _RULE_WEAPONS in rules:
-        state, events = drop_weapons(state, events)  # §9.4: the dead men's LMGs and pistols
-    if _RULE_BUILDINGS in rules and (roles & _COMBAT or kind is Throw or ekind is Throw or kind is Overwatch):
-        # §9.6: who fired, threw or meleed; who fired through which window (nobody fought: nothing to note)
-        thrower = _thrower(action, effective)
-        if thrower is not None or roles & _COMBAT:
-            state = note_combat(state, events, thrower)
+    if roles & _BOOKKEEPING or kind is Throw or ekind is Throw or kind is Overwatch:
+        state, events = _bookkeeping(state, action, effective, roles, events)
+    marks = state.marks()  # (the steps above change no marker)
+    watching = bool(marks.watching) and _RULE_OVERWATCH in rules  # anyone on Overwatch (§9.1)
     if watching and roles & _MARKERS_OFF:
         state, more = _overwatch_off(state, events)
         events += more
         watching = bool(state.marks().watching)
     if _RULE_HIDING in rules:
-        hidden = state.marks().hidden  # (no marker to take off: no reveal, §9.3)
+        hidden = marks.hidden  # (no marker to take off: no reveal, §9.3; Overwatch's end changes none)
         if hidden:
             actors = _ACTORS[kind](action) if kind in _ACTORS else ()
             if effective is not action and ekind in _ACTORS:
@@ -156,6 +150,24 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
         elif ekind in _TRIGGER_KINDS and kind is not StandAndShoot and kind is not FallBack:
             state, more = open_overwatch(state, effective.soldier)  # type: ignore[union-attr]
             events += more
+    return state, events
+
+
+def _bookkeeping(state: GameState, action: Action, effective: Action, roles: int, events: list[Event]
+                 ) -> tuple[GameState, list[Event]]:
+    """A new turn's hit the dirt again (§9.2), the dead men's weapons dropped (§9.4), who fought
+    noted (§9.6): what an action with such events (or a throw) asks before the markers' rules."""
+    rules = state.rules
+    if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
+        fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
+        state = state.with_soldiers(*fresh) if fresh else state
+    if roles & _KILLS and _RULE_WEAPONS in rules:
+        state, events = drop_weapons(state, events)  # §9.4: the dead men's LMGs and pistols
+    if _RULE_BUILDINGS in rules:
+        # §9.6: who fired, threw or meleed; who fired through which window (nobody fought: nothing to note)
+        thrower = _thrower(action, effective)
+        if thrower is not None or roles & _COMBAT:
+            state = note_combat(state, events, thrower)
     return state, events
 
 

@@ -77,6 +77,8 @@ _PHASE_CHECKS: dict[type, Callable[[GameState, Any], Refusal | None]] = {
     k.action: k.check for k in KINDS if k.stage is Stage.PHASE}
 """The checks of the kinds taken in an impulse phase (their stage is then no obstacle)."""
 _ANSWER_TYPES: frozenset[type] = frozenset(ANSWERS)
+_ANSWER_KINDS: tuple[ActionKind[Any], ...] = kinds_of(ANSWERS)
+"""The kinds of the answers to a reaction, in table order (what an open reaction lists, §9.1, §9.2, §9.7)."""
 _SOLDIER_RULES: dict[type, SoldierRule[Any]] = {
     k.action: k.by_soldier for k in KINDS if k.by_soldier is not None and k.stage is Stage.PHASE}
 """The per-soldier rules of the kinds one acting soldier takes."""
@@ -246,7 +248,7 @@ def iter_legal_actions(state: GameState, soldier_id: str | None = None, *,
     if state.pending is not None:  # only the open reaction's answers (§9.1, §9.2, §9.7)
         kinds = ANSWERS if kinds is None else [k for k in kinds if k in _ANSWER_TYPES]
     acting: dict[str, Soldier] | None = None
-    for kind in KINDS if kinds is None else kinds_of(kinds):
+    for kind in KINDS if kinds is None else _ANSWER_KINDS if kinds is ANSWERS else kinds_of(kinds):
         if _stage_refusal(state, kind, None) is not None:
             continue
         if soldier_id is not None and kind.actors is None:

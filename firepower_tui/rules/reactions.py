@@ -48,12 +48,19 @@ Apply = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
 
 _NEW_TURN, _MARKERS_OFF, _ENDS, _REVEALS, _KILLS, _COMBAT = 1, 2, 4, 8, 16, 32
 _BOOKKEEPING = _NEW_TURN | _KILLS | _COMBAT
-_ROLES: dict[type, int] = {TurnStarted: _NEW_TURN, ChitDrawn: _MARKERS_OFF, StatusChanged: _MARKERS_OFF | _REVEALS,
-                           ImpulseEnded: _ENDS, Fired: _REVEALS | _COMBAT, MeleeFought: _REVEALS | _COMBAT,
-                           Moved: _REVEALS, FellBack: _REVEALS, Killed: _KILLS}
+_ROLES: dict[type, int] = {TurnStarted: _NEW_TURN, ChitDrawn: _MARKERS_OFF, ImpulseEnded: _ENDS,
+                           Fired: _REVEALS | _COMBAT, MeleeFought: _REVEALS | _COMBAT, Moved: _REVEALS,
+                           FellBack: _REVEALS, Killed: _KILLS}
 """What each kind of event may ask of :func:`after`: a new turn (§9.2's once a turn), Overwatch
 markers off (§9.1), the end of an impulse (§9.3's marking), a reveal (:func:`.hiding.reveal_after`),
-a dropped weapon (§9.4), a note of who fought (§9.6, :func:`.spotting.note_combat`)."""
+a dropped weapon (§9.4), a note of who fought (§9.6, :func:`.spotting.note_combat`); a status
+change by the status it brings (:func:`_status_roles`)."""
+
+
+def _status_roles(status: str) -> int:
+    """A man Suppressed or Stunned loses his Overwatch marker (§9.1), a Stunned man his Hidden one
+    (§9.3); back to ok (at his enemy's chit, 6.1.2), neither."""
+    return 0 if status == "ok" else _MARKERS_OFF | _REVEALS if status == "stunned" else _MARKERS_OFF
 
 TRIGGERS = (Move, Turn, Cross, ChangePosture, Fire, Throw)
 """The enemy actions that may open an overwatch reaction (§9.1; a melee does not: ruling R40)."""
@@ -108,7 +115,8 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
     roles = 0  # what the events ask of the rules below (their _ROLES, or-ed)
     role_of = _ROLES.get
     for e in events:
-        roles |= role_of(type(e), 0)
+        t = type(e)
+        roles |= role_of(t, 0) if t is not StatusChanged else _status_roles(e.status)  # type: ignore[union-attr]
     if answered is not None and answered.action is not None:
         effective: Action = answered.action
         ekind: type = type(effective)

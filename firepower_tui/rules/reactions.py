@@ -136,7 +136,8 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
     if _RULE_HIDING in rules:
         hidden = marks.hidden  # (no marker to take off: no reveal, §9.3; Overwatch's end changes none)
         if hidden:
-            actors = _ACTORS[kind](action) if kind in _ACTORS else ()
+            actors = ((action.soldier,) if kind in _BY_ONE  # type: ignore[union-attr]
+                      else _ACTORS[kind](action) if kind in _ACTORS else ())
             if effective is not action and ekind in _ACTORS:
                 actors += tuple(a for a in _ACTORS[ekind](effective) if a not in actors)
             if actors or roles & _REVEALS:  # (no actor and no revealing event: no reveal)
@@ -209,6 +210,8 @@ _ACTORS: dict[type, Callable[[Any], tuple[str, ...]]] = {
     Melee: attrgetter("soldiers"), Overwatch: lambda a: (a.shot.soldier,), HitDirt: attrgetter("soldiers"),
     StandAndShoot: lambda a: (a.defender,)}
 """Who took each kind of action (who ended it, for §9.3's reveal); other kinds: nobody."""
+_BY_ONE = frozenset(k for k, who in _ACTORS.items() if who is _one)
+"""The kinds taken by one man, his ``soldier`` (read in place: the common case)."""
 
 
 __all__ = ["TRIGGERS", "after", "apply", "apply_hold", "check_hold", "close_reaction"]

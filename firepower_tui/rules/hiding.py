@@ -26,8 +26,8 @@ NEAR = 2
 
 def hiding_hex(state: GameState, h: Hex) -> bool:
     """A tree, scrub, rough, or fence/hedge hex (§9.3)."""
-    gmap = state.scenario.map
-    return gmap.terrain_at(h) in HIDING_TERRAIN or gmap.line_at(h) is not None
+    gmap = state.scenario.map  # (its tables read in place: asked for every man at every impulse's end)
+    return gmap.terrain[h] in HIDING_TERRAIN or gmap.lines.get(h) is not None
 
 
 def may_hide(state: GameState, s: Soldier) -> bool:
@@ -44,7 +44,11 @@ def may_hide(state: GameState, s: Soldier) -> bool:
 
 def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list[Event]]:
     """At the end of an impulse: every man of it who qualifies is marked Hidden."""
-    changed = [s.evolve(hidden=True) for s in map(state.soldier, group) if s is not None and may_hide(state, s)]
+    changed = []
+    for i in group:
+        s = state.soldier(i)
+        if s is not None and may_hide(state, s):
+            changed.append(s.evolve(hidden=True))
     if not changed:
         return state, []
     return state.with_soldiers(*changed), [HiddenChanged(soldier=s.id, hidden=True, why="the end of his impulse")

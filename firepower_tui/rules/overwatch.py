@@ -86,12 +86,18 @@ def open_overwatch(state: GameState, trigger: str, among: tuple[str, ...] | None
     if x is None or x.killed or state.over or state.active is None:
         return state, []
     side = x.side
+    eligible = []
     if among is None:  # every man on Overwatch of the map, in scenario order
         soldiers = state.soldiers
-        watchers = [w for w in (soldiers[i] for i in state.marks().watching) if w.deployed]
+        for i in state.marks().watching:
+            w = soldiers[i]
+            if w.deployed and can_watch(state, w, x):
+                eligible.append(w.id)
     else:
-        watchers = [w for w in map(state.soldier, among) if w is not None]
-    eligible = [w.id for w in watchers if can_watch(state, w, x)]
+        for wid in among:
+            v = state.soldier(wid)
+            if v is not None and can_watch(state, v, x):
+                eligible.append(v.id)
     if not eligible:
         return state, []
     return open_reaction(state, Pending(kind=_REACTION_OVERWATCH, side=state.enemy_of(side), trigger=x.id,

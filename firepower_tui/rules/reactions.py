@@ -127,14 +127,13 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
     rules = state.rules
     if roles & _BOOKKEEPING or kind is Throw or ekind is Throw or kind is Overwatch:
         state, events = _bookkeeping(state, action, effective, roles, events)
-    marks = state.marks()  # (the steps above change no marker)
-    watching = bool(marks.watching) and _RULE_OVERWATCH in rules  # anyone on Overwatch (§9.1)
+    watching = _RULE_OVERWATCH in rules and bool(state.marks().watching)  # anyone on Overwatch (§9.1)
     if watching and roles & _MARKERS_OFF:
         state, more = _overwatch_off(state, events)
         events += more
         watching = bool(state.marks().watching)
     if _RULE_HIDING in rules:
-        hidden = marks.hidden  # (no marker to take off: no reveal, §9.3; Overwatch's end changes none)
+        hidden = state.marks().hidden  # (no marker to take off: no reveal, §9.3)
         if hidden:
             actors = ((action.soldier,) if kind in _BY_ONE  # type: ignore[union-attr]
                       else _ACTORS[kind](action) if kind in _ACTORS else ())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
-from .events import Event, FellBack, Fired, HiddenChanged, MeleeFought, Moved, StatusChanged
+from .events import Event, FellBack, Fired, MeleeFought, Moved, StatusChanged, new_hidden_changed
 from .hexgrid import Hex, hex_distance
 from .los import los_between_soldiers
 from .state import GameState
@@ -51,7 +51,7 @@ def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list
             changed.append(s.evolve(hidden=True))
     if not changed:
         return state, []
-    return state.with_soldiers(*changed), [HiddenChanged(soldier=s.id, hidden=True, why="the end of his impulse")
+    return state.with_soldiers(*changed), [new_hidden_changed(soldier=s.id, hidden=True, why="the end of his impulse")
                                            for s in changed]
 
 
@@ -59,7 +59,7 @@ def reveal(state: GameState, reasons: dict[str, str]) -> tuple[GameState, list[E
     """Take the Hidden marker off these men (id -> why)."""
     changed = [s.evolve(hidden=False) for s in (state.soldier(i) for i in reasons) if s is not None and s.hidden]
     return state.with_soldiers(*changed) if changed else state, [
-        HiddenChanged(soldier=s.id, hidden=False, why=reasons[s.id]) for s in changed]
+        new_hidden_changed(soldier=s.id, hidden=False, why=reasons[s.id]) for s in changed]
 
 
 def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event],

@@ -14,7 +14,7 @@ from .actions import Fire, Overwatch, Throw, Watch
 from .breakdown import modifier
 from .dice import Dice
 from .errors import Refusal
-from .events import Event, OverwatchEnded, WatchDeclared
+from .events import Event, WatchDeclared, new_overwatch_ended
 from .fire import FireAssessment, assess_fire, check_shot, resolve_fire
 from .grenades import ThrowAssessment, assess_throw, check_throw_at, max_throw, resolve_throw
 from .hexgrid import hex_distance, hex_to_id, in_firing_arc
@@ -109,7 +109,7 @@ def end_overwatch(state: GameState, ids: list[str], why: str) -> tuple[GameState
     changed = [s.evolve(overwatch=False) for s in (state.soldier(i) for i in ids) if s is not None and s.overwatch]
     if not changed:
         return state, []
-    return state.with_soldiers(*changed), [OverwatchEnded(soldier=s.id, why=why) for s in changed]
+    return state.with_soldiers(*changed), [new_overwatch_ended(soldier=s.id, why=why) for s in changed]
 
 
 # --- the snap shot ------------------------------------------------------------------------------

@@ -15,8 +15,8 @@ from typing import Any, overload
 
 from . import reactions, victory
 from .acting import acting_soldier
-from .actions import (ANSWERS, Action, ChangePosture, Cross, Fire, Melee, Move, Overwatch, Repair, StandAndShoot, Throw,
-                      Turn)
+from .actions import (ANSWERS, Action, ChangePosture, Cross, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Repair,
+                      StandAndShoot, Throw, Turn)
 from .dice import Dice
 from .errors import IllegalActionError, Refusal
 from .events import Event
@@ -28,7 +28,7 @@ from .optional import waiting_refusal
 from .registry import KINDS, ActionKind, SoldierRule, Stage, kind_of, kinds_of
 from .sequence import impulse_hexes as _impulse_hexes
 from .state import GameState
-from .types import NO_CORE_HOOK, Phase
+from .types import NO_CORE_HOOK, Phase, ReactionKind
 from .units import Soldier
 from .weapons_rule import RepairAssessment
 from .actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
@@ -77,6 +77,11 @@ _PHASE_CHECKS: dict[type, Callable[[GameState, Any], Refusal | None]] = {
     k.action: k.check for k in KINDS if k.stage is Stage.PHASE}
 """The checks of the kinds taken in an impulse phase (their stage is then no obstacle)."""
 _ANSWER_TYPES: frozenset[type] = frozenset(ANSWERS)
+_ANSWERS_TO: dict[ReactionKind, tuple[ActionKind[Any], ...]] = {
+    ReactionKind.OVERWATCH: kinds_of((Overwatch, Hold)), ReactionKind.HIT_THE_DIRT: kinds_of((Hold, HitDirt)),
+    ReactionKind.MELEE: kinds_of((Hold, StandAndShoot, FallBack))}
+"""The kinds that may answer each reaction, in table order (§9.1, §9.2, §9.7): every other answer's
+candidates are none while it is open, so an open reaction's list asks only these."""
 _SOLDIER_RULES: dict[type, SoldierRule[Any]] = {
     k.action: k.by_soldier for k in KINDS if k.by_soldier is not None and k.stage is Stage.PHASE}
 """The per-soldier rules of the kinds one acting soldier takes."""
@@ -246,7 +251,9 @@ def iter_legal_actions(state: GameState, soldier_id: str | None = None, *,
     if state.pending is not None:  # only the open reaction's answers (§9.1, §9.2, §9.7)
         kinds = ANSWERS if kinds is None else [k for k in kinds if k in _ANSWER_TYPES]
     acting: dict[str, Soldier] | None = None
-    for kind in KINDS if kinds is None else kinds_of(kinds):
+    p = state.pending
+    for kind in (KINDS if kinds is None else _ANSWERS_TO[p.kind] if kinds is ANSWERS and p is not None
+                 else kinds_of(kinds)):
         if _stage_refusal(state, kind, None) is not None:
             continue
         if soldier_id is not None and kind.actors is None:

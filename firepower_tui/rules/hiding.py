@@ -9,10 +9,9 @@ hex that does not qualify, is Stunned, or an enemy ends an action within 2 hexes
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from operator import attrgetter
+from collections.abc import Collection, Iterable, Sequence
 
-from .events import Event, FellBack, Fired, HiddenChanged, MeleeFought, Moved, StatusChanged
+from .events import Event, FellBack, Fired, MeleeFought, Moved, StatusChanged, new_hidden_changed
 from .hexgrid import Hex, hex_distance
 from .los import los_between_soldiers
 from .state import GameState
@@ -23,13 +22,12 @@ HIDING_TERRAIN = frozenset({Terrain.TREES, Terrain.SCRUB, Terrain.ROUGH})
 """Whole-hex terrain a man may hide in (§9.3; fence and hedge hexes too; buildings come with §9.6)."""
 NEAR = 2
 """No enemy within 2 hexes to hide; an enemy ending an action within 2 (with LOS) reveals him."""
-_HIDDEN = attrgetter("hidden")
 
 
 def hiding_hex(state: GameState, h: Hex) -> bool:
     """A tree, scrub, rough, or fence/hedge hex (§9.3)."""
-    gmap = state.scenario.map
-    return gmap.terrain_at(h) in HIDING_TERRAIN or gmap.line_at(h) is not None
+    gmap = state.scenario.map  # (its tables read in place: asked for every man at every impulse's end)
+    return gmap.terrain[h] in HIDING_TERRAIN or gmap.lines.get(h) is not None
 
 
 def may_hide(state: GameState, s: Soldier) -> bool:
@@ -46,10 +44,14 @@ def may_hide(state: GameState, s: Soldier) -> bool:
 
 def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list[Event]]:
     """At the end of an impulse: every man of it who qualifies is marked Hidden."""
-    changed = [s.evolve(hidden=True) for s in (state.soldier(i) for i in group) if s is not None and may_hide(state, s)]
+    changed = []
+    for i in group:
+        s = state.soldier(i)
+        if s is not None and may_hide(state, s):
+            changed.append(s.evolve(hidden=True))
     if not changed:
         return state, []
-    return state.with_soldiers(*changed), [HiddenChanged(soldier=s.id, hidden=True, why="the end of his impulse")
+    return state.with_soldiers(*changed), [new_hidden_changed(soldier=s.id, hidden=True, why="the end of his impulse")
                                            for s in changed]
 
 
@@ -57,39 +59,49 @@ def reveal(state: GameState, reasons: dict[str, str]) -> tuple[GameState, list[E
     """Take the Hidden marker off these men (id -> why)."""
     changed = [s.evolve(hidden=False) for s in (state.soldier(i) for i in reasons) if s is not None and s.hidden]
     return state.with_soldiers(*changed) if changed else state, [
-        HiddenChanged(soldier=s.id, hidden=False, why=reasons[s.id]) for s in changed]
+        new_hidden_changed(soldier=s.id, hidden=False, why=reasons[s.id]) for s in changed]
 
 
 def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event],
-                 marked: Sequence[Soldier] | None = None) -> tuple[GameState, list[Event]]:
-    """The reveals an action's events and actors cause (§9.3); ``marked``: the men of
-    ``state`` with the Hidden marker, when the caller has them."""
-    if marked is None:
-        marked = list(filter(_HIDDEN, state.soldiers))
-    if not marked:
+                 hidden: Sequence[int] | None = None) -> tuple[GameState, list[Event]]:
+    """The reveals an action's events and actors cause (§9.3); ``hidden``: where the men with the
+    Hidden marker are in ``state.soldiers`` (:meth:`.GameState.marks`), when the caller has it."""
+    if hidden is None:
+        hidden = state.marks().hidden
+    if not hidden:
         return state, []
-    why: dict[str, str] = {}
-    for e in events:
-        if isinstance(e, Fired):
-            why.setdefault(e.soldier, "he threw" if e.mode == "throw" else "he fired")
-        elif isinstance(e, MeleeFought):
-            for sid in e.attackers + e.defenders:
-                why.setdefault(sid, "he fought a melee")
-        elif isinstance(e, StatusChanged):
-            if e.status == "stunned":
-                why.setdefault(e.soldier, "he was Stunned")
-        elif isinstance(e, (Moved, FellBack)) and (to := e.to) is not None and not hiding_hex(state, to):
-            why.setdefault(e.soldier, "he entered a hex with no cover to hide in")
-    hidden = [h for h in marked if not h.killed and h.deployed]  # the living Hidden, in order
-    if hidden:
-        for aid in actors:
-            a = state.soldier(aid)
-            if a is None or a.killed:
-                continue
-            for h in hidden:
-                if (h.side != a.side and h.id not in why and hex_distance(a.hex, h.hex) <= NEAR
-                        and los_between_soldiers(state, a.id, h.id).clear):
-                    why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
+    soldiers = state.soldiers
+    why = _event_reveals(state, events, {soldiers[i].id for i in hidden}) if events else {}
+    for aid in actors:
+        a = state.soldier(aid)
+        if a is None or a.killed:
+            continue
+        for i in hidden:  # (in scenario order)
+            h = soldiers[i]
+            if (h.side != a.side and not h.killed and h.deployed and h.id not in why
+                    and hex_distance(a.hex, h.hex) <= NEAR and los_between_soldiers(state, a.id, h.id).clear):
+                why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
     if not why:
         return state, []
     return reveal(state, why)
+
+
+def _event_reveals(state: GameState, events: Sequence[Event], marked: Collection[str]) -> dict[str, str]:
+    """Why each of the ``marked`` men loses his marker by these events (§9.3): he fired, threw
+    or meleed, was Stunned, or entered a hex with no cover to hide in (others: not asked)."""
+    why: dict[str, str] = {}
+    for e in events:
+        if isinstance(e, Fired):
+            if e.soldier in marked:
+                why.setdefault(e.soldier, "he threw" if e.mode == "throw" else "he fired")
+        elif isinstance(e, MeleeFought):
+            for sid in e.attackers + e.defenders:
+                if sid in marked:
+                    why.setdefault(sid, "he fought a melee")
+        elif isinstance(e, StatusChanged):
+            if e.status == "stunned" and e.soldier in marked:
+                why.setdefault(e.soldier, "he was Stunned")
+        elif (isinstance(e, (Moved, FellBack)) and e.soldier in marked and (to := e.to) is not None
+              and not hiding_hex(state, to)):
+            why.setdefault(e.soldier, "he entered a hex with no cover to hide in")
+    return why

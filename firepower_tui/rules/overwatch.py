@@ -9,13 +9,12 @@ the same numbers :func:`apply_overwatch` rolls against) and ``hold`` declines fo
 
 from __future__ import annotations
 
-from operator import attrgetter
 
 from .actions import Fire, Overwatch, Throw, Watch
 from .breakdown import modifier
 from .dice import Dice
 from .errors import Refusal
-from .events import Event, OverwatchEnded, WatchDeclared
+from .events import Event, WatchDeclared, new_overwatch_ended
 from .fire import FireAssessment, assess_fire, check_shot, resolve_fire
 from .grenades import ThrowAssessment, assess_throw, check_throw_at, max_throw, resolve_throw
 from .hexgrid import hex_distance, hex_to_id, in_firing_arc
@@ -27,8 +26,9 @@ from .state import GameState, Pending
 from .types import ReactionKind, RuleId, Status
 from .units import Soldier, weapon_chart
 
-_ON_OVERWATCH = attrgetter("overwatch")
 _STATUS_OK = Status.OK
+_REACTION_OVERWATCH = ReactionKind.OVERWATCH
+_RULE_OVERWATCH = RuleId.OVERWATCH
 
 SNAP_SHOT = modifier("snap shot (overwatch)", 1, "§9.1")
 """+1 to every overwatch fire and throw: a fleeting target (§9.1)."""
@@ -38,9 +38,8 @@ SNAP_SHOT = modifier("snap shot (overwatch)", 1, "§9.1")
 
 def check_watch(state: GameState, s: Soldier, action: Watch) -> Refusal | None:
     """§9.1: a man of the impulse who has spent no MF in it, is not Stunned and not Running."""
-    refusal = not_in_play(state, RuleId.OVERWATCH)
-    if refusal is not None:
-        return refusal
+    if _RULE_OVERWATCH not in state.rules:
+        return not_in_play(state, RuleId.OVERWATCH)
     if s.overwatch:
         return Refusal(reason=f"{s.id} is already on Overwatch", rule="§9.1")
     if s.mf_spent:
@@ -87,16 +86,21 @@ def open_overwatch(state: GameState, trigger: str, among: tuple[str, ...] | None
     if x is None or x.killed or state.over or state.active is None:
         return state, []
     side = x.side
-    names = among if among is not None else tuple(
-        s.id for s in filter(_ON_OVERWATCH, state.soldiers) if not s.killed and s.deployed and s.side != side)
     eligible = []
-    for wid in names:
-        w = state.soldier(wid)
-        if w is not None and can_watch(state, w, x):
-            eligible.append(w.id)
+    if among is None:  # every man on Overwatch of the map, in scenario order
+        soldiers = state.soldiers
+        for i in state.marks().watching:
+            w = soldiers[i]
+            if w.deployed and can_watch(state, w, x):
+                eligible.append(w.id)
+    else:
+        for wid in among:
+            v = state.soldier(wid)
+            if v is not None and can_watch(state, v, x):
+                eligible.append(v.id)
     if not eligible:
         return state, []
-    return open_reaction(state, Pending(kind=ReactionKind.OVERWATCH, side=state.enemy_of(side), trigger=x.id,
+    return open_reaction(state, Pending(kind=_REACTION_OVERWATCH, side=state.enemy_of(side), trigger=x.id,
                                         hex=x.hex, answerers=tuple(eligible)))
 
 
@@ -105,7 +109,7 @@ def end_overwatch(state: GameState, ids: list[str], why: str) -> tuple[GameState
     changed = [s.evolve(overwatch=False) for s in (state.soldier(i) for i in ids) if s is not None and s.overwatch]
     if not changed:
         return state, []
-    return state.with_soldiers(*changed), [OverwatchEnded(soldier=s.id, why=why) for s in changed]
+    return state.with_soldiers(*changed), [new_overwatch_ended(soldier=s.id, why=why) for s in changed]
 
 
 # --- the snap shot ------------------------------------------------------------------------------

@@ -46,15 +46,21 @@ _RULE_WEAPONS = RuleId.WEAPONS
 
 Apply = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
 
-_ON_OVERWATCH, _HIDDEN = attrgetter("overwatch"), attrgetter("hidden")
-
 _NEW_TURN, _MARKERS_OFF, _ENDS, _REVEALS, _KILLS, _COMBAT = 1, 2, 4, 8, 16, 32
-_ROLES: dict[type, int] = {TurnStarted: _NEW_TURN, ChitDrawn: _MARKERS_OFF, StatusChanged: _MARKERS_OFF | _REVEALS,
-                           ImpulseEnded: _ENDS, Fired: _REVEALS | _COMBAT, MeleeFought: _REVEALS | _COMBAT,
-                           Moved: _REVEALS, FellBack: _REVEALS, Killed: _KILLS}
+_BOOKKEEPING = _NEW_TURN | _KILLS | _COMBAT
+_ROLES: dict[type, int] = {TurnStarted: _NEW_TURN, ChitDrawn: _MARKERS_OFF, ImpulseEnded: _ENDS,
+                           Fired: _REVEALS | _COMBAT, MeleeFought: _REVEALS | _COMBAT, Moved: _REVEALS,
+                           FellBack: _REVEALS, Killed: _KILLS}
 """What each kind of event may ask of :func:`after`: a new turn (§9.2's once a turn), Overwatch
 markers off (§9.1), the end of an impulse (§9.3's marking), a reveal (:func:`.hiding.reveal_after`),
-a dropped weapon (§9.4), a note of who fought (§9.6, :func:`.spotting.note_combat`)."""
+a dropped weapon (§9.4), a note of who fought (§9.6, :func:`.spotting.note_combat`); a status
+change by the status it brings (:func:`_status_roles`)."""
+
+
+def _status_roles(status: str) -> int:
+    """A man Suppressed or Stunned loses his Overwatch marker (§9.1), a Stunned man his Hidden one
+    (§9.3); back to ok (at his enemy's chit, 6.1.2), neither."""
+    return 0 if status == "ok" else _MARKERS_OFF | _REVEALS if status == "stunned" else _MARKERS_OFF
 
 TRIGGERS = (Move, Turn, Cross, ChangePosture, Fire, Throw)
 """The enemy actions that may open an overwatch reaction (§9.1; a melee does not: ruling R40)."""
@@ -95,7 +101,8 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
     answered = state.pending
     new, done = carry_out(state, action, dice)
     if _RULE_SPECIAL_WEAPONS in state.rules:  # §9.5: barrages land at a chit, smoke clears at a turn's end
-        new, done = special_barrage.after(new, list(done), dice)
+        if new.special is not None:  # (no smoke, barrage or item yet: nothing to land or clear)
+            new, done = special_barrage.after(new, list(done), dice)
         if isinstance(action, Drop):
             new = forget_dropped(new, action.soldier)  # his bought items go with him (R94)
     return after(state, new, action, answered, list(done))
@@ -104,44 +111,44 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
 def after(before: GameState, state: GameState, action: Action, answered: Pending | None,
           events: list[Event]) -> tuple[GameState, list[Event]]:
     """Everything the optional rules do once an action is over."""
-    rules = state.rules
     kind = type(action)
-    if answered is not None and answered.action is not None:
-        effective: Action = answered.action
-        ekind: type = type(effective)
-    else:
-        effective, ekind = action, kind
     roles = 0  # what the events ask of the rules below (their _ROLES, or-ed)
     role_of = _ROLES.get
     for e in events:
-        roles |= role_of(type(e), 0)
-    watching = _RULE_OVERWATCH in rules and any(map(_ON_OVERWATCH, state.soldiers))  # anyone on Overwatch (§9.1)
-    if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
-        fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
-        state = state.with_soldiers(*fresh) if fresh else state
-    if roles & _KILLS and _RULE_WEAPONS in rules:
-        state, events = drop_weapons(state, events)  # §9.4: the dead men's LMGs and pistols
-    if _RULE_BUILDINGS in rules and (roles & _COMBAT or kind is Throw or ekind is Throw or kind is Overwatch):
-        # §9.6: who fired, threw or meleed; who fired through which window (nobody fought: nothing to note)
-        thrower = _thrower(action, effective)
-        if thrower is not None or roles & _COMBAT:
-            state = note_combat(state, events, thrower)
-    if watching:
-        if roles & _MARKERS_OFF:
-            state, more = _overwatch_off(state, events)
-            events += more
-            watching = any(map(_ON_OVERWATCH, state.soldiers))
+        t = type(e)
+        roles |= role_of(t, 0) if t is not StatusChanged else _status_roles(e.status)  # type: ignore[union-attr]
+    if answered is not None and answered.action is not None:
+        effective: Action = answered.action
+        ekind: type = type(effective)
+    elif roles or kind in _ACTORS:
+        effective, ekind = action, kind
+    else:
+        return state, events  # (nobody acted and no event asks anything: an impulse begun, a phase ended…)
+    rules = state.rules
+    if roles & _BOOKKEEPING or kind is Throw or ekind is Throw or kind is Overwatch:
+        state, events = _bookkeeping(state, action, effective, roles, events)
+    watching = _RULE_OVERWATCH in rules and bool(state.marks().watching)  # anyone on Overwatch (§9.1)
+    if watching and roles & _MARKERS_OFF:
+        state, more = _overwatch_off(state, events)
+        events += more
+        watching = bool(state.marks().watching)
     if _RULE_HIDING in rules:
-        actors = _actors(action, effective)
-        if actors or roles & _REVEALS:
-            marked = list(filter(_HIDDEN, state.soldiers))
-            if marked:  # (no actor and no revealing event, or no marker to take off: no reveal, §9.3)
-                state, more = reveal_after(state, actors, events if roles & _REVEALS else (), marked)
+        hidden = state.marks().hidden  # (no marker to take off: no reveal, §9.3)
+        if hidden:
+            actors = ((action.soldier,) if kind in _BY_ONE  # type: ignore[union-attr]
+                      else _ACTORS[kind](action) if kind in _ACTORS else ())
+            if effective is not action and ekind in _ACTORS:
+                actors += tuple(a for a in _ACTORS[ekind](effective) if a not in actors)
+            if actors or roles & _REVEALS:  # (no actor and no revealing event: no reveal)
+                state, more = reveal_after(state, actors, events if roles & _REVEALS else (), hidden)
                 events += more
         if roles & _ENDS and before.group:
-            ended = next((i for i, e in enumerate(events) if type(e) is ImpulseEnded and e.counted), -1)
-            if ended >= 0:  # (the impulse was used: its men who qualify hide)
-                state, events = _hide_at_impulse_end(before, state, events, ended)
+            for at, e in enumerate(events):
+                if type(e) is ImpulseEnded and e.counted:  # the impulse was used: its men who qualify hide
+                    state, more = mark_hidden(state, before.group)
+                    if more:  # (the markers' events follow its end)
+                        events = events[:at + 1] + more + events[at + 1:]
+                    break
     if watching and state.pending is None and not state.over and state.active is not None:
         # (no man on Overwatch: no watcher to open a reaction for, §9.1)
         if isinstance(action, Overwatch) and answered is not None:
@@ -154,12 +161,31 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
     return state, events
 
 
+def _bookkeeping(state: GameState, action: Action, effective: Action, roles: int, events: list[Event]
+                 ) -> tuple[GameState, list[Event]]:
+    """A new turn's hit the dirt again (§9.2), the dead men's weapons dropped (§9.4), who fought
+    noted (§9.6): what an action with such events (or a throw) asks before the markers' rules."""
+    rules = state.rules
+    if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
+        fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
+        state = state.with_soldiers(*fresh) if fresh else state
+    if roles & _KILLS and _RULE_WEAPONS in rules:
+        state, events = drop_weapons(state, events)  # §9.4: the dead men's LMGs and pistols
+    if _RULE_BUILDINGS in rules:
+        # §9.6: who fired, threw or meleed; who fired through which window (nobody fought: nothing to note)
+        thrower = _thrower(action, effective)
+        if thrower is not None or roles & _COMBAT:
+            state = note_combat(state, events, thrower)
+    return state, events
+
+
 def _overwatch_off(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """Overwatch ends when his side's next chit is drawn, or at once when he is Suppressed or Stunned."""
     out: list[Event] = []
     for e in list(events):
         if isinstance(e, ChitDrawn):
-            ids = [s.id for s in state.soldiers if s.overwatch and s.side == e.side]
+            soldiers = state.soldiers
+            ids = [soldiers[i].id for i in state.marks().watching if soldiers[i].side == e.side]
             state, more = end_overwatch(state, ids, "his side's chit was drawn")
         elif isinstance(e, StatusChanged) and e.status != "ok":
             state, more = end_overwatch(state, [e.soldier], f"he is {e.status.capitalize()}")
@@ -169,32 +195,9 @@ def _overwatch_off(state: GameState, events: list[Event]) -> tuple[GameState, li
     return state, out
 
 
-def _hide_at_impulse_end(before: GameState, state: GameState, events: list[Event], at: int
-                         ) -> tuple[GameState, list[Event]]:
-    """After an impulse that was used (its end at ``events[at]``), its men who qualify are
-    Hidden (the events follow its end)."""
-    state, more = mark_hidden(state, before.group)
-    return state, events[:at + 1] + more + events[at + 1:]
-
-
 def _thrower(action: Action, effective: Action) -> str | None:
     shot = action.shot if isinstance(action, Overwatch) else effective
     return shot.soldier if isinstance(shot, Throw) else None
-
-
-def _actors(action: Action | None, effective: Action | None) -> tuple[str, ...]:
-    """The soldiers who took an action or ended the one it answered, once each (for §9.3's reveal)."""
-    first = _actors_of(action)
-    if effective is action:
-        return first
-    second = _actors_of(effective)
-    return first + tuple(a for a in second if a not in first)
-
-
-def _actors_of(action: Action | None) -> tuple[str, ...]:
-    """The soldiers who took an action (who ended it, for §9.3's reveal)."""
-    actors = _ACTORS.get(type(action))
-    return actors(action) if actors is not None else ()
 
 
 def _one(action: Any) -> tuple[str, ...]:
@@ -205,7 +208,9 @@ _ACTORS: dict[type, Callable[[Any], tuple[str, ...]]] = {
     Move: _one, Turn: _one, Cross: _one, ChangePosture: _one, Fire: _one, Throw: _one, Watch: _one,
     Melee: attrgetter("soldiers"), Overwatch: lambda a: (a.shot.soldier,), HitDirt: attrgetter("soldiers"),
     StandAndShoot: lambda a: (a.defender,)}
-"""Who took each kind of action (:func:`_actors_of`); other kinds: nobody."""
+"""Who took each kind of action (who ended it, for §9.3's reveal); other kinds: nobody."""
+_BY_ONE = frozenset(k for k, who in _ACTORS.items() if who is _one)
+"""The kinds taken by one man, his ``soldier`` (read in place: the common case)."""
 
 
 __all__ = ["TRIGGERS", "after", "apply", "apply_hold", "check_hold", "close_reaction"]

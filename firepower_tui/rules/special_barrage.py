@@ -127,7 +127,7 @@ def land(state: GameState, b: Barrage, dice: Dice) -> tuple[GameState, list[Even
 def after(state: GameState, events: list[Event], dice: Dice) -> tuple[GameState, list[Event]]:
     """After any action with the rule on: a side's chit drawn lands its barrages; the end of a
     turn clears the smoke placed the turn before (§9.5)."""
-    if state.special is None:
+    if state.special is None or not any(isinstance(e, (ChitDrawn, TurnEnded)) for e in events):
         return state, events
     out: list[Event] = []
     for e in events:

@@ -120,19 +120,24 @@ def note_combat(state: GameState, events: list[Event], thrower: str | None) -> G
     for e in events:
         if isinstance(e, Fired):
             acted.append(e.soldier)
-            s = state.soldier(e.soldier)
-            if walled and s is not None and e.mode != "throw":  # the window limit is small arms' (R79)
-                windows += [(turn, k, s.id) for k in windows_crossed(state, s.hex, e.target_hex)]
+            if walled and e.mode != "throw":  # the window limit is small arms' (R79)
+                s = state.soldier(e.soldier)
+                if s is not None:
+                    windows += [(turn, k, s.id) for k in windows_crossed(state, s.hex, e.target_hex)]
         elif isinstance(e, MeleeFought):
             acted += [*e.attackers, *e.defenders]
     if not acted and not windows:
         return state
     last = dict(state.exposed)
-    kept = tuple(w for w in state.window_fire if w[0] == turn)
-    if not windows and len(kept) == len(state.window_fire) and all(last.get(sid) == turn for sid in acted):
+    window_fire = state.window_fire
+    stale = any(w[0] != turn for w in window_fire)
+    if not windows and not stale and all(last.get(sid) == turn for sid in acted):
         return state  # (each of them already noted this turn, no window crossed, none to forget)
     last.update({sid: turn for sid in acted})
-    return state.evolve(exposed=tuple(sorted(last.items())), window_fire=tuple(dict.fromkeys(kept + tuple(windows))))
+    if windows or stale:  # (else the window fire stays as it is)
+        kept = tuple(w for w in window_fire if w[0] == turn)
+        return state.evolve(exposed=tuple(sorted(last.items())), window_fire=tuple(dict.fromkeys(kept + tuple(windows))))
+    return state.evolve(exposed=tuple(sorted(last.items())))
 
 
 __all__ = ["SPOT_NEED", "WINDOW_FIRERS", "exposed", "note_combat", "roll_spot", "seen_only", "shot_refusal", "spot_breakdown", "target_refusal",

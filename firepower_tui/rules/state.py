@@ -53,6 +53,21 @@ class Pending(NamedTuple):
     whose trigger has already happened)."""
 
 
+class Marks(NamedTuple):
+    """Who carries the optional rules' markers: positions in the soldiers tuple, in its order
+    (derived data: ``soldiers[i]`` is the man, no lookup by id)."""
+
+    watching: tuple[int, ...]
+    """The men with an Overwatch marker (§9.1)."""
+    hidden: tuple[int, ...]
+    """The men with a Hidden marker (§9.3)."""
+
+
+def _remark(marked: tuple[int, ...], i: int, on: bool) -> tuple[int, ...]:
+    """``marked`` with position ``i`` in (``on``) or out, in order."""
+    return tuple(sorted((*marked, i))) if on else tuple(j for j in marked if j != i)
+
+
 class SoldierIndex:
     """Where each soldier of one soldiers tuple is: by id (as written and upper-case) and,
     built on first use, the living deployed soldiers of each hex.
@@ -60,9 +75,10 @@ class SoldierIndex:
     Derived data, not state: any two indexes compare equal, so states compare by their fields.
     """
 
-    __slots__ = ("soldiers", "pos", "_by_hex", "_prev", "_changed", "memo")
+    __slots__ = ("soldiers", "pos", "_by_hex", "_prev", "_changed", "memo", "_marks")
     _prev: SoldierIndex | None
     _changed: tuple[Soldier, ...]
+    _marks: Marks | None
 
     def __init__(self, soldiers: tuple[Soldier, ...], pos: dict[str, int] | None = None, *,
                  prev: SoldierIndex | None = None, changed: tuple[Soldier, ...] = ()) -> None:
@@ -73,6 +89,18 @@ class SoldierIndex:
                 pos.setdefault(s.id, i)
                 pos.setdefault(s.id.upper(), i)
         self.pos = pos
+        marks = prev._marks if prev is not None else None
+        if marks is not None:  # (kept up to date from the previous index's once asked for: the optional rules)
+            watching, hidden = marks
+            for c in changed:  # (the last of an id counts, as in the soldiers tuple)
+                i = pos[c.id]
+                if c.overwatch != (i in watching):
+                    watching = _remark(watching, i, c.overwatch)
+                if c.hidden != (i in hidden):
+                    hidden = _remark(hidden, i, c.hidden)
+            if watching is not marks.watching or hidden is not marks.hidden:
+                marks = Marks(watching, hidden)
+        self._marks = marks
         self._by_hex: dict[Hex, tuple[Soldier, ...]] | None = None
         if (prev is not None and prev._by_hex is None and prev._prev is not None
                 and len(prev._changed) + len(changed) <= PATCH_MAX):
@@ -124,6 +152,15 @@ class SoldierIndex:
     def at(self, h: Hex) -> tuple[Soldier, ...]:
         """Living soldiers on the map in ``h``."""
         return self.occupied().get(h, ())
+
+    def marks(self) -> Marks:
+        """Who carries an Overwatch or a Hidden marker (§9.1, §9.3), killed men included."""
+        marks = self._marks
+        if marks is None:
+            soldiers = self.soldiers
+            marks = self._marks = Marks(tuple(i for i, s in enumerate(soldiers) if s.overwatch),
+                                        tuple(i for i, s in enumerate(soldiers) if s.hidden))
+        return marks
 
     def __eq__(self, other: object) -> bool:
         return other is None or isinstance(other, SoldierIndex)
@@ -263,6 +300,12 @@ class GameState(NamedTuple):
             if i is None:
                 return None
         return self.soldiers[i]
+
+    def marks(self) -> Marks:
+        """Who carries an Overwatch or a Hidden marker (§9.1, §9.3; kept from state to state once asked)."""
+        ix = self.lookup
+        marks = ix._marks if ix is not None else None
+        return marks if marks is not None else self._index().marks()
 
     def soldiers_at(self, h: Hex) -> list[Soldier]:
         """Living soldiers on the map in hex ``h``, in scenario order."""

@@ -189,4 +189,7 @@ class ReactionKind(StrEnum):
     @property
     def rule(self) -> str:
         """Its section of RULES.md."""
-        return {ReactionKind.OVERWATCH: "§9.1", ReactionKind.HIT_THE_DIRT: "§9.2", ReactionKind.MELEE: "§9.7"}[self]
+        return _REACTION_SECTION[self]  # (a table built once: asked at every reaction opened and closed)
+
+
+_REACTION_SECTION = {ReactionKind.OVERWATCH: "§9.1", ReactionKind.HIT_THE_DIRT: "§9.2", ReactionKind.MELEE: "§9.7"}

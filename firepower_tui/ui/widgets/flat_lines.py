@@ -16,6 +16,35 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 
+class MadeFrom:
+    """Strips made from other strips, each kept by the identity of the strip it was made from
+    (held, so the id is not reused while kept), under a key (a width, a style...) that empties
+    it when it changes, and at most ``limit`` of them (then it starts again)."""
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._key: object = None
+        self._made: dict[int, tuple[Strip, Strip]] = {}
+
+    def under(self, key: object) -> None:
+        """Use ``key`` from now on: what was made under another is forgotten."""
+        if key != self._key:
+            self._made.clear()
+            self._key = key
+
+    def get(self, source: Strip) -> Strip | None:
+        """What was made from ``source``, if it is kept."""
+        kept = self._made.get(id(source))
+        return kept[1] if kept is not None and kept[0] is source else None
+
+    def put(self, source: Strip, made: Strip) -> Strip:
+        """Keep ``made`` as made from ``source``; returns it."""
+        if len(self._made) >= self._limit:
+            self._made.clear()
+        self._made[id(source)] = (source, made)
+        return made
+
+
 class FlatLines:
     """One widget's laid-out lines: by y in the widget's styles cache, until Textual marks them
     dirty (as its own path keeps them: a frame that repaints other widgets costs nothing here),
@@ -24,8 +53,7 @@ class FlatLines:
     moved, as when the log scrolls, costs a dictionary lookup."""
 
     def __init__(self) -> None:
-        self._key: tuple[object, ...] = ()
-        self._laid: dict[int, tuple[Strip, Strip]] = {}  # id(content line) -> (it, laid out, before filters)
+        self._laid = MadeFrom(limit=512)  # content line -> it laid out (before the line filters)
 
     def lines(self, widget: Widget, crop: Region) -> list[Strip] | None:
         """``widget``'s lines in ``crop`` as Textual's styles cache lays them out, or None (take
@@ -46,12 +74,8 @@ class FlatLines:
         inner = widget._styles_cache.get_inner_outer(base_background, background)[0].rich_style
         width = widget.region.width
         content_width, content_height = widget.content_region.size
-        filters = tuple(widget.get_line_filters())
-        key = (width, content_width, inner, background, filters, padding.left, padding.right)
-        laid = self._laid
-        if key != self._key or len(laid) > 8 * max(1, content_height):
-            laid.clear()
-            self._key = key
+        filters = widget.get_line_filters()
+        self._laid.under((width, content_width, inner, padding.left, padding.right))
         left = [Segment(" " * padding.left, inner)] if padding.left else []
         right = [Segment(" " * padding.right, inner)] if padding.right else []
         cache = widget._styles_cache  # its lines by y, and which are dirty, as its own path keeps them
@@ -81,16 +105,15 @@ class FlatLines:
     def _lay_out(self, widget: Widget, y: int, content_height: int, content_width: int, inner: Style, width: int,
                  left: list[Segment], right: list[Segment]) -> Strip:
         """Line ``y`` padded on the background (kept by the content line it came from)."""
-        line = widget.render_line(y) if y < content_height else None
-        if line is not None:
-            kept = self._laid.get(id(line))
-            if kept is not None and kept[0] is line:
-                return kept[1]
-        fitted = line.adjust_cell_length(content_width, inner) if line is not None else Strip.blank(content_width, inner)
-        strip = Strip([*left, *fitted, *right], width) if left or right else Strip(fitted, width)
-        if line is not None:
-            self._laid[id(line)] = (line, strip)
-        return strip
+        if y >= content_height:
+            blank = Strip.blank(content_width, inner)
+            return Strip([*left, *blank, *right], width) if left or right else Strip(blank, width)
+        line = widget.render_line(y)
+        kept = self._laid.get(line)
+        if kept is not None:
+            return kept
+        fitted = line.adjust_cell_length(content_width, inner)
+        return self._laid.put(line, Strip([*left, *fitted, *right], width) if left or right else Strip(fitted, width))
 
 
-__all__ = ["FlatLines"]
+__all__ = ["FlatLines", "MadeFrom"]

@@ -24,7 +24,7 @@ from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
-from .flat_lines import FlatLines
+from .flat_lines import FlatLines, MadeFrom
 from .light_scrollbar import light_vertical_scrollbar
 from .line_index import LineIndex
 
@@ -90,8 +90,7 @@ class LazyLog(ScrollView):
         self._line_style: Style | None = None  # (render_lines sets both for its render_line calls)
         self._line_width = 0
         self._flat = FlatLines()
-        self._fit: dict[int, tuple[Strip, Strip]] = {}  # id(wrapped line) -> (it, filled out)
-        self._fit_key: tuple[int, Style | None] = (0, None)
+        self._fit = MadeFrom(limit=FITTED_KEPT)  # wrapped line -> it filled out to the view's width
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
@@ -378,15 +377,7 @@ class LazyLog(ScrollView):
         """A wrapped line filled out to the view's width: the same Strip each time it is asked
         for (Strip.extend_cell_length makes a new one), so what is laid out from it is kept too
         (FlatLines)."""
-        if (width, style) != self._fit_key:
-            self._fit.clear()
-            self._fit_key = (width, style)
-        kept = self._fit.get(id(line))
-        if kept is not None and kept[0] is line:
-            return kept[1]
-        if len(self._fit) >= FITTED_KEPT:
-            self._fit.clear()
-        fitted = line.extend_cell_length(width, style).crop(0, width)
-        self._fit[id(line)] = (line, fitted)
-        return fitted
+        self._fit.under((width, style))
+        kept = self._fit.get(line)
+        return kept if kept is not None else self._fit.put(line, line.extend_cell_length(width, style).crop(0, width))
 

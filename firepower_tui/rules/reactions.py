@@ -101,8 +101,7 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
     answered = state.pending
     new, done = carry_out(state, action, dice)
     if _RULE_SPECIAL_WEAPONS in state.rules:  # §9.5: barrages land at a chit, smoke clears at a turn's end
-        if new.special is not None:  # (no smoke, barrage or item yet: nothing to land or clear)
-            new, done = special_barrage.after(new, list(done), dice)
+        new, done = special_barrage.after(new, list(done), dice)  # (at once while nothing of the rule is out)
         if isinstance(action, Drop):
             new = forget_dropped(new, action.soldier)  # his bought items go with him (R94)
     return after(state, new, action, answered, list(done))
@@ -135,10 +134,7 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
     if _RULE_HIDING in rules:
         hidden = state.marks().hidden  # (no marker to take off: no reveal, §9.3)
         if hidden:
-            actors = ((action.soldier,) if kind in _BY_ONE  # type: ignore[union-attr]
-                      else _ACTORS[kind](action) if kind in _ACTORS else ())
-            if effective is not action and ekind in _ACTORS:
-                actors += tuple(a for a in _ACTORS[ekind](effective) if a not in actors)
+            actors = _actors(action, kind, effective, ekind)
             if actors or roles & _REVEALS:  # (no actor and no revealing event: no reveal)
                 state, more = reveal_after(state, actors, events if roles & _REVEALS else (), hidden)
                 events += more
@@ -195,6 +191,16 @@ def _overwatch_off(state: GameState, events: list[Event]) -> tuple[GameState, li
     return state, out
 
 
+def _actors(action: Action, kind: type, effective: Action, ekind: type) -> tuple[str, ...]:
+    """The soldiers who took an action or ended the one it answered, once each (for §9.3's
+    reveal); a one-man action's man read in place (the common case)."""
+    who = _ACTORS.get(kind)
+    actors = (action.soldier,) if who is _one else who(action) if who is not None else ()  # type: ignore[union-attr]
+    if effective is not action and (also := _ACTORS.get(ekind)) is not None:
+        actors += tuple(a for a in also(effective) if a not in actors)
+    return actors
+
+
 def _thrower(action: Action, effective: Action) -> str | None:
     shot = action.shot if isinstance(action, Overwatch) else effective
     return shot.soldier if isinstance(shot, Throw) else None
@@ -209,8 +215,6 @@ _ACTORS: dict[type, Callable[[Any], tuple[str, ...]]] = {
     Melee: attrgetter("soldiers"), Overwatch: lambda a: (a.shot.soldier,), HitDirt: attrgetter("soldiers"),
     StandAndShoot: lambda a: (a.defender,)}
 """Who took each kind of action (who ended it, for §9.3's reveal); other kinds: nobody."""
-_BY_ONE = frozenset(k for k, who in _ACTORS.items() if who is _one)
-"""The kinds taken by one man, his ``soldier`` (read in place: the common case)."""
 
 
 __all__ = ["TRIGGERS", "after", "apply", "apply_hold", "check_hold", "close_reaction"]

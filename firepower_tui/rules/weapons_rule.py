@@ -239,8 +239,8 @@ def check_repair(state: GameState, s: Soldier, action: Repair) -> Refusal | None
 
 
 def repair_candidates(state: GameState, s: Soldier) -> Iterable[Repair]:
-    """His repair, when his weapon is broken."""
-    return [Repair(soldier=s.id)] if s.weapon_state is _WEAPON_BROKEN else []
+    """His repair, when his weapon is broken (while the rule is on)."""
+    return [Repair(soldier=s.id)] if s.weapon_state is _WEAPON_BROKEN and _RULE_WEAPONS in state.rules else []
 
 
 def weapon_candidates(state: GameState, s: Soldier) -> list[PickUp | Swap | Repair]:

@@ -248,3 +248,13 @@ def test_special_items_are_never_overused_smoke_clears_and_barrages_land(seed: i
         drawn = {e.side for e in events if isinstance(e, ChitDrawn)}
         assert not any(b.side in drawn for b in sp.barrages)
         assert state_from_data(json.loads(json.dumps(state_to_data(state))), state.scenario) == state
+
+
+@pytest.mark.rule("§9.1")
+def test_every_answer_kind_answers_some_reaction() -> None:
+    """The table of which kinds may answer each reaction (§9.1, §9.2, §9.7) holds every answer
+    kind: one left out would never be offered while its reaction is open."""
+    from firepower_tui.rules import engine
+
+    listed = {k.action for kinds in engine._ANSWERS_TO.values() for k in kinds}
+    assert listed == set(engine.ANSWERS)

@@ -26,7 +26,7 @@ NEAR = 2
 
 def hiding_hex(state: GameState, h: Hex) -> bool:
     """A tree, scrub, rough, or fence/hedge hex (§9.3)."""
-    gmap = state.scenario.map  # (its tables read in place: asked for every man at every impulse's end)
+    gmap = state.scenario.map  # (its tables read in place: asked for the men of every used impulse)
     return gmap.terrain[h] in HIDING_TERRAIN or gmap.lines.get(h) is not None
 
 

@@ -27,16 +27,15 @@ from ..widgets.footer import KeyFooter, deploying_words
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
 from ..threat_view import ThreatView
+from .game_command import CommandLine
 from .game_log import LogAndPrompts
-from .game_views import VIEW_GUARDS, VIEWS, command_line, show_game_over
+from .game_views import VIEW_GUARDS, VIEWS, show_game_over
 from .los_mode import LosMode
-from .see_commands import linkify, open_rule, view_command
+from .see_commands import linkify, open_rule
 from ..theme import load_theme, show_theme
 from .reaction import HandOver, ScreenClock
 
 if TYPE_CHECKING:
-    from textual.widgets import Input
-
     from ..computer import ComputerTurns
     from ..theme import Theme
 
@@ -63,7 +62,7 @@ def _bindings() -> list[BindingType]:
     return out
 
 
-class GameScreen(LogAndPrompts):
+class GameScreen(LogAndPrompts, CommandLine):
     """Where the game is played."""
 
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
@@ -262,39 +261,6 @@ class GameScreen(LogAndPrompts):
     """The intents the screen handles itself (:mod:`.game_views`)."""
     VIEW_GUARDS = VIEW_GUARDS
     """When the footer offers a view intent that is not always there (:mod:`.game_views`)."""
-
-    # --- the command line ---------------------------------------------------------------------------------
-
-    def open_command(self) -> None:
-        box = command_line(self)
-        self.command_open = True
-        box.display = True
-        box.value = ""
-        box.focus()
-        self.refresh_bindings()
-
-    def _close_command(self) -> None:
-        box = command_line(self)
-        self.command_open = False
-        box.display = False
-        self.query_one(HexMap).focus()
-        self.refresh_bindings()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        text = event.value
-        self._close_command()
-        try:
-            self._command(text)
-        except Exception as exc:  # noqa: BLE001
-            self._internal_error(exc, f"command {text!r}")
-
-    def _command(self, text: str) -> None:
-        if view_command(self, text):
-            return
-        result = self.c.command(text)
-        if result.ok and result.message and not result.events:
-            self.query_one(SideLog).write([self.shown(Text(line)) for line in result.message.splitlines()])
-        self._sync(result)
 
     def on_key(self, event: events.Key) -> None:
         if self.command_open:

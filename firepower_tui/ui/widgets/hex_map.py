@@ -29,7 +29,7 @@ from ..render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, sid
 from ..render.map_counters import Stacks, draw_counters, redraw_hexes, stacks_of
 from ..render.map_palette import palette
 from .flat_lines import FlatLines
-from .map_strips import grid_strip
+from .map_strips import column_ruler, grid_strip, row_label
 from .terminal_cursor import terminal_cursor
 
 RULER_W = 2
@@ -331,26 +331,12 @@ class HexMap(ScrollView, can_focus=True):
 
     def _row_label(self, vy: int, base: Style) -> Strip:
         """Row numbers beside the middle line of the even columns' hexes."""
-        z = self.zoom
-        label = ""
-        mid = 1 if z.pitch_y == 2 else 2
-        if vy >= mid and (vy - mid) % z.pitch_y == 0 and (vy - mid) // z.pitch_y < self.state.scenario.map.rows:
-            label = str((vy - mid) // z.pitch_y + 1)
+        label = row_label(self.zoom, vy, self.state.scenario.map.rows)
         return Strip([Segment(f"{label:>2}", base + self._load_styles()["ruler"])], RULER_W)
 
     def _column_ruler(self, scroll_x: int, width: int) -> Strip:
-        from ...rules.hexgrid import column_letters
-
-        z = self.zoom
-        cells = [" "] * (self.grid.width + 4)
-        centre = z.pitch_x // 2 + (0 if z.pitch_y == 2 else 1)
-        for col in range(self.state.scenario.map.columns):
-            letters = column_letters(col)
-            x = col * z.pitch_x + centre
-            for i, ch in enumerate(letters):
-                if x + i < len(cells):
-                    cells[x + i] = ch
-        text = "".join(cells)[scroll_x: scroll_x + max(0, width - RULER_W)]
+        text = column_ruler(self.zoom, self.grid.width, self.state.scenario.map.columns)
+        text = text[scroll_x: scroll_x + max(0, width - RULER_W)]
         style = self._base() + self._load_styles()["ruler"]
         return Strip([Segment(" " * RULER_W + text, style)]).extend_cell_length(width, style)
 

@@ -1,5 +1,5 @@
-"""One line of the hex map's grid as a Textual strip, for :class:`.hex_map.HexMap` (which gives
-the styles).
+"""One line of the hex map's grid as a Textual strip, and the text of its rulers (column letters
+above, row numbers beside), for :class:`.hex_map.HexMap` (which gives the styles).
 
 The cells of a line go out as runs of one style: a run ends where the style key changes, where a
 marked hex (an overlay or the cursor) starts or ends, and at a marked hexside cell; neighbouring
@@ -17,7 +17,8 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from ...rules.hexgrid import Hex
+from ...rules.hexgrid import Hex, column_letters
+from ..render.map_grid import Zoom
 
 StyleOf = Callable[[str, "Hex | None", "Hex | None", "str | None"], Style]
 """The style of a cell: its style key, the marked hex it is in (or None), the cursor's hex (or
@@ -87,3 +88,24 @@ def _same_blank(a: Style, b: Style) -> bool:
             _BLANK_SAME.clear()
         _BLANK_SAME[(a, b)] = same
     return same
+
+
+def row_label(zoom: Zoom, vy: int, rows: int) -> str:
+    """The row number written beside grid line ``vy`` (the middle line of the even columns'
+    hexes), or ''."""
+    mid = 1 if zoom.pitch_y == 2 else 2
+    if vy >= mid and (vy - mid) % zoom.pitch_y == 0 and (vy - mid) // zoom.pitch_y < rows:
+        return str((vy - mid) // zoom.pitch_y + 1)
+    return ""
+
+
+def column_ruler(zoom: Zoom, grid_width: int, columns: int) -> str:
+    """The column letters over the grid, each over its column's centre (the whole grid's width)."""
+    cells = [" "] * (grid_width + 4)
+    centre = zoom.pitch_x // 2 + (0 if zoom.pitch_y == 2 else 1)
+    for col in range(columns):
+        x = col * zoom.pitch_x + centre
+        for i, ch in enumerate(column_letters(col)):
+            if x + i < len(cells):
+                cells[x + i] = ch
+    return "".join(cells)

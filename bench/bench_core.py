@@ -7,7 +7,7 @@ Run:  python bench/bench_core.py [--quick] [--json FILE] [--only KEY,...] [--rss
   --quick       a smoke run (< 1 min): fewer repeats, shorter budgets
   --json FILE   also write the figures as JSON
   --only KEYS   run only some figures (keys: frame, cli, games, games_rules, copy, move, fire, los,
-                takeback, rss)
+                takeback, rss, v01)
 
 Figures (target):
   frame     app start to first frame / a bare Textual app's, pty + pyte, 80x24 and 120x40   <= 1.6x
@@ -31,6 +31,9 @@ Figures (target):
             at 99, the "100-turn" game is played in turn 99 of 99, and the table says so)
   rss       RSS after 1,000 random games in one process / after 10 (bench/rss_games.py, in a
             subprocess; stops early when --rss-budget seconds run out: the verdict gets a *)  <= 1.2x
+  v01       the absolute targets above read as speed-ups over v0.1 (the code issue 9 measured its
+            "today" figures on), v0.1 and this checkout timed by their own bench_core in this run,
+            alternating (bench/baseline.py; needs the git history)        >= the speed-up asked
 
 Exit status: 0 when every figure was measured (PASS or MISS), 1 when one failed (ERROR rows).
 
@@ -721,10 +724,37 @@ def fig_rss(o: argparse.Namespace) -> list[Figure]:
                    note=note, raw=got)]
 
 
+def fig_v01(o: argparse.Namespace) -> list[Figure]:
+    """Issue 9's targets read as speed-ups over v0.1, both timed in this run (bench/baseline.py)."""
+    import baseline
+
+    try:
+        got = baseline.compare(o.quick, rounds=1 if o.quick else 2)
+    except baseline.Unavailable as exc:  # (an sdist or a shallow clone: no row, not an error)
+        print(f"  v01 skipped: {exc}", file=sys.stderr, flush=True)
+        return []
+    figs = []
+    for asked in baseline.ASKED:
+        was, now = got.v01.get(asked.key), got.ours.get(asked.key)
+        label = f"{asked.label}: speed-up over v0.1, same run"
+        if was is None or now is None:
+            figs.append(Figure(key=f"v01_{asked.key}", label=label, error=f"not measured (v0.1 {was}, now {now})"))
+            continue
+        speedup = now / was if asked.higher else was / now
+        day = asked.before / was if asked.higher else was / asked.before
+        note = (f"asked {asked.speedup:.1f}x: {asked.before:g} -> {asked.target:g} {asked.unit} ({asked.source}); "
+                f"v0.1 ran {day:.1f}x {'slower' if day >= 1 else 'faster'} in this run than that day's figure")
+        figs.append(Figure(key=f"v01_{asked.key}", label=label, value=speedup, unit="x", target=round(asked.speedup, 2),
+                           better="higher", measured=f"{was:.3g} -> {now:.3g} {asked.unit}",
+                           reference=f"v0.1 {was:.3g} {asked.unit}", samples=got.rounds, note=note,
+                           raw={"v01": was, "ours": now, "asked_before": asked.before, "asked_target": asked.target}))
+    return figs
+
+
 FIGURES: dict[str, Callable[[argparse.Namespace], list[Figure]]] = {
     "frame": fig_frame, "cli": fig_cli, "games": fig_games, "games_rules": fig_games_rules, "copy": fig_copy,
     "move": fig_move, "fire": fig_fire,
-    "los": fig_los, "takeback": fig_takeback, "rss": fig_rss,
+    "los": fig_los, "takeback": fig_takeback, "rss": fig_rss, "v01": fig_v01,
 }
 
 

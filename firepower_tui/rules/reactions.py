@@ -85,8 +85,25 @@ def apply_hold(state: GameState, action: Hold, dice: Dice) -> tuple[GameState, l
     return hold_overwatch(state)
 
 
+_HIDING, _OVERWATCH, _SPECIAL = 1, 2, 4
+_rules_last: frozenset[str] | None = None
+_flags_last = 0
+
+
+def _flags(rules: frozenset[str]) -> int:
+    """Which of the rules with a hook after every action are in ``rules`` (§9.1, §9.3, §9.5), as
+    bits: worked out once per rule set (a game keeps one)."""
+    global _rules_last, _flags_last
+    if rules is not _rules_last:
+        _flags_last = ((_HIDING if _RULE_HIDING in rules else 0) | (_OVERWATCH if _RULE_OVERWATCH in rules else 0)
+                       | (_SPECIAL if _RULE_SPECIAL_WEAPONS in rules else 0))
+        _rules_last = rules
+    return _flags_last
+
+
 def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tuple[GameState, list[Event]]:
     """Carry out ``action`` with the optional rules in play (see the module's text)."""
+    kind = type(action)
     if isinstance(action, Fire):
         held = intercept_fire(state, action)
         if held is not None:
@@ -100,22 +117,29 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
             return revealed, held[1] + more
     answered = state.pending
     new, done = carry_out(state, action, dice)
-    if _RULE_SPECIAL_WEAPONS in state.rules:  # §9.5: barrages land at a chit, smoke clears at a turn's end
-        new, done = special_barrage.after(new, list(done), dice)  # (at once while nothing of the rule is out)
-        if isinstance(action, Drop):
-            new = forget_dropped(new, action.soldier)  # his bought items go with him (R94)
-    return after(state, new, action, answered, list(done))
+    events = list(done)
+    flags = _flags(state.rules)
+    if flags & _SPECIAL:  # §9.5: barrages land at a chit, smoke clears at a turn's end
+        if new.special is not None:  # (nothing of the rule is out: nothing to land or clear)
+            new, events = special_barrage.after(new, events, dice)
+        if kind is Drop:
+            new = forget_dropped(new, action.soldier)  # type: ignore[union-attr]  # his bought items go with him (R94)
+    return after(state, new, action, answered, events, flags)
 
 
 def after(before: GameState, state: GameState, action: Action, answered: Pending | None,
-          events: list[Event]) -> tuple[GameState, list[Event]]:
-    """Everything the optional rules do once an action is over."""
+          events: list[Event], flags: int | None = None) -> tuple[GameState, list[Event]]:
+    """Everything the optional rules do once an action is over (``flags``: :func:`_flags` of its rules)."""
     kind = type(action)
     roles = 0  # what the events ask of the rules below (their _ROLES, or-ed)
+    noted: list[Event] = []  # those events, in order (the rules below read no other: a fire's dice are many)
     role_of = _ROLES.get
     for e in events:
         t = type(e)
-        roles |= role_of(t, 0) if t is not StatusChanged else _status_roles(e.status)  # type: ignore[union-attr]
+        role = role_of(t, 0) if t is not StatusChanged else _status_roles(e.status)  # type: ignore[union-attr]
+        if role:
+            roles |= role
+            noted.append(e)
     if answered is not None and answered.action is not None:
         effective: Action = answered.action
         ekind: type = type(effective)
@@ -123,20 +147,26 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
         effective, ekind = action, kind
     else:
         return state, events  # (nobody acted and no event asks anything: an impulse begun, a phase ended…)
-    rules = state.rules
     if roles & _BOOKKEEPING or kind is Throw or ekind is Throw or kind is Overwatch:
-        state, events = _bookkeeping(state, action, effective, roles, events)
-    watching = _RULE_OVERWATCH in rules and bool(state.marks().watching)  # anyone on Overwatch (§9.1)
+        state, events = _bookkeeping(state, action, effective, roles, events, noted)
+    if flags is None:
+        flags = _flags(state.rules)
+    if not flags & (_HIDING | _OVERWATCH):
+        return state, events
+    marks = state.marks()
+    watching = bool(flags & _OVERWATCH and marks.watching)  # anyone on Overwatch (§9.1)
     if watching and roles & _MARKERS_OFF:
-        state, more = _overwatch_off(state, events)
+        state, more = _overwatch_off(state, noted)
         events += more
-        watching = bool(state.marks().watching)
-    if _RULE_HIDING in rules:
-        hidden = state.marks().hidden  # (no marker to take off: no reveal, §9.3)
+        marks = state.marks()
+        watching = bool(marks.watching)
+    if flags & _HIDING:
+        hidden = marks.hidden  # (no marker to take off: no reveal, §9.3)
         if hidden:
-            actors = _actors(action, kind, effective, ekind)
+            actors = (action.soldier,) if (  # type: ignore[union-attr]
+                effective is action and _ACTORS.get(kind) is _one) else _actors(action, kind, effective, ekind)
             if actors or roles & _REVEALS:  # (no actor and no revealing event: no reveal)
-                state, more = reveal_after(state, actors, events if roles & _REVEALS else (), hidden)
+                state, more = reveal_after(state, actors, noted if roles & _REVEALS else (), hidden)
                 events += more
         if roles & _ENDS and before.group:
             for at, e in enumerate(events):
@@ -147,8 +177,8 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
                     break
     if watching and state.pending is None and not state.over and state.active is not None:
         # (no man on Overwatch: no watcher to open a reaction for, §9.1)
-        if isinstance(action, Overwatch) and answered is not None:
-            shooter = action.shot.soldier
+        if kind is Overwatch and answered is not None:
+            shooter = action.shot.soldier  # type: ignore[union-attr]
             state, more = open_overwatch(state, answered.trigger, tuple(w for w in answered.answerers if w != shooter))
             events += more
         elif ekind in _TRIGGER_KINDS and kind is not StandAndShoot and kind is not FallBack:
@@ -157,10 +187,11 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
     return state, events
 
 
-def _bookkeeping(state: GameState, action: Action, effective: Action, roles: int, events: list[Event]
-                 ) -> tuple[GameState, list[Event]]:
+def _bookkeeping(state: GameState, action: Action, effective: Action, roles: int, events: list[Event],
+                 noted: list[Event]) -> tuple[GameState, list[Event]]:
     """A new turn's hit the dirt again (§9.2), the dead men's weapons dropped (§9.4), who fought
-    noted (§9.6): what an action with such events (or a throw) asks before the markers' rules."""
+    noted (§9.6): what an action with such events (or a throw) asks before the markers' rules
+    (``noted``: the events of :data:`_ROLES`, in order)."""
     rules = state.rules
     if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
         fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
@@ -171,14 +202,15 @@ def _bookkeeping(state: GameState, action: Action, effective: Action, roles: int
         # §9.6: who fired, threw or meleed; who fired through which window (nobody fought: nothing to note)
         thrower = _thrower(action, effective)
         if thrower is not None or roles & _COMBAT:
-            state = note_combat(state, events, thrower)
+            state = note_combat(state, noted, thrower)  # (it reads only Fired and MeleeFought)
     return state, events
 
 
 def _overwatch_off(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
-    """Overwatch ends when his side's next chit is drawn, or at once when he is Suppressed or Stunned."""
+    """Overwatch ends when his side's next chit is drawn, or at once when he is Suppressed or Stunned
+    (``events``: the action's events of :data:`_ROLES`)."""
     out: list[Event] = []
-    for e in list(events):
+    for e in events:
         if isinstance(e, ChitDrawn):
             soldiers = state.soldiers
             ids = [soldiers[i].id for i in state.marks().watching if soldiers[i].side == e.side]

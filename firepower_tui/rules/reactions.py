@@ -104,33 +104,55 @@ def _flags(rules: frozenset[str]) -> int:
 def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tuple[GameState, list[Event]]:
     """Carry out ``action`` with the optional rules in play (see the module's text)."""
     kind = type(action)
-    if isinstance(action, Fire):
-        held = intercept_fire(state, action)
+    if kind in _HELD:
+        held = _held(state, action)
         if held is not None:
             return held
-    elif isinstance(action, Melee):
-        held = intercept_melee(state, action)
-        if held is not None:
-            if _RULE_HIDING not in state.rules:
-                return held
-            revealed, more = reveal(held[0], {a: "he declared a melee" for a in action.soldiers})
-            return revealed, held[1] + more
     answered = state.pending
     new, done = carry_out(state, action, dice)
+    rules = state.rules
+    flags = _flags_last if rules is _rules_last else _flags(rules)
     events = list(done)
-    flags = _flags(state.rules)
     if flags & _SPECIAL:  # §9.5: barrages land at a chit, smoke clears at a turn's end
         if new.special is not None:  # (nothing of the rule is out: nothing to land or clear)
             new, events = special_barrage.after(new, events, dice)
         if kind is Drop:
             new = forget_dropped(new, action.soldier)  # type: ignore[union-attr]  # his bought items go with him (R94)
-    return after(state, new, action, answered, events, flags)
+    # :func:`after`'s first part, here: most actions end at its first return (one call less each)
+    roles = 0
+    noted: list[Event] = []
+    role_of = _ROLES.get
+    for e in events:
+        t = type(e)
+        role = role_of(t, 0) if t is not StatusChanged else _status_roles(e.status)  # type: ignore[union-attr]
+        if role:
+            roles |= role
+            noted.append(e)
+    if not roles and (answered is None or answered.action is None) and kind not in _ACTORS:
+        return new, events  # (nobody acted and no event asks anything: an impulse begun, a phase ended…)
+    return _after(state, new, action, answered, events, flags, roles, noted)
+
+
+_HELD = frozenset({Fire, Melee})
+"""The actions a reaction may hold before they are carried out (§9.2, §9.7)."""
+
+
+def _held(state: GameState, action: Action) -> tuple[GameState, list[Event]] | None:
+    """A declared fire or melee held as a reaction (§9.2, §9.7; a melee declared reveals its men,
+    §9.3), or None: it goes ahead."""
+    if isinstance(action, Fire):
+        return intercept_fire(state, action)
+    assert isinstance(action, Melee)
+    held = intercept_melee(state, action)
+    if held is None or _RULE_HIDING not in state.rules:
+        return held
+    revealed, more = reveal(held[0], {a: "he declared a melee" for a in action.soldiers})
+    return revealed, held[1] + more
 
 
 def after(before: GameState, state: GameState, action: Action, answered: Pending | None,
           events: list[Event], flags: int | None = None) -> tuple[GameState, list[Event]]:
     """Everything the optional rules do once an action is over (``flags``: :func:`_flags` of its rules)."""
-    kind = type(action)
     roles = 0  # what the events ask of the rules below (their _ROLES, or-ed)
     noted: list[Event] = []  # those events, in order (the rules below read no other: a fire's dice are many)
     role_of = _ROLES.get
@@ -140,6 +162,15 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
         if role:
             roles |= role
             noted.append(e)
+    return _after(before, state, action, answered, events, _flags(state.rules) if flags is None else flags, roles,
+                  noted)
+
+
+def _after(before: GameState, state: GameState, action: Action, answered: Pending | None, events: list[Event],
+           flags: int, roles: int, noted: list[Event]) -> tuple[GameState, list[Event]]:
+    """:func:`after` once its events are read: ``roles``, what they ask (their :data:`_ROLES`, or-ed),
+    and ``noted``, those events in order (the rules below read no other: a fire's dice are many)."""
+    kind = type(action)
     if answered is not None and answered.action is not None:
         effective: Action = answered.action
         ekind: type = type(effective)
@@ -149,8 +180,6 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
         return state, events  # (nobody acted and no event asks anything: an impulse begun, a phase ended…)
     if roles & _BOOKKEEPING or kind is Throw or ekind is Throw or kind is Overwatch:
         state, events = _bookkeeping(state, action, effective, roles, events, noted)
-    if flags is None:
-        flags = _flags(state.rules)
     if not flags & (_HIDING | _OVERWATCH):
         return state, events
     marks = state.marks()

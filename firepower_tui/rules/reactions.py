@@ -29,7 +29,7 @@ from .melee_reactions import hold_melee, intercept_melee
 from .optional import close_reaction
 from .overwatch import end_overwatch, hold_overwatch, open_overwatch
 from .spotting import note_combat
-from .state import GameState, Pending
+from .state import GameState, Marks, Pending
 from .take_cover import hold_fire, intercept_fire
 from .types import ReactionKind, RuleId
 from .weapons_rule import drop_weapons
@@ -55,6 +55,8 @@ _ROLES: dict[type, int] = {TurnStarted: _NEW_TURN, ChitDrawn: _MARKERS_OFF, Impu
 markers off (§9.1), the end of an impulse (§9.3's marking), a reveal (:func:`.hiding.reveal_after`),
 a dropped weapon (§9.4), a note of who fought (§9.6, :func:`.spotting.note_combat`); a status
 change by the status it brings (:func:`_status_roles`)."""
+_ASKING = frozenset((*_ROLES, StatusChanged))
+"""The kinds of event that may ask anything of :func:`after`."""
 
 
 def _status_roles(status: str) -> int:
@@ -65,6 +67,9 @@ def _status_roles(status: str) -> int:
 TRIGGERS = (Move, Turn, Cross, ChangePosture, Fire, Throw)
 """The enemy actions that may open an overwatch reaction (§9.1; a melee does not: ruling R40)."""
 _TRIGGER_KINDS = frozenset(TRIGGERS)
+_THROWING = frozenset({Throw, Overwatch})
+"""The actions that may throw (a throw, an overwatch throw): §9.6 notes the thrower."""
+_NO_MARKS = Marks((), ())
 
 
 def check_hold(state: GameState, action: Hold) -> Refusal | None:
@@ -110,26 +115,19 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
             return held
     answered = state.pending
     new, done = carry_out(state, action, dice)
-    rules = state.rules
-    flags = _flags_last if rules is _rules_last else _flags(rules)
+    flags = _flags_last if state.rules is _rules_last else _flags(state.rules)
     events = list(done)
-    if flags & _SPECIAL:  # §9.5: barrages land at a chit, smoke clears at a turn's end
-        if new.special is not None:  # (nothing of the rule is out: nothing to land or clear)
+    if flags & _SPECIAL and (new.special is not None or kind is Drop):  # (nothing of §9.5 out: nothing to do)
+        if new.special is not None:  # §9.5: barrages land at a chit, smoke clears at a turn's end
             new, events = special_barrage.after(new, events, dice)
         if kind is Drop:
             new = forget_dropped(new, action.soldier)  # type: ignore[union-attr]  # his bought items go with him (R94)
     # :func:`after`'s first part, here: most actions end at its first return (one call less each)
-    roles = 0
-    noted: list[Event] = []
-    role_of = _ROLES.get
-    for e in events:
-        t = type(e)
-        role = role_of(t, 0) if t is not StatusChanged else _status_roles(e.status)  # type: ignore[union-attr]
-        if role:
-            roles |= role
-            noted.append(e)
-    if not roles and (answered is None or answered.action is None) and kind not in _ACTORS:
-        return new, events  # (nobody acted and no event asks anything: an impulse begun, a phase ended…)
+    if _ASKING.isdisjoint(map(type, events)):  # (no event asks anything: the usual case, read in C)
+        if (answered is None or answered.action is None) and kind not in _ACTORS:
+            return new, events  # (and nobody acted: an impulse begun, a phase ended…)
+        return _after(state, new, action, answered, events, flags, 0, [])
+    roles, noted = _read(events)
     return _after(state, new, action, answered, events, flags, roles, noted)
 
 
@@ -153,17 +151,20 @@ def _held(state: GameState, action: Action) -> tuple[GameState, list[Event]] | N
 def after(before: GameState, state: GameState, action: Action, answered: Pending | None,
           events: list[Event], flags: int | None = None) -> tuple[GameState, list[Event]]:
     """Everything the optional rules do once an action is over (``flags``: :func:`_flags` of its rules)."""
-    roles = 0  # what the events ask of the rules below (their _ROLES, or-ed)
-    noted: list[Event] = []  # those events, in order (the rules below read no other: a fire's dice are many)
-    role_of = _ROLES.get
-    for e in events:
-        t = type(e)
-        role = role_of(t, 0) if t is not StatusChanged else _status_roles(e.status)  # type: ignore[union-attr]
-        if role:
-            roles |= role
-            noted.append(e)
+    roles, noted = _read(events)
     return _after(before, state, action, answered, events, _flags(state.rules) if flags is None else flags, roles,
                   noted)
+
+
+def _read(events: list[Event]) -> tuple[int, list[Event]]:
+    """What the events ask of the rules below (their :data:`_ROLES`, or-ed), and the events of
+    those kinds in order (the rules below read no other: a fire's dice are many)."""
+    noted = [e for e in events if type(e) in _ASKING]
+    roles = 0
+    for e in noted:
+        t = type(e)
+        roles |= _ROLES[t] if t is not StatusChanged else _status_roles(e.status)  # type: ignore[union-attr]
+    return roles, noted
 
 
 def _after(before: GameState, state: GameState, action: Action, answered: Pending | None, events: list[Event],
@@ -171,39 +172,40 @@ def _after(before: GameState, state: GameState, action: Action, answered: Pendin
     """:func:`after` once its events are read: ``roles``, what they ask (their :data:`_ROLES`, or-ed),
     and ``noted``, those events in order (the rules below read no other: a fire's dice are many)."""
     kind = type(action)
-    if answered is not None and answered.action is not None:
-        effective: Action = answered.action
-        ekind: type = type(effective)
-    elif roles or kind in _ACTORS:
+    effective: Action
+    if answered is None or answered.action is None:
+        if not roles and kind not in _ACTORS:
+            return state, events  # (nobody acted and no event asks anything: an impulse begun, a phase ended…)
         effective, ekind = action, kind
     else:
-        return state, events  # (nobody acted and no event asks anything: an impulse begun, a phase ended…)
-    if roles & _BOOKKEEPING or kind is Throw or ekind is Throw or kind is Overwatch:
+        effective = answered.action
+        ekind = type(effective)
+    if roles & _BOOKKEEPING or kind in _THROWING or ekind is Throw:
         state, events = _bookkeeping(state, action, effective, roles, events, noted)
-    if not flags & (_HIDING | _OVERWATCH):
-        return state, events
-    marks = state.marks()
-    watching = bool(flags & _OVERWATCH and marks.watching)  # anyone on Overwatch (§9.1)
+    marks = state.marks() if flags & (_HIDING | _OVERWATCH) else _NO_MARKS
+    watching = marks.watching if flags & _OVERWATCH else ()  # the men on Overwatch (§9.1)
     if watching and roles & _MARKERS_OFF:
         state, more = _overwatch_off(state, noted)
         events += more
         marks = state.marks()
-        watching = bool(marks.watching)
-    if flags & _HIDING:
-        hidden = marks.hidden  # (no marker to take off: no reveal, §9.3)
-        if hidden:
-            actors = (action.soldier,) if (  # type: ignore[union-attr]
-                effective is action and _ACTORS.get(kind) is _one) else _actors(action, kind, effective, ekind)
-            if actors or roles & _REVEALS:  # (no actor and no revealing event: no reveal)
-                state, more = reveal_after(state, actors, noted if roles & _REVEALS else (), hidden)
-                events += more
-        if roles & _ENDS and before.group:
-            for at, e in enumerate(events):
-                if type(e) is ImpulseEnded and e.counted:  # the impulse was used: its men who qualify hide
-                    state, more = mark_hidden(state, before.group)
-                    if more:  # (the markers' events follow its end)
-                        events = events[:at + 1] + more + events[at + 1:]
-                    break
+        watching = marks.watching
+    hidden = marks.hidden if flags & _HIDING else ()  # (no marker to take off: no reveal, §9.3)
+    if hidden:
+        if effective is action and _ACTORS.get(kind) is _one:  # (one man's action: the usual case)
+            actor: str = action.soldier  # type: ignore[union-attr]
+            state, more = reveal_after(state, (actor,), noted if roles & _REVEALS else (), hidden)
+            events += more
+        elif (effective is not action or kind in _ACTORS or roles & _REVEALS) and (
+                (actors := _actors(action, kind, effective, ekind)) or roles & _REVEALS):
+            state, more = reveal_after(state, actors, noted if roles & _REVEALS else (), hidden)
+            events += more  # (no actor and no revealing event: no reveal)
+    if roles & _ENDS and flags & _HIDING and before.group:
+        for at, e in enumerate(events):
+            if type(e) is ImpulseEnded and e.counted:  # the impulse was used: its men who qualify hide
+                state, more = mark_hidden(state, before.group)
+                if more:  # (the markers' events follow its end)
+                    events = events[:at + 1] + more + events[at + 1:]
+                break
     if watching and state.pending is None and not state.over and state.active is not None:
         # (no man on Overwatch: no watcher to open a reaction for, §9.1)
         if kind is Overwatch and answered is not None:
@@ -220,7 +222,7 @@ def _bookkeeping(state: GameState, action: Action, effective: Action, roles: int
                  noted: list[Event]) -> tuple[GameState, list[Event]]:
     """A new turn's hit the dirt again (§9.2), the dead men's weapons dropped (§9.4), who fought
     noted (§9.6): what an action with such events (or a throw) asks before the markers' rules
-    (``noted``: the events of :data:`_ROLES`, in order)."""
+    (``noted``: the events of :data:`_ASKING`'s kinds, in order)."""
     rules = state.rules
     if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
         fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
@@ -237,7 +239,7 @@ def _bookkeeping(state: GameState, action: Action, effective: Action, roles: int
 
 def _overwatch_off(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """Overwatch ends when his side's next chit is drawn, or at once when he is Suppressed or Stunned
-    (``events``: the action's events of :data:`_ROLES`)."""
+    (``events``: the action's events of :data:`_ASKING`'s kinds)."""
     out: list[Event] = []
     for e in events:
         if isinstance(e, ChitDrawn):

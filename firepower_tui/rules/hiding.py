@@ -94,6 +94,24 @@ def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event
     return reveal(state, why)
 
 
+def reveal_near(state: GameState, actor: str, hidden: Sequence[int]) -> tuple[GameState, list[Event]]:
+    """:func:`reveal_after` of one man's action with no revealing event (the usual case, after
+    every move, turn and posture change): the Hidden enemies he ends it within 2 hexes of, with
+    LOS (§9.3)."""
+    a = state.soldier(actor)
+    if a is None or a.killed:
+        return state, []
+    soldiers, side, (q, r) = state.soldiers, a.side, a.hex
+    why: dict[str, str] = {}
+    for i in hidden:  # (in scenario order; side, life and distance before any LOS)
+        h = soldiers[i]
+        if h.side != side and not h.killed and h.deployed:
+            dq, dr = q - h.hex.q, r - h.hex.r
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR and los_between_soldiers(state, a.id, h.id).clear:
+                why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
+    return reveal(state, why) if why else (state, [])
+
+
 def _event_reveals(state: GameState, events: Sequence[Event], marked: Collection[str]) -> dict[str, str]:
     """Why each of the ``marked`` men loses his marker by these events (§9.3): he fired, threw
     or meleed, was Stunned, or entered a hex with no cover to hide in (others: not asked)."""

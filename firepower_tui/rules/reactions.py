@@ -24,7 +24,7 @@ from .dice import Dice
 from .errors import Refusal
 from .events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, Killed, MeleeFought, Moved, StatusChanged,
                      TurnStarted)
-from .hiding import mark_hidden, reveal, reveal_after
+from .hiding import mark_hidden, reveal, reveal_after, reveal_near
 from .melee_reactions import hold_melee, intercept_melee
 from .optional import close_reaction
 from .overwatch import end_overwatch, hold_overwatch, open_overwatch
@@ -193,7 +193,8 @@ def _after(before: GameState, state: GameState, action: Action, answered: Pendin
     if hidden:
         if effective is action and _ACTORS.get(kind) is _one:  # (one man's action: the usual case)
             actor: str = action.soldier  # type: ignore[union-attr]
-            state, more = reveal_after(state, (actor,), noted if roles & _REVEALS else (), hidden)
+            state, more = (reveal_after(state, (actor,), noted, hidden) if roles & _REVEALS
+                           else reveal_near(state, actor, hidden))
             events += more
         elif (effective is not action or kind in _ACTORS or roles & _REVEALS) and (
                 (actors := _actors(action, kind, effective, ekind)) or roles & _REVEALS):

@@ -123,12 +123,13 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
         if kind is Drop:
             new = forget_dropped(new, action.soldier)  # type: ignore[union-attr]  # his bought items go with him (R94)
     # :func:`after`'s first part, here: most actions end at its first return (one call less each)
-    if _ASKING.isdisjoint(map(type, events)):  # (no event asks anything: the usual case, read in C)
-        if (answered is None or answered.action is None) and kind not in _ACTORS:
-            return new, events  # (and nobody acted: an impulse begun, a phase ended…)
-        return _after(state, new, action, answered, events, flags, 0, [])
-    roles, noted = _read(events)
-    return _after(state, new, action, answered, events, flags, roles, noted)
+    for e in events:  # (a loop: most actions have one event, and it asks nothing)
+        if type(e) in _ASKING:
+            roles, noted = _read(events)
+            return _after(state, new, action, answered, events, flags, roles, noted)
+    if (answered is None or answered.action is None) and kind not in _ACTORS:
+        return new, events  # (no event asks anything and nobody acted: an impulse begun, a phase ended…)
+    return _after(state, new, action, answered, events, flags, 0, [])
 
 
 _HELD = frozenset({Fire, Melee})

@@ -70,6 +70,7 @@ _TRIGGER_KINDS = frozenset(TRIGGERS)
 _THROWING = frozenset({Throw, Overwatch})
 """The actions that may throw (a throw, an overwatch throw): §9.6 notes the thrower."""
 _NO_MARKS = Marks((), ())
+"""Nobody marked: what the hooks read when neither §9.1 nor §9.3 is in play."""
 
 
 def check_hold(state: GameState, action: Hold) -> Refusal | None:
@@ -91,6 +92,7 @@ def apply_hold(state: GameState, action: Hold, dice: Dice) -> tuple[GameState, l
 
 
 _HIDING, _OVERWATCH, _SPECIAL = 1, 2, 4
+"""The rules whose hooks :func:`apply` asks after an action, as bits (:func:`_flags`)."""
 _rules_last: frozenset[str] | None = None
 _flags_last = 0
 
@@ -170,8 +172,8 @@ def _read(events: list[Event]) -> tuple[int, list[Event]]:
 
 def _after(before: GameState, state: GameState, action: Action, answered: Pending | None, events: list[Event],
            flags: int, roles: int, noted: list[Event]) -> tuple[GameState, list[Event]]:
-    """:func:`after` once its events are read: ``roles``, what they ask (their :data:`_ROLES`, or-ed),
-    and ``noted``, those events in order (the rules below read no other: a fire's dice are many)."""
+    """:func:`after` once its events are read (:func:`_read`): ``roles``, what they ask (their
+    :data:`_ROLES`, or-ed), and ``noted``, the events of :data:`_ASKING`'s kinds in order."""
     kind = type(action)
     effective: Action
     if answered is None or answered.action is None:

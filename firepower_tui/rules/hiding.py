@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from .events import Event, FellBack, Fired, MeleeFought, Moved, StatusChanged, new_hidden_changed
-from .hexgrid import Hex, hex_distance
+from .hexgrid import Hex
 from .los import los_between_soldiers
 from .state import GameState
 from .terrain import Terrain
@@ -37,9 +37,13 @@ def may_hide(state: GameState, s: Soldier) -> bool:
         return False
     if not hiding_hex(state, s.hex):
         return False
-    side, here = s.side, s.hex
-    return not any(e.side != side and not e.killed and e.deployed and hex_distance(e.hex, here) <= NEAR
-                   for e in state.soldiers)
+    side, (q, r) = s.side, s.hex
+    for e in state.soldiers:  # (a loop, hex_distance inline: asked for the men of every used impulse)
+        if e.side != side and not e.killed and e.deployed:
+            dq, dr = e.hex.q - q, e.hex.r - r
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR:
+                return False
+    return True
 
 
 def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list[Event]]:
@@ -76,14 +80,36 @@ def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event
         a = state.soldier(aid)
         if a is None or a.killed:
             continue
-        for i in hidden:  # (in scenario order)
+        side, (q, r) = a.side, a.hex
+        for i in hidden:  # (in scenario order; side, life and distance before any LOS)
             h = soldiers[i]
-            if (h.side != a.side and not h.killed and h.deployed and h.id not in why
-                    and hex_distance(a.hex, h.hex) <= NEAR and los_between_soldiers(state, a.id, h.id).clear):
+            if h.side == side or h.killed or not h.deployed:
+                continue
+            dq, dr = q - h.hex.q, r - h.hex.r  # (hex_distance, inline: asked after every action)
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR and h.id not in why and los_between_soldiers(
+                    state, a.id, h.id).clear:
                 why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
     if not why:
         return state, []
     return reveal(state, why)
+
+
+def reveal_near(state: GameState, actor: str, hidden: Sequence[int]) -> tuple[GameState, list[Event]]:
+    """:func:`reveal_after` of one man's action with no revealing event (the usual case, after
+    every move, turn and posture change): the Hidden enemies he ends it within 2 hexes of, with
+    LOS (§9.3)."""
+    a = state.soldier(actor)
+    if a is None or a.killed:
+        return state, []
+    soldiers, side, (q, r) = state.soldiers, a.side, a.hex
+    why: dict[str, str] = {}
+    for i in hidden:  # (in scenario order; side, life and distance before any LOS)
+        h = soldiers[i]
+        if h.side != side and not h.killed and h.deployed:
+            dq, dr = q - h.hex.q, r - h.hex.r
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR and los_between_soldiers(state, a.id, h.id).clear:
+                why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
+    return reveal(state, why) if why else (state, [])
 
 
 def _event_reveals(state: GameState, events: Sequence[Event], marked: Collection[str]) -> dict[str, str]:

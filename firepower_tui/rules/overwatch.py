@@ -88,10 +88,13 @@ def open_overwatch(state: GameState, trigger: str, among: tuple[str, ...] | None
     side = x.side
     eligible = []
     if among is None:  # every man on Overwatch of the map, in scenario order
+        if x.hidden:
+            return state, []  # (a Hidden man cannot be chosen, §9.3: no watcher may snap at him)
         soldiers = state.soldiers
         for i in state.marks().watching:
             w = soldiers[i]
-            if w.deployed and can_watch(state, w, x):
+            # (can_watch's side and life first, inline: asked after every enemy action)
+            if w.side != side and w.deployed and not w.killed and can_watch(state, w, x):
                 eligible.append(w.id)
     else:
         for wid in among:

@@ -24,12 +24,12 @@ from .dice import Dice
 from .errors import Refusal
 from .events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, Killed, MeleeFought, Moved, StatusChanged,
                      TurnStarted)
-from .hiding import mark_hidden, reveal, reveal_after
+from .hiding import mark_hidden, reveal, reveal_after, reveal_near
 from .melee_reactions import hold_melee, intercept_melee
 from .optional import close_reaction
 from .overwatch import end_overwatch, hold_overwatch, open_overwatch
 from .spotting import note_combat
-from .state import GameState, Pending
+from .state import GameState, Marks, Pending
 from .take_cover import hold_fire, intercept_fire
 from .types import ReactionKind, RuleId
 from .weapons_rule import drop_weapons
@@ -55,6 +55,8 @@ _ROLES: dict[type, int] = {TurnStarted: _NEW_TURN, ChitDrawn: _MARKERS_OFF, Impu
 markers off (§9.1), the end of an impulse (§9.3's marking), a reveal (:func:`.hiding.reveal_after`),
 a dropped weapon (§9.4), a note of who fought (§9.6, :func:`.spotting.note_combat`); a status
 change by the status it brings (:func:`_status_roles`)."""
+_ASKING = frozenset((*_ROLES, StatusChanged))
+"""The kinds of event that may ask anything of :func:`after`."""
 
 
 def _status_roles(status: str) -> int:
@@ -65,6 +67,10 @@ def _status_roles(status: str) -> int:
 TRIGGERS = (Move, Turn, Cross, ChangePosture, Fire, Throw)
 """The enemy actions that may open an overwatch reaction (§9.1; a melee does not: ruling R40)."""
 _TRIGGER_KINDS = frozenset(TRIGGERS)
+_THROWING = frozenset({Throw, Overwatch})
+"""The actions that may throw (a throw, an overwatch throw): §9.6 notes the thrower."""
+_NO_MARKS = Marks((), ())
+"""Nobody marked: what the hooks read when neither §9.1 nor §9.3 is in play."""
 
 
 def check_hold(state: GameState, action: Hold) -> Refusal | None:
@@ -85,70 +91,129 @@ def apply_hold(state: GameState, action: Hold, dice: Dice) -> tuple[GameState, l
     return hold_overwatch(state)
 
 
+_HIDING, _OVERWATCH, _SPECIAL = 1, 2, 4
+"""The rules whose hooks :func:`apply` asks after an action, as bits (:func:`_flags`)."""
+_rules_last: frozenset[str] | None = None
+_flags_last = 0
+
+
+def _flags(rules: frozenset[str]) -> int:
+    """Which of the rules with a hook after every action are in ``rules`` (§9.1, §9.3, §9.5), as
+    bits: worked out once per rule set (a game keeps one)."""
+    global _rules_last, _flags_last
+    if rules is not _rules_last:
+        _flags_last = ((_HIDING if _RULE_HIDING in rules else 0) | (_OVERWATCH if _RULE_OVERWATCH in rules else 0)
+                       | (_SPECIAL if _RULE_SPECIAL_WEAPONS in rules else 0))
+        _rules_last = rules
+    return _flags_last
+
+
 def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tuple[GameState, list[Event]]:
     """Carry out ``action`` with the optional rules in play (see the module's text)."""
-    if isinstance(action, Fire):
-        held = intercept_fire(state, action)
+    kind = type(action)
+    if kind in _HELD:
+        held = _held(state, action)
         if held is not None:
             return held
-    elif isinstance(action, Melee):
-        held = intercept_melee(state, action)
-        if held is not None:
-            if _RULE_HIDING not in state.rules:
-                return held
-            revealed, more = reveal(held[0], {a: "he declared a melee" for a in action.soldiers})
-            return revealed, held[1] + more
     answered = state.pending
     new, done = carry_out(state, action, dice)
-    if _RULE_SPECIAL_WEAPONS in state.rules:  # §9.5: barrages land at a chit, smoke clears at a turn's end
-        new, done = special_barrage.after(new, list(done), dice)  # (at once while nothing of the rule is out)
-        if isinstance(action, Drop):
-            new = forget_dropped(new, action.soldier)  # his bought items go with him (R94)
-    return after(state, new, action, answered, list(done))
+    flags = _flags_last if state.rules is _rules_last else _flags(state.rules)
+    events = list(done)
+    if flags & _SPECIAL and (new.special is not None or kind is Drop):  # (nothing of §9.5 out: nothing to do)
+        if new.special is not None:  # §9.5: barrages land at a chit, smoke clears at a turn's end
+            new, events = special_barrage.after(new, events, dice)
+        if kind is Drop:
+            new = forget_dropped(new, action.soldier)  # type: ignore[union-attr]  # his bought items go with him (R94)
+    # :func:`after`'s first part, here: most actions end at its first return (one call less each)
+    for e in events:  # (a loop: most actions have one event, and it asks nothing)
+        if type(e) in _ASKING:
+            roles, noted = _read(events)
+            return _after(state, new, action, answered, events, flags, roles, noted)
+    if (answered is None or answered.action is None) and kind not in _ACTORS:
+        return new, events  # (no event asks anything and nobody acted: an impulse begun, a phase ended…)
+    return _after(state, new, action, answered, events, flags, 0, [])
+
+
+_HELD = frozenset({Fire, Melee})
+"""The actions a reaction may hold before they are carried out (§9.2, §9.7)."""
+
+
+def _held(state: GameState, action: Action) -> tuple[GameState, list[Event]] | None:
+    """A declared fire or melee held as a reaction (§9.2, §9.7; a melee declared reveals its men,
+    §9.3), or None: it goes ahead."""
+    if isinstance(action, Fire):
+        return intercept_fire(state, action)
+    assert isinstance(action, Melee)
+    held = intercept_melee(state, action)
+    if held is None or _RULE_HIDING not in state.rules:
+        return held
+    revealed, more = reveal(held[0], {a: "he declared a melee" for a in action.soldiers})
+    return revealed, held[1] + more
 
 
 def after(before: GameState, state: GameState, action: Action, answered: Pending | None,
-          events: list[Event]) -> tuple[GameState, list[Event]]:
-    """Everything the optional rules do once an action is over."""
-    kind = type(action)
-    roles = 0  # what the events ask of the rules below (their _ROLES, or-ed)
-    role_of = _ROLES.get
-    for e in events:
+          events: list[Event], flags: int | None = None) -> tuple[GameState, list[Event]]:
+    """Everything the optional rules do once an action is over (``flags``: :func:`_flags` of its rules)."""
+    roles, noted = _read(events)
+    return _after(before, state, action, answered, events, _flags(state.rules) if flags is None else flags, roles,
+                  noted)
+
+
+def _read(events: list[Event]) -> tuple[int, list[Event]]:
+    """What the events ask of the rules below (their :data:`_ROLES`, or-ed), and the events of
+    those kinds in order (the rules below read no other: a fire's dice are many)."""
+    noted = [e for e in events if type(e) in _ASKING]
+    roles = 0
+    for e in noted:
         t = type(e)
-        roles |= role_of(t, 0) if t is not StatusChanged else _status_roles(e.status)  # type: ignore[union-attr]
-    if answered is not None and answered.action is not None:
-        effective: Action = answered.action
-        ekind: type = type(effective)
-    elif roles or kind in _ACTORS:
+        roles |= _ROLES[t] if t is not StatusChanged else _status_roles(e.status)  # type: ignore[union-attr]
+    return roles, noted
+
+
+def _after(before: GameState, state: GameState, action: Action, answered: Pending | None, events: list[Event],
+           flags: int, roles: int, noted: list[Event]) -> tuple[GameState, list[Event]]:
+    """:func:`after` once its events are read (:func:`_read`): ``roles``, what they ask (their
+    :data:`_ROLES`, or-ed), and ``noted``, the events of :data:`_ASKING`'s kinds in order."""
+    kind = type(action)
+    effective: Action
+    if answered is None or answered.action is None:
+        if not roles and kind not in _ACTORS:
+            return state, events  # (nobody acted and no event asks anything: an impulse begun, a phase ended…)
         effective, ekind = action, kind
     else:
-        return state, events  # (nobody acted and no event asks anything: an impulse begun, a phase ended…)
-    rules = state.rules
-    if roles & _BOOKKEEPING or kind is Throw or ekind is Throw or kind is Overwatch:
-        state, events = _bookkeeping(state, action, effective, roles, events)
-    watching = _RULE_OVERWATCH in rules and bool(state.marks().watching)  # anyone on Overwatch (§9.1)
+        effective = answered.action
+        ekind = type(effective)
+    if roles & _BOOKKEEPING or kind in _THROWING or ekind is Throw:
+        state, events = _bookkeeping(state, action, effective, roles, events, noted)
+    marks = state.marks() if flags & (_HIDING | _OVERWATCH) else _NO_MARKS
+    watching = marks.watching if flags & _OVERWATCH else ()  # the men on Overwatch (§9.1)
     if watching and roles & _MARKERS_OFF:
-        state, more = _overwatch_off(state, events)
+        state, more = _overwatch_off(state, noted)
         events += more
-        watching = bool(state.marks().watching)
-    if _RULE_HIDING in rules:
-        hidden = state.marks().hidden  # (no marker to take off: no reveal, §9.3)
-        if hidden:
-            actors = _actors(action, kind, effective, ekind)
-            if actors or roles & _REVEALS:  # (no actor and no revealing event: no reveal)
-                state, more = reveal_after(state, actors, events if roles & _REVEALS else (), hidden)
-                events += more
-        if roles & _ENDS and before.group:
-            for at, e in enumerate(events):
-                if type(e) is ImpulseEnded and e.counted:  # the impulse was used: its men who qualify hide
-                    state, more = mark_hidden(state, before.group)
-                    if more:  # (the markers' events follow its end)
-                        events = events[:at + 1] + more + events[at + 1:]
-                    break
+        marks = state.marks()
+        watching = marks.watching
+    hidden = marks.hidden if flags & _HIDING else ()  # (no marker to take off: no reveal, §9.3)
+    if hidden:
+        if effective is action and _ACTORS.get(kind) is _one:  # (one man's action: the usual case)
+            actor: str = action.soldier  # type: ignore[union-attr]
+            state, more = (reveal_after(state, (actor,), noted, hidden) if roles & _REVEALS
+                           else reveal_near(state, actor, hidden))
+            events += more
+        elif (effective is not action or kind in _ACTORS or roles & _REVEALS) and (
+                (actors := _actors(action, kind, effective, ekind)) or roles & _REVEALS):
+            state, more = reveal_after(state, actors, noted if roles & _REVEALS else (), hidden)
+            events += more  # (no actor and no revealing event: no reveal)
+    if roles & _ENDS and flags & _HIDING and before.group:
+        for at, e in enumerate(events):
+            if type(e) is ImpulseEnded and e.counted:  # the impulse was used: its men who qualify hide
+                state, more = mark_hidden(state, before.group)
+                if more:  # (the markers' events follow its end)
+                    events = events[:at + 1] + more + events[at + 1:]
+                break
     if watching and state.pending is None and not state.over and state.active is not None:
         # (no man on Overwatch: no watcher to open a reaction for, §9.1)
-        if isinstance(action, Overwatch) and answered is not None:
-            shooter = action.shot.soldier
+        if kind is Overwatch and answered is not None:
+            shooter = action.shot.soldier  # type: ignore[union-attr]
             state, more = open_overwatch(state, answered.trigger, tuple(w for w in answered.answerers if w != shooter))
             events += more
         elif ekind in _TRIGGER_KINDS and kind is not StandAndShoot and kind is not FallBack:
@@ -157,10 +222,11 @@ def after(before: GameState, state: GameState, action: Action, answered: Pending
     return state, events
 
 
-def _bookkeeping(state: GameState, action: Action, effective: Action, roles: int, events: list[Event]
-                 ) -> tuple[GameState, list[Event]]:
+def _bookkeeping(state: GameState, action: Action, effective: Action, roles: int, events: list[Event],
+                 noted: list[Event]) -> tuple[GameState, list[Event]]:
     """A new turn's hit the dirt again (§9.2), the dead men's weapons dropped (§9.4), who fought
-    noted (§9.6): what an action with such events (or a throw) asks before the markers' rules."""
+    noted (§9.6): what an action with such events (or a throw) asks before the markers' rules
+    (``noted``: the events of :data:`_ASKING`'s kinds, in order)."""
     rules = state.rules
     if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
         fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
@@ -171,14 +237,15 @@ def _bookkeeping(state: GameState, action: Action, effective: Action, roles: int
         # §9.6: who fired, threw or meleed; who fired through which window (nobody fought: nothing to note)
         thrower = _thrower(action, effective)
         if thrower is not None or roles & _COMBAT:
-            state = note_combat(state, events, thrower)
+            state = note_combat(state, noted, thrower)  # (it reads only Fired and MeleeFought)
     return state, events
 
 
 def _overwatch_off(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
-    """Overwatch ends when his side's next chit is drawn, or at once when he is Suppressed or Stunned."""
+    """Overwatch ends when his side's next chit is drawn, or at once when he is Suppressed or Stunned
+    (``events``: the action's events of :data:`_ASKING`'s kinds)."""
     out: list[Event] = []
-    for e in list(events):
+    for e in events:
         if isinstance(e, ChitDrawn):
             soldiers = state.soldiers
             ids = [soldiers[i].id for i in state.marks().watching if soldiers[i].side == e.side]

@@ -54,16 +54,25 @@ _ISSUED: dict[int, tuple[object, dict[str, dict[str, int]]]] = {}
 """The items each scenario issues, by soldier (built once per scenario; a few scenarios kept)."""
 
 
+_issued_last: tuple[object, dict[str, dict[str, int]]] = (None, {})
+"""The entry of :data:`_ISSUED` asked last."""
+
+
 def scenario_items(state: GameState) -> dict[str, dict[str, int]]:
     """The items the scenario gives each soldier who has any (§9.5), by soldier id."""
+    global _issued_last
     scenario = state.scenario
-    hit = _ISSUED.get(id(scenario))
-    if hit is not None and hit[0] is scenario:
+    hit = _issued_last  # (the last scenario's first: asked of every man at every MF action)
+    if hit[0] is scenario:
+        return hit[1]
+    hit = _ISSUED.get(id(scenario), hit)
+    if hit[0] is scenario:
+        _issued_last = hit
         return hit[1]
     table = {x.id: {k: int(n) for k, n in x.items.items()} for x in scenario.spec.soldiers if x.items}
     if len(_ISSUED) >= 16:
         _ISSUED.clear()
-    _ISSUED[id(scenario)] = (scenario, table)
+    _ISSUED[id(scenario)] = _issued_last = (scenario, table)
     return table
 
 

@@ -130,10 +130,12 @@ def note_combat(state: GameState, events: list[Event], thrower: str | None) -> G
         return state
     last = dict(state.exposed)
     window_fire = state.window_fire
-    stale = any(w[0] != turn for w in window_fire)
-    if not windows and not stale and all(last.get(sid) == turn for sid in acted):
+    stale = bool(window_fire) and any(w[0] != turn for w in window_fire)
+    new = [sid for sid in acted if last.get(sid) != turn]  # (loops, not all() and a dict comprehension:
+    if not windows and not stale and not new:  # asked after every fire)
         return state  # (each of them already noted this turn, no window crossed, none to forget)
-    last.update({sid: turn for sid in acted})
+    for sid in new:
+        last[sid] = turn
     if windows or stale:  # (else the window fire stays as it is)
         kept = tuple(w for w in window_fire if w[0] == turn)
         return state.evolve(exposed=tuple(sorted(last.items())), window_fire=tuple(dict.fromkeys(kept + tuple(windows))))

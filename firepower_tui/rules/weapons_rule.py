@@ -245,6 +245,8 @@ def repair_candidates(state: GameState, s: Soldier) -> Iterable[Repair]:
 
 def weapon_candidates(state: GameState, s: Soldier) -> list[PickUp | Swap | Repair]:
     """Every §9.4 action of one man that might be legal now (the random player's)."""
+    if not state.ground.get(s.hex) and len(state.group) < 2 and s.weapon_state is not _WEAPON_BROKEN:
+        return []  # (the usual case, asked at every MF action: nothing lies here, he is alone, his weapon works)
     return [*pickup_candidates(state, s), *swap_candidates(state, s), *repair_candidates(state, s)]
 
 

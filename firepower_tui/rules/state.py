@@ -6,6 +6,7 @@ are found by id or by hex through a :class:`SoldierIndex` built with each new so
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from .actions import Fire, Melee
@@ -14,7 +15,7 @@ from .scenario import Scenario
 from .special_types import SpecialState
 from .types import Phase, ReactionKind, SetupStep
 from .units import GroundWeapon, Soldier
-from .values import evolve, hidden_in_json
+from .values import evolve, field_index, hidden_in_json
 
 
 class Chit(NamedTuple):
@@ -68,6 +69,9 @@ def _remark(marked: tuple[int, ...], i: int, on: bool) -> tuple[int, ...]:
     return tuple(sorted((*marked, i))) if on else tuple(j for j in marked if j != i)
 
 
+_new_index: Callable[[type[SoldierIndex]], SoldierIndex] = object.__new__  # type: ignore[assignment]
+
+
 class SoldierIndex:
     """Where each soldier of one soldiers tuple is: by id (as written and upper-case) and,
     built on first use, the living deployed soldiers of each hex.
@@ -82,15 +86,42 @@ class SoldierIndex:
 
     def __init__(self, soldiers: tuple[Soldier, ...], pos: dict[str, int] | None = None, *,
                  prev: SoldierIndex | None = None, changed: tuple[Soldier, ...] = ()) -> None:
-        self.soldiers = soldiers
         if pos is None:
             pos = {}
             for i, s in enumerate(soldiers):
                 pos.setdefault(s.id, i)
                 pos.setdefault(s.id.upper(), i)
+        self.soldiers = soldiers
         self.pos = pos
-        marks = prev._marks if prev is not None else None
+        self.memo: dict[Any, Any] = {}
+        """What is worked out from these soldiers alone (LOS between two of them, :mod:`.los`)."""
+        self._by_hex: dict[Hex, tuple[Soldier, ...]] | None = None
+        if prev is None:
+            self._marks = None
+            self._prev = None
+            self._changed = ()
+        else:
+            self._follow(prev, changed)
+
+    @classmethod
+    def following(cls, soldiers: tuple[Soldier, ...], pos: dict[str, int], prev: SoldierIndex,
+                  changed: tuple[Soldier, ...]) -> SoldierIndex:
+        """``SoldierIndex(soldiers, pos, prev=prev, changed=changed)``, without the call's keywords
+        (made with every state copy that changes soldiers)."""
+        ix = _new_index(cls)
+        ix.soldiers = soldiers
+        ix.pos = pos
+        ix.memo = {}
+        ix._by_hex = None
+        ix._follow(prev, changed)
+        return ix
+
+    def _follow(self, prev: SoldierIndex, changed: tuple[Soldier, ...]) -> None:
+        """Derive what can be kept from the index of the soldiers before ``changed`` (their markers,
+        the by-hex table to patch)."""
+        marks = prev._marks
         if marks is not None:  # (kept up to date from the previous index's once asked for: the optional rules)
+            pos = self.pos
             watching, hidden = marks
             for c in changed:  # (the last of an id counts, as in the soldiers tuple)
                 i = pos[c.id]
@@ -101,17 +132,20 @@ class SoldierIndex:
             if watching is not marks.watching or hidden is not marks.hidden:
                 marks = Marks(watching, hidden)
         self._marks = marks
-        self._by_hex: dict[Hex, tuple[Soldier, ...]] | None = None
-        if (prev is not None and prev._by_hex is None and prev._prev is not None
-                and len(prev._changed) + len(changed) <= PATCH_MAX):
-            # Nobody asked the previous index where anyone is: patch from the one it would have.
-            prev, changed = prev._prev, prev._changed + changed
-        # The previous index, kept only if its by-hex table is built: this one is then that
-        # table with the changed soldiers moved (one index back, never a chain of older states).
-        self._prev = prev if prev is not None and prev._by_hex is not None else None
-        self._changed = changed
-        self.memo: dict[Any, Any] = {}
-        """What is worked out from these soldiers alone (LOS between two of them, :mod:`.los`)."""
+        if prev._by_hex is None:
+            older = prev._prev
+            if older is not None and len(prev._changed) + len(changed) <= PATCH_MAX:
+                # Nobody asked the previous index where anyone is: patch from the one it would have.
+                self._prev = older
+                self._changed = prev._changed + changed
+            else:
+                self._prev = None
+                self._changed = changed
+        else:
+            # The previous index, kept only if its by-hex table is built: this one is then that
+            # table with the changed soldiers moved (one index back, never a chain of older states).
+            self._prev = prev
+            self._changed = changed
 
     def occupied(self) -> dict[Hex, tuple[Soldier, ...]]:
         """The living soldiers on the map, by hex (in scenario order within a hex)."""
@@ -264,20 +298,32 @@ class GameState(NamedTuple):
         """A copy with ``changes`` (field names as keywords); the index follows the soldiers."""
         if "soldiers" in changes:
             changes["lookup"] = SoldierIndex(changes["soldiers"])
-        return evolve(self, changes)
+        values = list(self)  # (values.evolve, inline)
+        index = _STATE_FIELDS
+        for name, value in changes.items():
+            values[index[name]] = value
+        return _tuple_new(self.__class__, values)  # type: ignore[no-any-return]
 
     def with_soldiers(self, *changed: Soldier, **changes: Any) -> GameState:
         """A copy with some soldiers replaced (matched by id), the rest shared, and ``changes``."""
         if not changed:
             return evolve(self, changes)  # the same soldiers: the same index (and memo)
+        ix = self.lookup
+        if ix is None:
+            ix = SoldierIndex(self.soldiers)
+        pos = ix.pos
         soldiers = list(self.soldiers)
-        pos = self._index().pos
         for s in changed:
             soldiers[pos[s.id]] = s
         new = tuple(soldiers)
-        changes["soldiers"] = new
-        changes["lookup"] = SoldierIndex(new, pos, prev=self.lookup, changed=changed)
-        return evolve(self, changes)
+        values = list(self)  # (one copy of the fields: evolve's, with the soldiers and index set in place)
+        if changes:
+            index = _STATE_FIELDS
+            for name, value in changes.items():
+                values[index[name]] = value
+        values[_SOLDIERS] = new
+        values[_LOOKUP] = SoldierIndex.following(new, pos, ix, changed)
+        return _tuple_new(self.__class__, values)  # type: ignore[no-any-return]
 
     def memo(self) -> dict[Any, Any]:
         """A scratch table for results that depend on the soldiers and the map alone (shared by
@@ -352,3 +398,9 @@ class GameState(NamedTuple):
     def replace(self, *changed: Soldier) -> tuple[Soldier, ...]:
         """The soldiers tuple with some soldiers replaced (matched by id)."""
         return self.with_soldiers(*changed).soldiers
+
+
+_STATE_FIELDS = field_index(GameState)
+"""Position of each field of a :class:`GameState` (its copies set them in place)."""
+_SOLDIERS, _LOOKUP = _STATE_FIELDS["soldiers"], _STATE_FIELDS["lookup"]
+_tuple_new = tuple.__new__

@@ -155,11 +155,12 @@ class SoldierIndex:
             if prev is not None and prev._by_hex is not None:
                 by_hex = self._patched(prev, prev._by_hex)
             else:
-                acc: dict[Hex, list[Soldier]] = {}
+                by_hex = {}
                 for s in self.soldiers:
                     if not s.killed and s.deployed:
-                        acc.setdefault(s.hex, []).append(s)
-                by_hex = {k: tuple(v) for k, v in acc.items()}
+                        h = s.hex
+                        here = by_hex.get(h)
+                        by_hex[h] = (s,) if here is None else here + (s,)
             self._by_hex = by_hex
             self._prev = None
             self._changed = ()
@@ -383,7 +384,10 @@ class GameState(NamedTuple):
 
     def cup_counts(self) -> dict[str, int]:
         """Chits left in the cup per side."""
-        return {side: sum(1 for c in self.cup if c.side == side) for side in self.sides}
+        counts = dict.fromkeys(self.sides, 0)
+        for c in self.cup:
+            counts[c.side] += 1
+        return counts
 
     def mf_left(self, s: Soldier) -> int:
         """MF the soldier may still spend now: 0 unless he is in the current impulse."""

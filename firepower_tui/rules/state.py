@@ -169,7 +169,10 @@ class SoldierIndex:
     def _patched(self, prev: SoldierIndex, old: dict[Hex, tuple[Soldier, ...]]) -> dict[Hex, tuple[Soldier, ...]]:
         by_hex = dict(old)
         pos = self.pos
-        for c in {c.id: c for c in self._changed}.values():
+        changed = self._changed
+        if len(changed) > 1:  # (the last of an id counts, as in the soldiers tuple)
+            changed = tuple({c.id: c for c in changed}.values())
+        for c in changed:
             was = prev.soldiers[pos[c.id]]
             if was.hex == c.hex and not was.killed and was.deployed and not c.killed and c.deployed:
                 by_hex[c.hex] = tuple([c if s.id == c.id else s for s in by_hex[c.hex]])  # in place

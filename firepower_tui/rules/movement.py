@@ -19,7 +19,7 @@ from .hexgrid import Hex, hex_neighbor, hex_to_id
 from .state import GameState
 from .terrain import Terrain
 from .types import Posture
-from .units import Soldier
+from .units import Soldier, evolve_soldier
 
 ENTRY_COST: dict[Posture, int] = {Posture.STAND: 1, Posture.CROUCH: 2, Posture.PRONE: 3}
 """MF to enter a new hex by the posture he is in (§3.2, 6.2.1)."""
@@ -131,7 +131,8 @@ def check_move(state: GameState, s: Soldier, action: Move) -> Refusal | None:
     gmap = state.scenario.map
     if not gmap.on_map(front):
         return Refusal(reason=f"the hex in front of {s.id} is off the map", rule="6.2.1")
-    if any(o.side != s.side for o in state.occupied().get(front, ())):
+    there = state.occupied().get(front)
+    if there is not None and any(o.side != s.side for o in there):
         return Refusal(reason=f"{hex_to_id(front)} holds enemy soldiers: enter it only by melee "
                               f"(melee {s.id} {hex_to_id(front)})", rule="6.2.1")
     refusal = fence_refusal(state, s)
@@ -229,4 +230,4 @@ def spend(s: Soldier, mf: int, *, combat: bool = False, **changes: Any) -> Soldi
         changes["noncombat_mf"] = s.noncombat_mf + mf
         if s.mf_cap is not None:
             changes["mf_cap"] = max(0, s.mf_cap - mf)
-    return s.evolve(**changes)
+    return evolve_soldier(s, changes)

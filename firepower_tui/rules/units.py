@@ -183,11 +183,20 @@ class Soldier(NamedTuple):
 
     def evolve(self, **changes: Any) -> Soldier:
         """A copy with ``changes`` (field names as keywords)."""
-        values = list(self)  # (values.evolve, inline: the copy made most often)
+        values = list(self)  # (evolve_soldier, inline: the copy made most often)
         index = _SOLDIER_FIELDS
         for name, value in changes.items():
             values[index[name]] = value
         return _tuple_new(Soldier, values)  # type: ignore[no-any-return]
+
+
+def evolve_soldier(s: Soldier, changes: dict[str, Any]) -> Soldier:
+    """:meth:`Soldier.evolve` with the changes as a dict (values.evolve, inline: the copy made most often)."""
+    values = list(s)
+    index = _SOLDIER_FIELDS
+    for name, value in changes.items():
+        values[index[name]] = value
+    return _tuple_new(Soldier, values)  # type: ignore[no-any-return]
 
 
 _SOLDIER_FIELDS = field_index(Soldier)
@@ -204,4 +213,5 @@ class GroundWeapon(NamedTuple):
     """Working or broken (a destroyed weapon is gone, never on the ground)."""
 
 
-__all__ = ["FireMode", "GroundWeapon", "Weapon", "Grenade", "WeaponChart", "weapon_chart", "Soldier", "Facing", "Hex"]
+__all__ = ["FireMode", "GroundWeapon", "Weapon", "Grenade", "WeaponChart", "weapon_chart", "Soldier", "Facing", "Hex",
+           "evolve_soldier"]

@@ -232,11 +232,14 @@ def apply_end_impulse(state: GameState, action: EndImpulse | None = None) -> tup
     """Close the impulse; the phase ends after the second one or when no hex can start another."""
     counted = state.committed
     events: list[Event] = [new_impulse_ended(number=state.impulse, counted=counted)]
-    state = state.evolve(impulse=0, impulse_hex=None, group=(), committed=False, fired_from=_NOBODY,
-                         impulses_used=state.impulses_used + (1 if counted else 0))
-    if counted and not impulse_hexes(state):
+    if counted and (state.impulses_used + 1 >= IMPULSES_PER_PHASE or state.over or not _free_men(state)[1]):
+        # No hex may start another impulse: the phase ends, and end_phase sets every field the
+        # impulse's end would (one copy of the state instead of two).
         state, more = end_phase(state)
         events += more
+        return state, events
+    state = state.evolve(impulse=0, impulse_hex=None, group=(), committed=False, fired_from=_NOBODY,
+                         impulses_used=state.impulses_used + (1 if counted else 0))
     return state, events
 
 

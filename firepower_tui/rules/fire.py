@@ -168,6 +168,7 @@ def _targets(state: GameState, s: Soldier, action: Fire) -> tuple[list[Soldier],
 
 # --- modifiers and the assessment -----------------------------------------------------------
 
+@lru_cache(maxsize=512)
 def hit_number(weapon: str, mode: str, distance: int) -> tuple[int, str]:
     """The chart number and its cell (RULES.md 4.7)."""
     chart = weapon_chart()

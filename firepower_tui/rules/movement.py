@@ -175,6 +175,8 @@ def check_turn(state: GameState, s: Soldier, action: Turn) -> Refusal | None:
     """RULES.md 6.2.2."""
     if action.facing == s.facing:
         return Refusal(reason=f"{s.id} already faces {s.facing.name}", rule="6.2.2")
+    if _TURN_LEDGER.total <= s.mf_left:
+        return None  # (mf_refusal's answer, without wording the action: asked of every candidate turn)
     return mf_refusal(state, s, turn_ledger(), lambda: f"turn to {action.facing.name}")
 
 
@@ -212,7 +214,10 @@ def check_posture(state: GameState, s: Soldier, action: ChangePosture) -> Refusa
         refusal = buildings.posture_refusal(state, s, action.posture)  # no Prone in water (§9.6)
         if refusal is not None:
             return refusal
-    return mf_refusal(state, s, posture_ledger(s.posture, action.posture), lambda: f"go {action.posture.value}")
+    ledger = posture_ledger(s.posture, action.posture)
+    if ledger.total <= s.mf_left:
+        return None  # (mf_refusal's answer, without wording the action)
+    return mf_refusal(state, s, ledger, lambda: f"go {action.posture.value}")
 
 
 def apply_posture(state: GameState, s: Soldier, action: ChangePosture) -> tuple[Soldier, list[Event]]:

@@ -156,10 +156,10 @@ def _targets(state: GameState, s: Soldier, action: Fire) -> tuple[list[Soldier],
             refusal = buildings.target_refusal(state, s, t) or spotting.target_refusal(state, s, t)  # §9.6
             if refusal is not None:
                 return [], refusal
-        if any(t.id == f.id for f in found):
+        if found and any(t.id == f.id for f in found):
             return [], Refusal(reason=f"{t.id} is named twice: at most one burst per target soldier", rule="6.3.5.1")
         found.append(t)
-    if len({t.hex for t in found}) != 1:
+    if len(found) != 1 and len({t.hex for t in found}) != 1:  # (one man is in one hex)
         return [], Refusal(reason="all targets must be in one hex", rule="A6")
     if found[0].hex == s.hex:
         return [], Refusal(reason="no fire into one's own hex: that is melee", rule="A25")

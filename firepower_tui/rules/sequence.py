@@ -286,8 +286,7 @@ def end_turn(state: GameState) -> tuple[GameState, list[Event]]:
         winner, reason = decide(state, f"turn {state.turn} of {state.scenario.spec.turns} is over")
         state, more = _game_over(state, winner, reason)
         return state, events + more
-    state = state.evolve(turn=state.turn + 1, played=())
-    state = state.evolve(cup=full_cup(state))
+    state = state.evolve(turn=state.turn + 1, played=(), cup=full_cup(state))  # (the cup is the scenario's alone)
     events.append(TurnStarted(turn=state.turn, cup=state.cup_counts()))
     return state, events
 

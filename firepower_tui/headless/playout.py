@@ -112,14 +112,23 @@ def _first_legal(rng: random.Random, candidates: list[Action],
 def _moves(state: GameState) -> list[Action]:
     """Every MF action of the men of the impulse who can still pay for one (§3.2: each costs 1+)."""
     out: list[Action] = []
-    watch = bool(state.rules) and _RULE_OVERWATCH in state.rules
-    weapons = bool(state.rules) and _RULE_WEAPONS in state.rules
-    special = bool(state.rules) and _RULE_SPECIAL_WEAPONS in state.rules
-    for sid in state.group:
-        s = state.soldier(sid)
-        if s is None or not state.mf_left(s):
+    rules = state.rules
+    watch = bool(rules) and _RULE_OVERWATCH in rules
+    weapons = bool(rules) and _RULE_WEAPONS in rules
+    special = bool(rules) and _RULE_SPECIAL_WEAPONS in rules
+    mf_candidates = _MF_CANDIDATES
+    soldier = state.soldier
+    for sid in state.group:  # (an impulse is under way: state.mf_left(s) is his own, unless killed)
+        s = soldier(sid)
+        if s is None or s.killed or not s.mf_left:
             continue
-        out += engine.candidate_actions(state, sid)
+        key = (sid, s.facing, s.posture)
+        mine = mf_candidates.get(key)
+        if mine is None:
+            if len(mf_candidates) > 4096:  # bounded, as the builders' own caches
+                mf_candidates.clear()
+            mine = mf_candidates[key] = tuple(engine.candidate_actions(state, sid))
+        out += mine
         if watch:
             out.append(_watch(sid))  # §9.1 (the check says whether he may)
         if weapons:
@@ -129,28 +138,37 @@ def _moves(state: GameState) -> list[Action]:
     return out
 
 
+_MF_CANDIDATES: dict[tuple[str, Facing, Posture], tuple[Action, ...]] = {}
+""":func:`engine.candidate_actions` of a man by his id, facing and posture: the MF candidates
+(kinds/play.py) are values of those three alone (a move and a crossing of his own, the turns to
+every other facing, the changes to every other posture), built once and shared."""
+
+
 def _combat(state: GameState) -> list[Action]:
     """Fire at, or throw a grenade at, each enemy in arc and in range (the player's choice of
     targets; the LOS and the rest are the engine's to say)."""
     out: list[Action] = []
-    active = state.active
-    enemies = [(e.id, e.hex) for e in state.soldiers if not e.killed and e.deployed and e.side != active]
     weapons = weapon_chart().weapons
-    sights, fires, throws = _SIGHTS, _FIRES, _THROWS
-    for sid in state.group:
-        s = state.soldier(sid)
+    in_arc, fires, throws = _IN_ARC, _FIRES, _THROWS
+    enemies: list[tuple[str, int, int, Hex]] | None = None
+    soldier = state.soldier
+    for sid in state.group:  # (an impulse is under way: state.mf_left(s) is his own, unless killed)
+        s = soldier(sid)
         assert s is not None
-        if s.killed or s.combat_used or state.mf_left(s) < COMBAT_MF:  # 6.2.5
+        if s.killed or s.combat_used or s.mf_left < COMBAT_MF:  # 6.2.5
             continue
+        if enemies is None:  # (read once, and only when someone may fire)
+            active = state.active
+            enemies = [(e.id, e.hex.q, e.hex.r, e.hex) for e in state.soldiers
+                       if not e.killed and e.deployed and e.side != active]
         q, r, facing = s.hex.q, s.hex.r, s.facing
         reach, throw = weapons[s.weapon].max_range, max_throw(s)  # 6.3.2
-        for eid, there in enemies:
-            offset = (there.q - q, there.r - r)
-            sight = sights.get(offset)
-            if sight is None:
-                sight = sights[offset] = _sight(*offset)
-            arcs, d = sight
-            if facing not in arcs:  # 6.3.3
+        for eid, eq, er, there in enemies:
+            where = (eq - q, er - r, facing)
+            d = in_arc.get(where)
+            if d is None:
+                d = in_arc[where] = _distance_in_arc(*where)
+            if d < 0:  # 6.3.3
                 continue
             if d <= reach:
                 key = (sid, eid)
@@ -170,18 +188,19 @@ def _combat(state: GameState) -> list[Action]:
     return out
 
 
-_SIGHTS: dict[tuple[int, int], tuple[frozenset[Facing], int]] = {}
-""":func:`_sight` by offset, read without a cache wrapper (one entry per offset on a map)."""
+_IN_ARC: dict[tuple[int, int, Facing], int] = {}
+""":func:`_distance_in_arc` by offset and facing, read without a cache wrapper (six entries per
+offset on a map at most)."""
 _FIRES: dict[tuple[str, str], Action] = {}
 _THROWS: dict[tuple[str, Hex], Action] = {}
 """The shared :func:`_fire_at` and :func:`_throw_at` actions, by firer and target (plain reads)."""
 
 
-def _sight(dq: int, dr: int) -> tuple[frozenset[Facing], int]:
-    """For a hex ``(dq, dr)`` away: the facings that have it in their firing arc (6.3.3) and its
-    distance (6.3.2), worked out once per offset (kept in :data:`_SIGHTS`)."""
+def _distance_in_arc(dq: int, dr: int, facing: Facing) -> int:
+    """For a hex ``(dq, dr)`` away: its distance (6.3.2) if it is in the firing arc of a man facing
+    ``facing`` (6.3.3), else -1 (worked out once per offset and facing, kept in :data:`_IN_ARC`)."""
     origin, there = Hex(0, 0), Hex(dq, dr)
-    return frozenset(f for f in Facing if in_firing_arc(origin, f, there)), hex_distance(origin, there)
+    return hex_distance(origin, there) if in_firing_arc(origin, facing, there) else -1
 
 
 def _buy(state: GameState, rng: random.Random) -> Action:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import field
 from functools import lru_cache
+from typing import Any
 
 from . import buildings
 from .actions import Fire
@@ -155,10 +156,10 @@ def _targets(state: GameState, s: Soldier, action: Fire) -> tuple[list[Soldier],
             refusal = buildings.target_refusal(state, s, t) or spotting.target_refusal(state, s, t)  # §9.6
             if refusal is not None:
                 return [], refusal
-        if any(t.id == f.id for f in found):
+        if found and any(t.id == f.id for f in found):
             return [], Refusal(reason=f"{t.id} is named twice: at most one burst per target soldier", rule="6.3.5.1")
         found.append(t)
-    if len({t.hex for t in found}) != 1:
+    if len(found) != 1 and len({t.hex for t in found}) != 1:  # (one man is in one hex)
         return [], Refusal(reason="all targets must be in one hex", rule="A6")
     if found[0].hex == s.hex:
         return [], Refusal(reason="no fire into one's own hex: that is melee", rule="A25")
@@ -167,6 +168,7 @@ def _targets(state: GameState, s: Soldier, action: Fire) -> tuple[list[Soldier],
 
 # --- modifiers and the assessment -----------------------------------------------------------
 
+@lru_cache(maxsize=512)
 def hit_number(weapon: str, mode: str, distance: int) -> tuple[int, str]:
     """The chart number and its cell (RULES.md 4.7)."""
     chart = weapon_chart()
@@ -317,11 +319,12 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
         state, spotted, seen = spotting.roll_spot(state, s, a.spot, action.then, dice)
         if not seen:
             return state, spotted
-    firer = s.evolve(mf_spent=s.mf_spent + COMBAT_MF, combat_used=True, mf_cap=action.then)
-    state = state.with_soldiers(firer, fired_from=state.fired_from | {s.hex}, **commit_changes(state))  # 6.2.5, 4.5
+    firer: Soldier | None = s.evolve(mf_spent=s.mf_spent + COMBAT_MF, combat_used=True, mf_cap=action.then)
+    fired: dict[str, Any] = {"fired_from": state.fired_from | {s.hex}, **commit_changes(state)}  # 6.2.5, 4.5
+    before = state  # (every change of the fire is made in one copy, at the end or before a jam)
     th = state.soldier(a.bursts[0].target).hex  # type: ignore[union-attr]
     events: list[Event] = [*spotted, new_fired(soldier=s.id, weapon=s.weapon, mode=a.mode, target_hex=th,
-                                 targets=tuple(b.target for b in a.bursts), mf_left=firer.mf_left,
+                                 targets=tuple(b.target for b in a.bursts), mf_left=firer.mf_left,  # type: ignore[union-attr]
                                  note=f"{a.wasted_bursts} burst(s) wasted (no target of their own, 4.6)"
                                  if a.wasted_bursts else "")]
     auto = a.mode == "auto"
@@ -329,42 +332,56 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
     roll_for = f"fire: {s.id} {s.weapon} {a.mode} "  # + the shot: the purpose the roll event shows
     d10, add = dice.d10, events.append
     jams = auto and _RULE_WEAPONS in state.rules  # optional rule §9.4: two natural 10s in a burst
+    killed: list[Soldier] = []
+    gone: set[str] = set()
+    kills = state.kills
     for i, ts in enumerate(a.bursts):
         dead = False
         tens = 0
         b = ts.breakdown
-        need, mod_total = b.need, b.modifier_total
+        target = ts.target
+        need, mod_total, need_rule, modifiers = b.need, b.modifier_total, b.need_rule, b.modifiers
         for shot in range(1, ts.shots + 1):
-            label = f"burst at {ts.target}, shot {shot}" if auto else f"shot {shot} at {ts.target}"
+            label = f"burst at {target}, shot {shot}" if auto else f"shot {shot} at {target}"
             die = d10(dice_for + label)
             if die == 10:
                 tens += 1
             total = die + mod_total
             if dead:
-                outcome, result = _OUTCOME_NO_EFFECT, f"no effect: {ts.target} already killed"
+                outcome, result = _OUTCOME_NO_EFFECT, f"no effect: {target} already killed"
             elif total <= need:  # 6.3.6.3: a hit kills
-                outcome, result = _OUTCOME_HIT, f"hit: {ts.target} killed"
+                outcome, result = _OUTCOME_HIT, f"hit: {target} killed"
             else:
                 outcome, result = _OUTCOME_MISS, "miss"
-            add(new_rolled(purpose=roll_for + label, die=die, need=need, need_rule=b.need_rule, modifiers=b.modifiers,
+            add(new_rolled(purpose=roll_for + label, die=die, need=need, need_rule=need_rule, modifiers=modifiers,
                            total=total, result=result, result_rule="6.3.6.3", outcome=outcome))
             if outcome is _OUTCOME_HIT:
                 dead = True
-                victim = state.soldier(ts.target)
+                victim = before.soldier(target)  # (each man is named once: not changed yet)
                 assert victim is not None
-                state = state.with_soldiers(victim.evolve(killed=True), kills=credit_kill(state, s.side, victim))
+                killed.append(victim.evolve(killed=True))
+                gone.add(victim.id)
+                if victim.side != s.side:  # only enemies count (§6, as combat.credit_kill)
+                    kills = dict(kills)
+                    kills[s.side] = kills.get(s.side, 0) + 1
                 add(new_killed(soldier=victim.id))
         if jams and tens >= weapons_rule.JAM_TENS:  # every die of the burst is rolled first (R12, R60)
+            state = state.with_soldiers(*([] if firer is None else [firer]), *killed, kills=kills, **fired)
+            firer, killed, fired = None, [], {}
             state, jammed = weapons_rule.jam(state, s.id, tens, len(a.bursts) - i - 1)
             add(jammed)
             break
+    changed: list[Soldier] = [] if firer is None else [firer]
+    changed += killed
     if a.suppresses:  # 6.4.1: every survivor in the hex
         why = f"automatic fire into {hex_to_id(th)}"
-        changed = []
-        for survivor in state.soldiers_at(th):
+        for survivor in before.soldiers_at(th):  # (the men there are none of those changed so far)
+            if survivor.id in gone:
+                continue
             new, evs = suppress(survivor, "6.4.1", why)
             if new is not survivor:
                 changed.append(new)
             events += evs
-        state = state.with_soldiers(*changed)
+    if changed or fired:
+        state = state.with_soldiers(*changed, kills=kills, **fired) if changed else state.evolve(kills=kills, **fired)
     return state, events

@@ -88,8 +88,12 @@ def hex_scale(a: Hex, k: int) -> Hex:
 
 def hex_neighbor(h: Hex, direction: int) -> Hex:
     """The hex across hexside ``direction`` of ``h``."""
-    d = HEX_DIRECTIONS[direction % 6]
-    return Hex(h.q + d.q, h.r + d.r)
+    dq, dr = HEX_DIRECTIONS[direction % 6]
+    q, r = h
+    return _new_hex(Hex, (q + dq, r + dr))  # (Hex(q, r) without its keyword-aware __new__: asked of every move)
+
+
+_new_hex = tuple.__new__
 
 
 def hex_neighbors(h: Hex) -> tuple[Hex, ...]:

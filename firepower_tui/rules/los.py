@@ -236,19 +236,22 @@ def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: st
     gmap = state.scenario.map
     if gmap.features is not None:
         gmap = map_in_play(state)  # §9.6 features only with the rule; destroyed buildings are rubble
-    pair = _pair(gmap, origin, target)
+    pair = gmap.los_cache.get((origin, target)) or _pair(gmap, origin, target)
     prone_end = viewer_posture is _POSTURE_PRONE or target_posture is _POSTURE_PRONE
     found = pair.blocks_prone if prone_end else pair.blocks
     if viewer_side is not None and pair.level:
         friends = _friendly_blockers(state, pair, viewer_side, viewer_posture.height)
         if friends:
             found = tuple(sorted(found + friends, key=lambda b: (b[0], b[1])))
-    blocked = [b[2] for b in found]
     if prone_end:
+        blocked = [b[2] for b in found]
         blocked += _own_hex_fences(state, origin, target, viewer_fence_side, "firer's")
         if target_posture is not None:
             blocked += _own_hex_fences(state, target, origin, target_fence_side, "target's")
-    return _new_hex(LosResult, (origin, target, tuple(blocked), pair.hindrances, pair.touched, pair.through))
+        notes = tuple(blocked)
+    else:
+        notes = tuple([b[2] for b in found]) if found else ()
+    return _new_hex(LosResult, (origin, target, notes, pair.hindrances, pair.touched, pair.through))
 
 
 def _friendly_blockers(state: GameState, pair: _PairLos, side: str,
@@ -259,13 +262,13 @@ def _friendly_blockers(state: GameState, pair: _PairLos, side: str,
     if not occupied:
         return ()
     touched = pair.touched
+    manned = [i for i in pair.level if touched[i][0] in occupied]  # (most lines cross nobody's hex)
+    if not manned:
+        return ()
     found: list[tuple[int, int, LosNote]] | None = None
-    for i in pair.level:
+    for i in manned:
         h, how = touched[i]
-        men = occupied.get(h)
-        if men is None:
-            continue
-        ids = [s.id for s in men if s.side == side and s.posture.height >= height]
+        ids = [s.id for s in occupied[h] if s.side == side and s.posture.height >= height]
         if ids:
             if found is None:
                 found = []
@@ -321,8 +324,9 @@ def los_between_soldiers(state: GameState, firer_id: str, target_id: str) -> Los
 def los_query(state: GameState, origin: Hex, target: Hex) -> LosResult:
     """``los A B``: the first living soldier in A is the viewer (a standing man with no side if
     A is empty); the first living soldier in B is the target (none: a grenade's aimed hex)."""
-    viewers = state.soldiers_at(origin)
-    targets = state.soldiers_at(target)
+    occupied = state.occupied()
+    viewers = occupied.get(origin, ())
+    targets = occupied.get(target, ())
     v = viewers[0] if viewers else None
     t = targets[0] if targets else None
     return line_of_sight(

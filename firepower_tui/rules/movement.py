@@ -19,7 +19,7 @@ from .hexgrid import Hex, hex_neighbor, hex_to_id
 from .state import GameState
 from .terrain import Terrain
 from .types import Posture
-from .units import Soldier
+from .units import Soldier, evolve_soldier
 
 ENTRY_COST: dict[Posture, int] = {Posture.STAND: 1, Posture.CROUCH: 2, Posture.PRONE: 3}
 """MF to enter a new hex by the posture he is in (§3.2, 6.2.1)."""
@@ -131,7 +131,8 @@ def check_move(state: GameState, s: Soldier, action: Move) -> Refusal | None:
     gmap = state.scenario.map
     if not gmap.on_map(front):
         return Refusal(reason=f"the hex in front of {s.id} is off the map", rule="6.2.1")
-    if any(o.side != s.side for o in state.occupied().get(front, ())):
+    there = state.occupied().get(front)
+    if there is not None and any(o.side != s.side for o in there):
         return Refusal(reason=f"{hex_to_id(front)} holds enemy soldiers: enter it only by melee "
                               f"(melee {s.id} {hex_to_id(front)})", rule="6.2.1")
     refusal = fence_refusal(state, s)
@@ -174,6 +175,8 @@ def check_turn(state: GameState, s: Soldier, action: Turn) -> Refusal | None:
     """RULES.md 6.2.2."""
     if action.facing == s.facing:
         return Refusal(reason=f"{s.id} already faces {s.facing.name}", rule="6.2.2")
+    if _TURN_LEDGER.total <= s.mf_left:
+        return None  # (mf_refusal's answer, without wording the action: asked of every candidate turn)
     return mf_refusal(state, s, turn_ledger(), lambda: f"turn to {action.facing.name}")
 
 
@@ -211,7 +214,10 @@ def check_posture(state: GameState, s: Soldier, action: ChangePosture) -> Refusa
         refusal = buildings.posture_refusal(state, s, action.posture)  # no Prone in water (§9.6)
         if refusal is not None:
             return refusal
-    return mf_refusal(state, s, posture_ledger(s.posture, action.posture), lambda: f"go {action.posture.value}")
+    ledger = posture_ledger(s.posture, action.posture)
+    if ledger.total <= s.mf_left:
+        return None  # (mf_refusal's answer, without wording the action)
+    return mf_refusal(state, s, ledger, lambda: f"go {action.posture.value}")
 
 
 def apply_posture(state: GameState, s: Soldier, action: ChangePosture) -> tuple[Soldier, list[Event]]:
@@ -229,4 +235,4 @@ def spend(s: Soldier, mf: int, *, combat: bool = False, **changes: Any) -> Soldi
         changes["noncombat_mf"] = s.noncombat_mf + mf
         if s.mf_cap is not None:
             changes["mf_cap"] = max(0, s.mf_cap - mf)
-    return s.evolve(**changes)
+    return evolve_soldier(s, changes)

@@ -24,6 +24,9 @@ _STATUS_OK = Status.OK
 _STATUS_STUNNED = Status.STUNNED
 _STATUS_SUPPRESSED = Status.SUPPRESSED
 
+_NOBODY: frozenset[Any] = frozenset()
+"""An empty set of men or hexes (one value, shared)."""
+
 IMPULSES_PER_PHASE = 2
 """Impulses a side may take in one impulse phase (6.2)."""
 
@@ -117,8 +120,8 @@ def apply_draw(state: GameState, action: DrawChit, dice: Dice) -> tuple[GameStat
             events.append(new_status_changed(soldier=s.id, status="ok", rule="6.1.2",
                                              why="the enemy's chit was drawn"))
     state = state.with_soldiers(*changed, cup=tuple(cup), played=state.played + (chit,), active=active, impulse=0,
-                                impulses_used=0, impulse_hex=None, group=(), committed=False, acted=frozenset(),
-                                fired_from=frozenset())
+                                impulses_used=0, impulse_hex=None, group=(), committed=False, acted=_NOBODY,
+                                fired_from=_NOBODY)
     events.insert(0, new_chit_drawn(turn=state.turn, side=active, letter=chit.letter,
                                     random=action.side is None, cup=state.cup_counts()))
     if not impulse_hexes(state):
@@ -131,27 +134,39 @@ def apply_draw(state: GameState, action: DrawChit, dice: Dice) -> tuple[GameStat
 
 def impulse_group(state: GameState, h: Hex) -> list[Soldier]:
     """Soldiers an impulse in ``h`` would activate: the active side's, not yet used this phase."""
-    active, acted = state.active, state.acted  # the men in the hex, in scenario order (as soldiers_at)
-    return [s for s in state.soldiers
-            if s.hex == h and s.side == active and not s.killed and s.deployed and s.id not in acted]
+    return list(_free_men(state)[0].get(h, ()))
 
 
 def impulse_hexes(state: GameState) -> list[Hex]:
     """Hexes that may start an impulse now (someone there who is not Stunned and has not acted)."""
     if state.active is None or state.impulses_used >= IMPULSES_PER_PHASE or state.over:
         return []
+    return list(_free_men(state)[1])
+
+
+def _free_men(state: GameState) -> tuple[dict[Hex, tuple[Soldier, ...]], tuple[Hex, ...]]:
+    """The active side's living men who have not acted this phase, by hex (in scenario order:
+    the groups an impulse would activate, 6.2), and the hexes where one of them is not Stunned
+    (where an impulse may start), in the order of the soldiers. Read once for the soldiers, the
+    side and who acted: asked after the action that led here, by the next player and by the
+    impulse he starts."""
     active, acted = state.active, state.acted
-    memo = state.memo()  # asked after the action that led here and again by the next player
-    key = ("impulse_hexes", active, acted)
-    found: tuple[Hex, ...] | None = memo.get(key)
+    memo = state.memo()
+    key = ("free men", active, acted)
+    found: tuple[dict[Hex, tuple[Soldier, ...]], tuple[Hex, ...]] | None = memo.get(key)
     if found is None:
         stunned = _STATUS_STUNNED
-        seen: dict[Hex, None] = {}  # in the order of the soldiers (the living of the active side)
+        groups: dict[Hex, tuple[Soldier, ...]] = {}
+        seen: dict[Hex, None] = {}
         for s in state.soldiers:
-            if s.side == active and not s.killed and s.deployed and s.id not in acted and s.status is not stunned:
-                seen.setdefault(s.hex, None)
-        found = memo[key] = tuple(seen)
-    return list(found)
+            if s.side == active and not s.killed and s.deployed and s.id not in acted:
+                h = s.hex
+                here = groups.get(h)
+                groups[h] = (s,) if here is None else here + (s,)
+                if s.status is not stunned:
+                    seen[h] = None
+        found = memo[key] = (groups, tuple(seen))
+    return found
 
 
 def check_start_impulse(state: GameState, action: StartImpulse) -> Refusal | None:
@@ -182,12 +197,12 @@ def apply_start_impulse(state: GameState, action: StartImpulse) -> tuple[GameSta
     events: list[Event] = []
     if state.impulse:
         events.append(new_impulse_ended(number=state.impulse, counted=False))
-    group = impulse_group(state, action.hex)
+    group = _free_men(state)[0].get(action.hex, ())
     fresh = [s.evolve(mf_spent=0, noncombat_mf=0, entries=0, mf_cap=None, halted=False)
              for s in group if s.mf_spent or s.noncombat_mf or s.entries or s.mf_cap is not None or s.halted]
     number = state.impulses_used + 1
-    state = state.with_soldiers(*fresh, impulse=number, impulse_hex=action.hex, group=tuple(s.id for s in group),
-                                committed=False, fired_from=frozenset())
+    state = state.with_soldiers(*fresh, impulse=number, impulse_hex=action.hex, group=tuple([s.id for s in group]),
+                                committed=False, fired_from=_NOBODY)
     events.append(new_impulse_started(number=number, hex=action.hex, soldiers=state.group))
     return state, events
 
@@ -217,11 +232,14 @@ def apply_end_impulse(state: GameState, action: EndImpulse | None = None) -> tup
     """Close the impulse; the phase ends after the second one or when no hex can start another."""
     counted = state.committed
     events: list[Event] = [new_impulse_ended(number=state.impulse, counted=counted)]
-    state = state.evolve(impulse=0, impulse_hex=None, group=(), committed=False, fired_from=frozenset(),
-                         impulses_used=state.impulses_used + (1 if counted else 0))
-    if counted and not impulse_hexes(state):
+    if counted and (state.impulses_used + 1 >= IMPULSES_PER_PHASE or state.over or not _free_men(state)[1]):
+        # No hex may start another impulse: the phase ends, and end_phase sets every field the
+        # impulse's end would (one copy of the state instead of two).
         state, more = end_phase(state)
         events += more
+        return state, events
+    state = state.evolve(impulse=0, impulse_hex=None, group=(), committed=False, fired_from=_NOBODY,
+                         impulses_used=state.impulses_used + (1 if counted else 0))
     return state, events
 
 
@@ -252,7 +270,7 @@ def end_phase(state: GameState) -> tuple[GameState, list[Event]]:
             events.append(new_status_changed(soldier=s.id, status="suppressed", rule="6.1.3",
                                              why="Stunned men of the side that ends its phase become Suppressed"))
     state = state.with_soldiers(*changed, active=None, impulse=0, impulses_used=0, impulse_hex=None, group=(),
-                                committed=False, acted=frozenset(), fired_from=frozenset())
+                                committed=False, acted=_NOBODY, fired_from=_NOBODY)
     if not state.cup:
         state, more = end_turn(state)
         events += more
@@ -268,8 +286,7 @@ def end_turn(state: GameState) -> tuple[GameState, list[Event]]:
         winner, reason = decide(state, f"turn {state.turn} of {state.scenario.spec.turns} is over")
         state, more = _game_over(state, winner, reason)
         return state, events + more
-    state = state.evolve(turn=state.turn + 1, played=())
-    state = state.evolve(cup=full_cup(state))
+    state = state.evolve(turn=state.turn + 1, played=(), cup=full_cup(state))  # (the cup is the scenario's alone)
     events.append(TurnStarted(turn=state.turn, cup=state.cup_counts()))
     return state, events
 

@@ -13,8 +13,9 @@ from .hexgrid import Hex
 from .scenario import Scenario
 from .special_types import SpecialState
 from .types import Phase, ReactionKind, SetupStep
+from .soldier_index import Marks, SoldierIndex
 from .units import GroundWeapon, Soldier
-from .values import evolve, hidden_in_json
+from .values import evolve, field_index, hidden_in_json
 
 
 class Chit(NamedTuple):
@@ -22,10 +23,6 @@ class Chit(NamedTuple):
 
     side: str
     letter: str
-
-
-PATCH_MAX = 16
-"""Most soldier changes a by-hex table is patched with (beyond, it is built anew)."""
 
 
 class Pending(NamedTuple):
@@ -51,125 +48,6 @@ class Pending(NamedTuple):
     action: Fire | Melee | None = None
     """The suspended action, carried out when the reaction is answered (None for overwatch,
     whose trigger has already happened)."""
-
-
-class Marks(NamedTuple):
-    """Who carries the optional rules' markers: positions in the soldiers tuple, in its order
-    (derived data: ``soldiers[i]`` is the man, no lookup by id)."""
-
-    watching: tuple[int, ...]
-    """The men with an Overwatch marker (§9.1)."""
-    hidden: tuple[int, ...]
-    """The men with a Hidden marker (§9.3)."""
-
-
-def _remark(marked: tuple[int, ...], i: int, on: bool) -> tuple[int, ...]:
-    """``marked`` with position ``i`` in (``on``) or out, in order."""
-    return tuple(sorted((*marked, i))) if on else tuple(j for j in marked if j != i)
-
-
-class SoldierIndex:
-    """Where each soldier of one soldiers tuple is: by id (as written and upper-case) and,
-    built on first use, the living deployed soldiers of each hex.
-
-    Derived data, not state: any two indexes compare equal, so states compare by their fields.
-    """
-
-    __slots__ = ("soldiers", "pos", "_by_hex", "_prev", "_changed", "memo", "_marks")
-    _prev: SoldierIndex | None
-    _changed: tuple[Soldier, ...]
-    _marks: Marks | None
-
-    def __init__(self, soldiers: tuple[Soldier, ...], pos: dict[str, int] | None = None, *,
-                 prev: SoldierIndex | None = None, changed: tuple[Soldier, ...] = ()) -> None:
-        self.soldiers = soldiers
-        if pos is None:
-            pos = {}
-            for i, s in enumerate(soldiers):
-                pos.setdefault(s.id, i)
-                pos.setdefault(s.id.upper(), i)
-        self.pos = pos
-        marks = prev._marks if prev is not None else None
-        if marks is not None:  # (kept up to date from the previous index's once asked for: the optional rules)
-            watching, hidden = marks
-            for c in changed:  # (the last of an id counts, as in the soldiers tuple)
-                i = pos[c.id]
-                if c.overwatch != (i in watching):
-                    watching = _remark(watching, i, c.overwatch)
-                if c.hidden != (i in hidden):
-                    hidden = _remark(hidden, i, c.hidden)
-            if watching is not marks.watching or hidden is not marks.hidden:
-                marks = Marks(watching, hidden)
-        self._marks = marks
-        self._by_hex: dict[Hex, tuple[Soldier, ...]] | None = None
-        if (prev is not None and prev._by_hex is None and prev._prev is not None
-                and len(prev._changed) + len(changed) <= PATCH_MAX):
-            # Nobody asked the previous index where anyone is: patch from the one it would have.
-            prev, changed = prev._prev, prev._changed + changed
-        # The previous index, kept only if its by-hex table is built: this one is then that
-        # table with the changed soldiers moved (one index back, never a chain of older states).
-        self._prev = prev if prev is not None and prev._by_hex is not None else None
-        self._changed = changed
-        self.memo: dict[Any, Any] = {}
-        """What is worked out from these soldiers alone (LOS between two of them, :mod:`.los`)."""
-
-    def occupied(self) -> dict[Hex, tuple[Soldier, ...]]:
-        """The living soldiers on the map, by hex (in scenario order within a hex)."""
-        by_hex = self._by_hex
-        if by_hex is None:
-            prev = self._prev
-            if prev is not None and prev._by_hex is not None:
-                by_hex = self._patched(prev, prev._by_hex)
-            else:
-                acc: dict[Hex, list[Soldier]] = {}
-                for s in self.soldiers:
-                    if not s.killed and s.deployed:
-                        acc.setdefault(s.hex, []).append(s)
-                by_hex = {k: tuple(v) for k, v in acc.items()}
-            self._by_hex = by_hex
-            self._prev = None
-            self._changed = ()
-        return by_hex
-
-    def _patched(self, prev: SoldierIndex, old: dict[Hex, tuple[Soldier, ...]]) -> dict[Hex, tuple[Soldier, ...]]:
-        by_hex = dict(old)
-        pos = self.pos
-        for c in {c.id: c for c in self._changed}.values():
-            was = prev.soldiers[pos[c.id]]
-            if was.hex == c.hex and not was.killed and was.deployed and not c.killed and c.deployed:
-                by_hex[c.hex] = tuple([c if s.id == c.id else s for s in by_hex[c.hex]])  # in place
-                continue
-            if not was.killed and was.deployed:
-                rest = tuple(s for s in by_hex[was.hex] if s.id != c.id)
-                if rest:
-                    by_hex[was.hex] = rest
-                else:
-                    del by_hex[was.hex]
-            if not c.killed and c.deployed:
-                by_hex[c.hex] = tuple(sorted(by_hex.get(c.hex, ()) + (c,), key=lambda s: pos[s.id]))
-        return by_hex
-
-    def at(self, h: Hex) -> tuple[Soldier, ...]:
-        """Living soldiers on the map in ``h``."""
-        return self.occupied().get(h, ())
-
-    def marks(self) -> Marks:
-        """Who carries an Overwatch or a Hidden marker (§9.1, §9.3), killed men included."""
-        marks = self._marks
-        if marks is None:
-            soldiers = self.soldiers
-            marks = self._marks = Marks(tuple(i for i, s in enumerate(soldiers) if s.overwatch),
-                                        tuple(i for i, s in enumerate(soldiers) if s.hidden))
-        return marks
-
-    def __eq__(self, other: object) -> bool:
-        return other is None or isinstance(other, SoldierIndex)
-
-    def __hash__(self) -> int:
-        return 0
-
-    def __repr__(self) -> str:
-        return "SoldierIndex()"
 
 
 @hidden_in_json("lookup")
@@ -264,20 +142,32 @@ class GameState(NamedTuple):
         """A copy with ``changes`` (field names as keywords); the index follows the soldiers."""
         if "soldiers" in changes:
             changes["lookup"] = SoldierIndex(changes["soldiers"])
-        return evolve(self, changes)
+        values = list(self)  # (values.evolve, inline)
+        index = _STATE_FIELDS
+        for name, value in changes.items():
+            values[index[name]] = value
+        return _tuple_new(self.__class__, values)  # type: ignore[no-any-return]
 
     def with_soldiers(self, *changed: Soldier, **changes: Any) -> GameState:
         """A copy with some soldiers replaced (matched by id), the rest shared, and ``changes``."""
         if not changed:
             return evolve(self, changes)  # the same soldiers: the same index (and memo)
+        ix = self.lookup
+        if ix is None:
+            ix = SoldierIndex(self.soldiers)
+        pos = ix.pos
         soldiers = list(self.soldiers)
-        pos = self._index().pos
         for s in changed:
             soldiers[pos[s.id]] = s
         new = tuple(soldiers)
-        changes["soldiers"] = new
-        changes["lookup"] = SoldierIndex(new, pos, prev=self.lookup, changed=changed)
-        return evolve(self, changes)
+        values = list(self)  # (one copy of the fields: evolve's, with the soldiers and index set in place)
+        if changes:
+            index = _STATE_FIELDS
+            for name, value in changes.items():
+                values[index[name]] = value
+        values[_SOLDIERS] = new
+        values[_LOOKUP] = SoldierIndex.following(new, pos, ix, changed)
+        return _tuple_new(self.__class__, values)  # type: ignore[no-any-return]
 
     def memo(self) -> dict[Any, Any]:
         """A scratch table for results that depend on the soldiers and the map alone (shared by
@@ -337,7 +227,10 @@ class GameState(NamedTuple):
 
     def cup_counts(self) -> dict[str, int]:
         """Chits left in the cup per side."""
-        return {side: sum(1 for c in self.cup if c.side == side) for side in self.sides}
+        counts = dict.fromkeys(self.sides, 0)
+        for c in self.cup:
+            counts[c.side] += 1
+        return counts
 
     def mf_left(self, s: Soldier) -> int:
         """MF the soldier may still spend now: 0 unless he is in the current impulse."""
@@ -352,3 +245,9 @@ class GameState(NamedTuple):
     def replace(self, *changed: Soldier) -> tuple[Soldier, ...]:
         """The soldiers tuple with some soldiers replaced (matched by id)."""
         return self.with_soldiers(*changed).soldiers
+
+
+_STATE_FIELDS = field_index(GameState)
+"""Position of each field of a :class:`GameState` (its copies set them in place)."""
+_SOLDIERS, _LOOKUP = _STATE_FIELDS["soldiers"], _STATE_FIELDS["lookup"]
+_tuple_new = tuple.__new__

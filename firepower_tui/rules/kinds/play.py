@@ -172,5 +172,7 @@ def apply_mf(rule: Callable[[GameState, Soldier, _MF], tuple[Soldier, list[Event
         s = state.soldier(action.soldier)
         assert s is not None
         changed, events = rule(state, s, action)
+        if state.committed:
+            return state.with_soldiers(changed), events
         return state.with_soldiers(changed, **commit_changes(state)), events
     return apply

@@ -25,6 +25,7 @@ from ..render.overlay_words import overlay_line
 from ..render.reaction import bottom_panel, shows_panel
 from ..widgets.footer import KeyFooter, deploying_words
 from ..widgets.hex_map import HexMap
+from ..widgets.lazy_log import warm_cell_widths
 from ..widgets.side_log import SideLog
 from ..threat_view import ThreatView
 from .game_command import CommandLine
@@ -185,6 +186,7 @@ class GameScreen(LogAndPrompts, CommandLine):
     def _focus_map(self) -> None:
         if self.focused is None:  # (the command line may have opened meanwhile)
             self.query_one(HexMap).focus()
+        warm_cell_widths()
 
     def on_resize(self) -> None:
         self._check_size()

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, overload
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -36,6 +37,14 @@ WIDTHS_KEPT = 3
 
 FITTED_KEPT = 4096
 """Wrapped lines whose filled-out copies are kept (a few screens' worth; then started again)."""
+
+
+def warm_cell_widths() -> None:
+    """Load Rich's table of character widths now (call it when nothing waits: after the first
+    frame). Rich loads it the first time it measures a character outside its quick ranges (an
+    arrow, where Latin letters, ``§`` and box lines are quick); without this, that is in the
+    handling of the first key whose log entry has one (a take-back's, say): about a millisecond."""
+    cell_len("\N{RIGHTWARDS ARROW}")
 
 
 def as_text(entry: object) -> Text:

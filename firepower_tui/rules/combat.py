@@ -93,7 +93,14 @@ def stun(s: Soldier, rule: str, why: str) -> tuple[Soldier, list[Event]]:
 
 def credit_kill(state: GameState, killer_side: str, victim: Soldier) -> dict[str, int]:
     """Kills per side after ``killer_side`` killed ``victim`` (only enemies count, §6)."""
-    kills = dict(state.kills)
-    if victim.side != killer_side:
-        kills[killer_side] = kills.get(killer_side, 0) + 1
+    return dict(add_kill(state.kills, killer_side, victim))
+
+
+def add_kill(kills: dict[str, int], killer_side: str, victim: Soldier) -> dict[str, int]:
+    """``kills`` after ``killer_side`` killed ``victim``: a new table when he was an enemy (only
+    enemies count, §6), else ``kills`` itself (never changed in place)."""
+    if victim.side == killer_side:
+        return kills
+    kills = dict(kills)
+    kills[killer_side] = kills.get(killer_side, 0) + 1
     return kills

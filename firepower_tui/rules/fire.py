@@ -15,7 +15,7 @@ from typing import Any
 from . import buildings
 from .actions import Fire
 from .breakdown import Modifier, RollBreakdown, modifier
-from .combat import COMBAT_MF, combat_refusal, credit_kill, kill_distribution, suppress
+from .combat import COMBAT_MF, add_kill, combat_refusal, kill_distribution, suppress
 from .dice import Dice
 from .errors import Refusal
 from .events import Event, new_fired, new_killed, new_rolled
@@ -361,9 +361,7 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
                 assert victim is not None
                 killed.append(victim.evolve(killed=True))
                 gone.add(victim.id)
-                if victim.side != s.side:  # only enemies count (§6, as combat.credit_kill)
-                    kills = dict(kills)
-                    kills[s.side] = kills.get(s.side, 0) + 1
+                kills = add_kill(kills, s.side, victim)  # (only enemies count, §6)
                 add(new_killed(soldier=victim.id))
         if jams and tens >= weapons_rule.JAM_TENS:  # every die of the burst is rolled first (R12, R60)
             state = state.with_soldiers(*([] if firer is None else [firer]), *killed, kills=kills, **fired)

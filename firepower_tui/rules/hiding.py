@@ -95,9 +95,10 @@ def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event
 
 
 def reveal_near(state: GameState, actor: str, hidden: Sequence[int]) -> tuple[GameState, list[Event]]:
-    """:func:`reveal_after` of one man's action with no revealing event (the usual case, after
-    every move, turn and posture change): the Hidden enemies he ends it within 2 hexes of, with
-    LOS (§9.3)."""
+    """:func:`reveal_after` of one man's action with no revealing event (the usual case: a turn,
+    a posture change, a crossing, going on Overwatch; a move's ``Moved`` is a revealing event and
+    goes to :func:`reveal_after`): the Hidden enemies he ends it within 2 hexes of, with LOS,
+    are revealed (§9.3)."""
     a = state.soldier(actor)
     if a is None or a.killed:
         return state, []

@@ -51,12 +51,12 @@ _BOOKKEEPING = _NEW_TURN | _KILLS | _COMBAT
 _ROLES: dict[type, int] = {TurnStarted: _NEW_TURN, ChitDrawn: _MARKERS_OFF, ImpulseEnded: _ENDS,
                            Fired: _REVEALS | _COMBAT, MeleeFought: _REVEALS | _COMBAT, Moved: _REVEALS,
                            FellBack: _REVEALS, Killed: _KILLS}
-"""What each kind of event may ask of :func:`after`: a new turn (§9.2's once a turn), Overwatch
+"""What each kind of event may ask of the hooks after an action (:func:`_after`): a new turn (§9.2's once a turn), Overwatch
 markers off (§9.1), the end of an impulse (§9.3's marking), a reveal (:func:`.hiding.reveal_after`),
 a dropped weapon (§9.4), a note of who fought (§9.6, :func:`.spotting.note_combat`); a status
 change by the status it brings (:func:`_status_roles`)."""
 _ASKING = frozenset((*_ROLES, StatusChanged))
-"""The kinds of event that may ask anything of :func:`after`."""
+"""The kinds of event that may ask anything of the hooks after an action."""
 
 
 def _status_roles(status: str) -> int:
@@ -93,19 +93,20 @@ def apply_hold(state: GameState, action: Hold, dice: Dice) -> tuple[GameState, l
 
 _HIDING, _OVERWATCH, _SPECIAL = 1, 2, 4
 """The rules whose hooks :func:`apply` asks after an action, as bits (:func:`_flags`)."""
-_rules_last: frozenset[str] | None = None
-_flags_last = 0
+_flags_last: tuple[frozenset[str] | None, int] = (None, 0)
+"""The last rule set and its :func:`_flags` (one tuple: read and replaced whole, never half of it)."""
 
 
 def _flags(rules: frozenset[str]) -> int:
     """Which of the rules with a hook after every action are in ``rules`` (§9.1, §9.3, §9.5), as
     bits: worked out once per rule set (a game keeps one)."""
-    global _rules_last, _flags_last
-    if rules is not _rules_last:
-        _flags_last = ((_HIDING if _RULE_HIDING in rules else 0) | (_OVERWATCH if _RULE_OVERWATCH in rules else 0)
-                       | (_SPECIAL if _RULE_SPECIAL_WEAPONS in rules else 0))
-        _rules_last = rules
-    return _flags_last
+    global _flags_last
+    last, flags = _flags_last
+    if rules is not last:
+        flags = ((_HIDING if _RULE_HIDING in rules else 0) | (_OVERWATCH if _RULE_OVERWATCH in rules else 0)
+                 | (_SPECIAL if _RULE_SPECIAL_WEAPONS in rules else 0))
+        _flags_last = (rules, flags)
+    return flags
 
 
 def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tuple[GameState, list[Event]]:
@@ -117,14 +118,16 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
             return held
     answered = state.pending
     new, done = carry_out(state, action, dice)
-    flags = _flags_last if state.rules is _rules_last else _flags(state.rules)
+    last, flags = _flags_last
+    if state.rules is not last:
+        flags = _flags(state.rules)
     events = list(done)
     if flags & _SPECIAL and (new.special is not None or kind is Drop):  # (nothing of §9.5 out: nothing to do)
         if new.special is not None:  # §9.5: barrages land at a chit, smoke clears at a turn's end
             new, events = special_barrage.after(new, events, dice)
         if kind is Drop:
             new = forget_dropped(new, action.soldier)  # type: ignore[union-attr]  # his bought items go with him (R94)
-    # :func:`after`'s first part, here: most actions end at its first return (one call less each)
+    # the hooks' first part, here: most actions end at its first return (one call less each)
     for e in events:  # (a loop: most actions have one event, and it asks nothing)
         if type(e) in _ASKING:
             roles, noted = _read(events)
@@ -151,14 +154,6 @@ def _held(state: GameState, action: Action) -> tuple[GameState, list[Event]] | N
     return revealed, held[1] + more
 
 
-def after(before: GameState, state: GameState, action: Action, answered: Pending | None,
-          events: list[Event], flags: int | None = None) -> tuple[GameState, list[Event]]:
-    """Everything the optional rules do once an action is over (``flags``: :func:`_flags` of its rules)."""
-    roles, noted = _read(events)
-    return _after(before, state, action, answered, events, _flags(state.rules) if flags is None else flags, roles,
-                  noted)
-
-
 def _read(events: list[Event]) -> tuple[int, list[Event]]:
     """What the events ask of the rules below (their :data:`_ROLES`, or-ed), and the events of
     those kinds in order (the rules below read no other: a fire's dice are many)."""
@@ -172,8 +167,9 @@ def _read(events: list[Event]) -> tuple[int, list[Event]]:
 
 def _after(before: GameState, state: GameState, action: Action, answered: Pending | None, events: list[Event],
            flags: int, roles: int, noted: list[Event]) -> tuple[GameState, list[Event]]:
-    """:func:`after` once its events are read (:func:`_read`): ``roles``, what they ask (their
-    :data:`_ROLES`, or-ed), and ``noted``, the events of :data:`_ASKING`'s kinds in order."""
+    """Everything the optional rules do once an action is over, its events read (:func:`_read`):
+    ``roles``, what they ask (their :data:`_ROLES`, or-ed), and ``noted``, the events of
+    :data:`_ASKING`'s kinds in order."""
     kind = type(action)
     effective: Action
     if answered is None or answered.action is None:

@@ -139,9 +139,13 @@ def impulse_group(state: GameState, h: Hex) -> list[Soldier]:
 
 def impulse_hexes(state: GameState) -> list[Hex]:
     """Hexes that may start an impulse now (someone there who is not Stunned and has not acted)."""
-    if state.active is None or state.impulses_used >= IMPULSES_PER_PHASE or state.over:
-        return []
-    return list(_free_men(state)[1])
+    return list(_free_men(state)[1]) if _phase_open(state, state.impulses_used) else []
+
+
+def _phase_open(state: GameState, used: int) -> bool:
+    """Whether the phase may have another impulse once ``used`` of its impulses are used (6.2),
+    before asking whether any hex can start one."""
+    return state.active is not None and used < IMPULSES_PER_PHASE and not state.over
 
 
 def _free_men(state: GameState) -> tuple[dict[Hex, tuple[Soldier, ...]], tuple[Hex, ...]]:
@@ -232,7 +236,7 @@ def apply_end_impulse(state: GameState, action: EndImpulse | None = None) -> tup
     """Close the impulse; the phase ends after the second one or when no hex can start another."""
     counted = state.committed
     events: list[Event] = [new_impulse_ended(number=state.impulse, counted=counted)]
-    if counted and (state.impulses_used + 1 >= IMPULSES_PER_PHASE or state.over or not _free_men(state)[1]):
+    if counted and not (_phase_open(state, state.impulses_used + 1) and _free_men(state)[1]):
         # No hex may start another impulse: the phase ends, and end_phase sets every field the
         # impulse's end would (one copy of the state instead of two).
         state, more = end_phase(state)

@@ -183,7 +183,8 @@ class Soldier(NamedTuple):
 
     def evolve(self, **changes: Any) -> Soldier:
         """A copy with ``changes`` (field names as keywords)."""
-        values = list(self)  # (evolve_soldier, inline: the copy made most often)
+        values = list(self)  # (evolve_soldier's body, inline: the copy made most often; a call to it costs the
+        # state copy figure 0.1-0.2 us of its 5)
         index = _SOLDIER_FIELDS
         for name, value in changes.items():
             values[index[name]] = value

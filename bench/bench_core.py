@@ -411,7 +411,7 @@ def fig_games_rules(o: argparse.Namespace) -> list[Figure]:
                         "games_per_s": rates})]
 
 
-def _each_rule(scenario: Any, every: list[str], *, seeds: int, rounds: int) -> dict[str, float]:
+def _each_rule(scenario: Any, every: Sequence[str], *, seeds: int, rounds: int) -> dict[str, float]:
     """Where the optional rules' cost lies: each rule alone, its time per action over the basic
     game's on the same seeds (CPU time, the best of ``rounds``; a rule's games differ from the
     basic game's only where it changes the play)."""
@@ -743,11 +743,13 @@ def fig_v01(o: argparse.Namespace) -> list[Figure]:
         speedup = now / was if asked.higher else was / now
         day = asked.before / was if asked.higher else was / asked.before
         note = (f"asked {asked.speedup:.1f}x: {asked.before:g} -> {asked.target:g} {asked.unit} ({asked.source}); "
-                f"v0.1 ran {day:.1f}x {'slower' if day >= 1 else 'faster'} in this run than that day's figure")
+                f"v0.1 ran {day:.1f}x {'slower' if day >= 1 else 'faster'} in this run than that day's figure "
+                f"(the machine's day and Pydantic {got.pydantic} together; bench/baseline.py says what differs)")
         figs.append(Figure(key=f"v01_{asked.key}", label=label, value=speedup, unit="x", target=round(asked.speedup, 2),
                            better="higher", measured=f"{was:.3g} -> {now:.3g} {asked.unit}",
                            reference=f"v0.1 {was:.3g} {asked.unit}", samples=got.rounds, note=note,
-                           raw={"v01": was, "ours": now, "asked_before": asked.before, "asked_target": asked.target}))
+                           raw={"v01": was, "ours": now, "asked_before": asked.before, "asked_target": asked.target,
+                                "pydantic": got.pydantic}))
     return figs
 
 

@@ -77,18 +77,7 @@ def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event
     soldiers = state.soldiers
     why = _event_reveals(state, events, {soldiers[i].id for i in hidden}) if events else {}
     for aid in actors:
-        a = state.soldier(aid)
-        if a is None or a.killed:
-            continue
-        side, (q, r) = a.side, a.hex
-        for i in hidden:  # (in scenario order; side, life and distance before any LOS)
-            h = soldiers[i]
-            if h.side == side or h.killed or not h.deployed:
-                continue
-            dq, dr = q - h.hex.q, r - h.hex.r  # (hex_distance, inline: asked after every action)
-            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR and h.id not in why and los_between_soldiers(
-                    state, a.id, h.id).clear:
-                why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
+        _seen_by(state, aid, hidden, why)
     if not why:
         return state, []
     return reveal(state, why)
@@ -99,18 +88,26 @@ def reveal_near(state: GameState, actor: str, hidden: Sequence[int]) -> tuple[Ga
     a posture change, a crossing, going on Overwatch; a move's ``Moved`` is a revealing event and
     goes to :func:`reveal_after`): the Hidden enemies he ends it within 2 hexes of, with LOS,
     are revealed (§9.3)."""
+    why: dict[str, str] = {}
+    _seen_by(state, actor, hidden, why)
+    return reveal(state, why) if why else (state, [])
+
+
+def _seen_by(state: GameState, actor: str, hidden: Sequence[int], why: dict[str, str]) -> None:
+    """Add to ``why`` the Hidden enemies (positions ``hidden``) that ``actor`` ends his action
+    within 2 hexes of, with LOS (§9.3), unless already there."""
     a = state.soldier(actor)
     if a is None or a.killed:
-        return state, []
+        return
     soldiers, side, (q, r) = state.soldiers, a.side, a.hex
-    why: dict[str, str] = {}
     for i in hidden:  # (in scenario order; side, life and distance before any LOS)
         h = soldiers[i]
-        if h.side != side and not h.killed and h.deployed:
-            dq, dr = q - h.hex.q, r - h.hex.r
-            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR and los_between_soldiers(state, a.id, h.id).clear:
-                why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
-    return reveal(state, why) if why else (state, [])
+        if h.side == side or h.killed or not h.deployed:
+            continue
+        dq, dr = q - h.hex.q, r - h.hex.r  # (hex_distance, inline: asked after every action)
+        if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR and h.id not in why and los_between_soldiers(
+                state, a.id, h.id).clear:
+            why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
 
 
 def _event_reveals(state: GameState, events: Sequence[Event], marked: Collection[str]) -> dict[str, str]:

@@ -43,30 +43,26 @@ class SoldierIndex:
     _changed: tuple[Soldier, ...]
     _marks: Marks | None
 
-    def __init__(self, soldiers: tuple[Soldier, ...], pos: dict[str, int] | None = None, *,
-                 prev: SoldierIndex | None = None, changed: tuple[Soldier, ...] = ()) -> None:
-        if pos is None:
-            pos = {}
-            for i, s in enumerate(soldiers):
-                pos.setdefault(s.id, i)
-                pos.setdefault(s.id.upper(), i)
+    def __init__(self, soldiers: tuple[Soldier, ...]) -> None:
+        pos: dict[str, int] = {}
+        for i, s in enumerate(soldiers):
+            pos.setdefault(s.id, i)
+            pos.setdefault(s.id.upper(), i)
         self.soldiers = soldiers
         self.pos = pos
         self.memo: dict[Any, Any] = {}
         """What is worked out from these soldiers alone (LOS between two of them, :mod:`.los`)."""
         self._by_hex: dict[Hex, tuple[Soldier, ...]] | None = None
-        if prev is None:
-            self._marks = None
-            self._prev = None
-            self._changed = ()
-        else:
-            self._follow(prev, changed)
+        self._marks = None
+        self._prev = None
+        self._changed = ()
 
     @classmethod
     def following(cls, soldiers: tuple[Soldier, ...], pos: dict[str, int], prev: SoldierIndex,
                   changed: tuple[Soldier, ...]) -> SoldierIndex:
-        """``SoldierIndex(soldiers, pos, prev=prev, changed=changed)``, without the call's keywords
-        (made with every state copy that changes soldiers)."""
+        """The index of ``soldiers``, the soldiers of ``prev`` with ``changed`` put in (by ``pos``,
+        the positions, which do not change): what ``prev`` knew is kept or patched (made with
+        every state copy that changes soldiers; no keywords, no __init__)."""
         ix = _new_index(cls)
         ix.soldiers = soldiers
         ix.pos = pos

@@ -79,18 +79,8 @@ class Hangup:
         timer.start()
 
 
-OUTPUT_SWITCH_INTERVAL = 0.0005
-"""Seconds the game's thread may keep the GIL while another thread waits for it (Python's default
-is 0.005). Textual writes each frame from its own output thread: the frame is queued, and the
-game's thread goes on (the footer's keys, the collector) while the writer waits for the lock, up to
-the whole default interval, a frame reaching the terminal some 5 ms after it was ready. A thread
-that waits for nothing asks for no lock, so a shorter interval costs nothing while only the game's
-thread runs."""
-
-
 def run_app(app: Any) -> Any:
-    """``app.run()``, ended like the quit key on SIGHUP or when standard input closes, with the
-    GIL handed to the output thread soon (:data:`OUTPUT_SWITCH_INTERVAL`)."""
+    """``app.run()``, ended like the quit key on SIGHUP or when standard input closes."""
 
     async def main() -> Any:
         hang_up = Hangup(asyncio.get_running_loop(), app)
@@ -107,9 +97,4 @@ def run_app(app: Any) -> Any:
         finally:
             signal.signal(signal.SIGHUP, previous)
 
-    switch = sys.getswitchinterval()
-    sys.setswitchinterval(min(switch, OUTPUT_SWITCH_INTERVAL))
-    try:
-        return asyncio.run(main())
-    finally:
-        sys.setswitchinterval(switch)
+    return asyncio.run(main())

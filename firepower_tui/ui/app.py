@@ -29,8 +29,14 @@ if TYPE_CHECKING:  # the other screens are imported when they are opened: the fi
 
 CHECK_QUIET = 0.4
 """Seconds after the player's last key before the background check of a quick resume goes on."""
-CHECK_SWITCH_INTERVAL = 0.0005
-"""Seconds between GIL hand-overs while that check runs (Python's default is 0.005)."""
+SWITCH_INTERVAL = 0.0005
+"""Seconds a thread of the app may keep the GIL while another waits for it, while the app runs
+(Python's default is 0.005). Textual writes each frame from its own output thread: the frame is
+queued, and the game's thread goes on (the footer's keys, the collector) while the writer waits
+for the lock, up to the whole default interval (traced: 5.7-6.4 ms from a take-back's frame to its
+bytes in the pty; under 1 ms at this interval). The background check of a quick resume shares the
+lock with the game's thread too. A thread that waits for nothing asks for no lock, so a shorter
+interval costs nothing while only the game's thread runs."""
 
 
 class _CheckStopped(Exception):
@@ -43,6 +49,8 @@ class FirepowerApp(App[None]):
     CSS_PATH = Path(__file__).with_name("firepower.tcss")
     TITLE = "FIREPOWER"
     ENABLE_COMMAND_PALETTE = False
+    _switch_before: float | None = None
+    """The GIL switch interval before the app set its own (:data:`SWITCH_INTERVAL`), restored on unmount."""
 
     def __init__(self, session: Session | None, *, ascii: bool = False, handover: bool = False,
                  store: Store | None = None, game_id: int | None = None, replay_only: bool = False,
@@ -92,6 +100,8 @@ class FirepowerApp(App[None]):
         return super().get_default_screen()
 
     def on_mount(self) -> None:
+        self._switch_before = sys.getswitchinterval()
+        sys.setswitchinterval(min(self._switch_before, SWITCH_INTERVAL))  # (restored in on_unmount)
         self.set_show_cursor(load_show_cursor())
         self.app_resume_signal.subscribe(self, lambda _app: self.set_show_cursor(self.show_cursor))
         if self._opens_on_game:
@@ -203,10 +213,8 @@ class FirepowerApp(App[None]):
                 time.sleep(CHECK_QUIET / 4)
 
         def replay_all() -> None:
-            # Until the game's thread hears of a key (and this one gives way), they share the GIL:
-            # hand it over every half millisecond, not every 5 (Python's default), meanwhile.
-            switch = sys.getswitchinterval()
-            sys.setswitchinterval(CHECK_SWITCH_INTERVAL)
+            # Until the game's thread hears of a key (and this one gives way), they share the GIL,
+            # handed over every SWITCH_INTERVAL (the app's, set on mount).
             store = Store(path)
             try:
                 full, error = replay_for_check(store, session, on_entry=give_way)
@@ -214,7 +222,6 @@ class FirepowerApp(App[None]):
                 return
             finally:
                 store.close()
-                sys.setswitchinterval(switch)
             if full is not None or error is not None:
                 self.call_from_thread(self._checked, full, error)
 
@@ -300,6 +307,8 @@ class FirepowerApp(App[None]):
                              replay_only=replay_only, start=start)
 
     def on_unmount(self) -> None:
+        if self._switch_before is not None:
+            sys.setswitchinterval(self._switch_before)
         if self.store is not None and self.game_id is not None:
             try:
                 self.store.release(self.game_id)

@@ -163,6 +163,7 @@ class GameScreen(LogAndPrompts, CommandLine):
 
                 self.call_after_refresh(self.app.push_screen, BannerScreen(self.shown(text)))
         self.call_after_refresh(hex_map.scroll_to_cursor)
+        self.call_after_refresh(warm_cell_widths)  # (after the first frame, not in the first take-back)
         self.clock.start()
 
     async def show_game(self, controller: Controller) -> None:
@@ -186,7 +187,6 @@ class GameScreen(LogAndPrompts, CommandLine):
     def _focus_map(self) -> None:
         if self.focused is None:  # (the command line may have opened meanwhile)
             self.query_one(HexMap).focus()
-        warm_cell_widths()
 
     def on_resize(self) -> None:
         self._check_size()

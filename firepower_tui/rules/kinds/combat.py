@@ -16,7 +16,8 @@ from ..actions import FIRE_MODES, Fire, FireModeName, Melee, Throw
 from ..dice import Dice
 from ..events import Event
 from ..fire import resolve_fire
-from ..grenades import entry_hexsides, max_throw, resolve_throw
+from ..grenades import max_throw, resolve_throw
+from ..spread import entry_hexsides
 from ..hexgrid import Hex, hex_neighbor, hex_to_id, hexes_within
 from ..melee import resolve_melee
 from ..sequence import check_wipe_out

@@ -14,10 +14,12 @@ Figures (target):
             (bench/frame_parts.py splits it: the rules core's share and the game's own)
   cli       `firepower --help` / `python -c pass`, wall time, with and without .pyc           <= 3x
   games     random full games of basic with combat (play_to_end, SeededDice), one core       >= 50 /s
-  games_rules  the same with every implemented optional rule on (types.IMPLEMENTED_RULES: overwatch,
-            hit the dirt, hiding, melee reactions, clock; play_counted): time per game / the basic
-            game's, the two played in turn (seed by seed, the same seeds) in one run; actions per
-            game shown for both (reactions are extra actions); the notes add each rule alone (time
+  games_rules  the same with every implemented optional rule on (types.IMPLEMENTED_RULES: the five
+            of issue 11, overwatch, hit the dirt, hiding, melee reactions, clock, and the three of
+            issue 12, weapons, special weapons, buildings; play_counted): time per game / the basic
+            game's, played in turn (seed by seed, the same seeds) in one run; actions per game
+            shown for both (reactions are extra actions); a second row for issue 11's five alone
+            (the rules that issue's figure was written for); the notes add each rule alone (time
             per action / the basic game's, CPU time, best of two rounds of 8 seeds)              <= 1.3x
   copy      state copy with one soldier changed                                              <= 5 us
   move      engine.apply of a legal Move                                                     <= 15 us
@@ -366,15 +368,19 @@ def fig_games_rules(o: argparse.Namespace) -> list[Figure]:
     from firepower_tui.rules.dice import SeededDice
     from firepower_tui.rules.scenario import load_scenario
     from firepower_tui.rules.sequence import new_game
-    from firepower_tui.rules.types import IMPLEMENTED_RULES
+    from firepower_tui.rules.types import IMPLEMENTED_RULES, RuleId
 
-    budget = 4.0 if o.quick else 30.0
+    part_one = {RuleId.OVERWATCH, RuleId.HIT_THE_DIRT, RuleId.HIDING, RuleId.MELEE_REACTIONS, RuleId.CLOCK}  # issue 11
+    budget = 4.0 if o.quick else 36.0
     scenario = load_scenario("basic")
     every = sorted(IMPLEMENTED_RULES)
-    starts = {"basic": lambda: new_game(scenario), "rules": lambda: new_game(scenario, rules=every)}
-    seconds = {"basic": 0.0, "rules": 0.0}
-    actions = {"basic": 0, "rules": 0}
-    unfinished = {"basic": 0, "rules": 0}
+    part1 = sorted(r for r in every if r in part_one)
+    starts = {"basic": lambda: new_game(scenario), "rules": lambda: new_game(scenario, rules=every),
+              "part1": lambda: new_game(scenario, rules=part1)}
+    seconds = dict.fromkeys(starts, 0.0)
+    actions = dict.fromkeys(starts, 0)
+    unfinished = dict.fromkeys(starts, 0)
+    orders = [tuple(starts)[i:] + tuple(starts)[:i] for i in range(len(starts))]
     for start in starts.values():
         play_counted(start(), random.Random(999), SeededDice(999))  # warm imports and caches, untimed
     undo = _one_core()
@@ -382,7 +388,7 @@ def fig_games_rules(o: argparse.Namespace) -> list[Figure]:
         games = 0
         t0 = time.perf_counter()
         while games < 3 or time.perf_counter() - t0 < budget:
-            for key in (("basic", "rules") if games % 2 == 0 else ("rules", "basic")):  # interleaved, alternating
+            for key in orders[games % len(orders)]:  # interleaved, each set first in turn
                 state = starts[key]()
                 t = time.perf_counter()
                 state, taken = play_counted(state, random.Random(games), SeededDice(games))
@@ -403,12 +409,16 @@ def fig_games_rules(o: argparse.Namespace) -> list[Figure]:
     each = _each_rule(scenario, every, seeds=3 if o.quick else 8, rounds=1 if o.quick else 2)
     note += "; each rule alone, time per action / the basic game's: " + ", ".join(
         f"{rule} {ratio:.2f}x" for rule, ratio in sorted(each.items(), key=lambda kv: -kv[1]))
+    raw = {"games": games, "seconds": seconds, "actions": actions, "unfinished": unfinished, "games_per_s": rates}
     return [Figure(key="games_rules_ratio", label="random games with every optional rule / basic, time per game",
                    value=rates["basic"] / rates["rules"], unit="x", target=1.3,
                    measured=f"{rates['rules']:.1f} games/s with the rules", reference=f"{rates['basic']:.1f} games/s "
-                   "basic", samples=games, note=note,
-                   raw={"games": games, "seconds": seconds, "actions": actions, "unfinished": unfinished,
-                        "games_per_s": rates})]
+                   "basic", samples=games, note=note, raw=raw),
+            Figure(key="games_part1_ratio", label="the same with issue 11's five rules / basic, time per game",
+                   value=rates["basic"] / rates["part1"], unit="x", target=1.3,
+                   measured=f"{rates['part1']:.1f} games/s with {', '.join(part1)}",
+                   reference=f"{rates['basic']:.1f} games/s basic", samples=games,
+                   note=f"the same run, played in turn with the two above; actions per game {per_game['part1']:.0f}")]
 
 
 def _each_rule(scenario: Any, every: Sequence[str], *, seeds: int, rounds: int) -> dict[str, float]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import lru_cache
 
 from ..rules import engine
@@ -17,9 +17,10 @@ from ..rules.grenades import max_throw
 from ..rules.hexgrid import Facing, Hex, hex_distance, in_firing_arc
 from ..rules.setup import placeable
 from ..rules.state import GameState
-from ..rules.types import Phase, Posture, RuleId, SetupStep
-from ..rules.units import weapon_chart
+from ..rules.types import Phase, Posture, RuleId, SetupStep, WeaponState
+from ..rules.units import GroundWeapon, weapon_chart
 from ..rules.special_barrage import special_candidates
+from ..rules.special_rule import scenario_items
 from ..rules.weapons_rule import weapon_candidates
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
@@ -29,6 +30,7 @@ _PHASE_FORCES = Phase.FORCES
 _RULE_OVERWATCH = RuleId.OVERWATCH
 _RULE_SPECIAL_WEAPONS = RuleId.SPECIAL_WEAPONS
 _RULE_WEAPONS = RuleId.WEAPONS
+_WEAPON_BROKEN = WeaponState.BROKEN
 
 
 _DRAW, _END_PHASE, _END_IMPULSE = DrawChit(), EndPhase(), EndImpulse()
@@ -110,13 +112,27 @@ def _first_legal(rng: random.Random, candidates: list[Action],
 
 
 def _moves(state: GameState) -> list[Action]:
-    """Every MF action of the men of the impulse who can still pay for one (§3.2: each costs 1+)."""
+    """Every MF action of the men of the impulse who can still pay for one (§3.2: each costs 1+),
+    then, with the optional rules on, his ``watch`` (§9.1), his §9.4 and his §9.5 actions."""
     out: list[Action] = []
     rules = state.rules
-    watch = bool(rules) and _RULE_OVERWATCH in rules
-    weapons = bool(rules) and _RULE_WEAPONS in rules
-    special = bool(rules) and _RULE_SPECIAL_WEAPONS in rules
     mf_candidates = _MF_CANDIDATES
+    weapons = special = many = False
+    ground: dict[Hex, tuple[GroundWeapon, ...]] = {}
+    carriers: Collection[str] | None = ()  # (None: anyone may carry an item, §10.3's bought ones)
+    if rules:
+        last = _plan_last
+        mf_candidates, weapons, special = last[1] if last[0] is rules else _plan(rules)
+        if weapons:  # §9.4 asks only where a weapon lies, in an impulse of two or more, or for a broken one
+            ground, many = state.ground, len(state.group) >= 2
+        if special:  # §9.5: only a man who carries an item has any
+            sp = state.special
+            if sp is not None and sp.bought:
+                carriers = None
+            else:
+                issued = _items_last
+                carriers = issued[1] if issued[0] is state.scenario else _items_of(state)
+                special = bool(carriers)
     soldier = state.soldier
     for sid in state.group:  # (an impulse is under way: state.mf_left(s) is his own, unless killed)
         s = soldier(sid)
@@ -125,23 +141,62 @@ def _moves(state: GameState) -> list[Action]:
         key = (sid, s.facing, s.posture)
         mine = mf_candidates.get(key)
         if mine is None:
-            if len(mf_candidates) > 4096:  # bounded, as the builders' own caches
-                mf_candidates.clear()
-            mine = mf_candidates[key] = tuple(engine.candidate_actions(state, sid))
+            mine = _build_mf(state, sid, key, mf_candidates)
         out += mine
-        if watch:
-            out.append(_watch(sid))  # §9.1 (the check says whether he may)
-        if weapons:
-            out += weapon_candidates(state, s)  # §9.4: pick up, exchange, repair
-        if special:
+        if weapons and (many or s.weapon_state is _WEAPON_BROKEN or ground.get(s.hex)):
+            out += weapon_candidates(state, s)  # §9.4: pick up, exchange, repair (else he has none)
+        if special and (carriers is None or sid in carriers):
             out += special_candidates(state, s)  # §9.5: smoke, Molotov, satchel, radio at enemy hexes
     return out
+
+
+_items_last: tuple[object, dict[str, dict[str, int]]] = (None, {})
+"""The last scenario asked and :func:`.special_rule.scenario_items` of it (read in place: once per choice)."""
+
+
+def _items_of(state: GameState) -> dict[str, dict[str, int]]:
+    global _items_last
+    items = scenario_items(state)
+    _items_last = (state.scenario, items)
+    return items
+
+
+def _build_mf(state: GameState, sid: str, key: tuple[str, Facing, Posture],
+              table: dict[tuple[str, Facing, Posture], tuple[Action, ...]]) -> tuple[Action, ...]:
+    """His MF candidates, kept in :data:`_MF_CANDIDATES`; for ``table`` :data:`_MF_WATCH_CANDIDATES`,
+    those and his ``watch`` after them, kept there too."""
+    mine = _MF_CANDIDATES.get(key)
+    if mine is None:
+        if len(_MF_CANDIDATES) > 4096:  # bounded, as the builders' own caches
+            _MF_CANDIDATES.clear()
+        mine = _MF_CANDIDATES[key] = tuple(engine.candidate_actions(state, sid))
+    if table is _MF_WATCH_CANDIDATES:
+        if len(table) > 4096:
+            table.clear()
+        mine = table[key] = (*mine, _watch(sid))
+    return mine
 
 
 _MF_CANDIDATES: dict[tuple[str, Facing, Posture], tuple[Action, ...]] = {}
 """:func:`engine.candidate_actions` of a man by his id, facing and posture: the MF candidates
 (kinds/play.py) are values of those three alone (a move and a crossing of his own, the turns to
 every other facing, the changes to every other posture), built once and shared."""
+_MF_WATCH_CANDIDATES: dict[tuple[str, Facing, Posture], tuple[Action, ...]] = {}
+"""The same with his ``watch`` (§9.1) after them, for games with overwatch on."""
+
+_Plan = tuple[dict[tuple[str, Facing, Posture], tuple[Action, ...]], bool, bool]
+_plan_last: tuple[frozenset[str] | None, _Plan] = (None, (_MF_CANDIDATES, False, False))
+"""What :func:`_moves` asks in a game of the last rule set seen (a game keeps one): the table of
+his kept MF candidates (with his ``watch`` after them when §9.1 is on), whether §9.4 and §9.5
+are on (one tuple: read and replaced whole)."""
+
+
+def _plan(rules: frozenset[str]) -> _Plan:
+    global _plan_last
+    plan = (_MF_WATCH_CANDIDATES if _RULE_OVERWATCH in rules else _MF_CANDIDATES, _RULE_WEAPONS in rules,
+            _RULE_SPECIAL_WEAPONS in rules)
+    _plan_last = (rules, plan)
+    return plan
 
 
 def _combat(state: GameState) -> list[Action]:

@@ -37,6 +37,7 @@ from .special_rule import SpecialAssessment
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).
 _PHASE_PLAY = Phase.PLAY
+_REACTION_HIT_THE_DIRT = ReactionKind.HIT_THE_DIRT
 _STAGE_PHASE = Stage.PHASE
 _STAGE_SETUP = Stage.SETUP
 
@@ -249,6 +250,10 @@ def iter_legal_actions(state: GameState, soldier_id: str | None = None, *,
     if kinds is None and soldier_id is not None:
         kinds = MF_ACTIONS
     if state.pending is not None:  # only the open reaction's answers (§9.1, §9.2, §9.7)
+        if (kinds is None and soldier_id is None and state.pending.kind is _REACTION_HIT_THE_DIRT
+                and state.phase == _PHASE_PLAY):
+            yield from _dirt_answers(state)  # (the usual reaction: its answers are values of who may answer)
+            return
         kinds = ANSWERS if kinds is None else [k for k in kinds if k in _ANSWER_TYPES]
     acting: dict[str, Soldier] | None = None
     p = state.pending
@@ -269,6 +274,27 @@ def iter_legal_actions(state: GameState, soldier_id: str | None = None, *,
             if first is not None and first(state, s) is not None:
                 continue  # refused alike, each of his candidates (SoldierRule.first)
             yield from (a for a in rule.candidates(state, s) if rule.check(state, s, a) is None)
+
+
+def _dirt_answers(state: GameState) -> tuple[Action, ...]:
+    """The answers to an open hit the dirt reaction (§9.2): ``hold`` and each group of the men
+    fired at who may hit the dirt, listed and checked as :func:`iter_legal_actions` does any
+    kind, once per tuple of those men (each answer's check asks only that the reaction is open
+    and who may answer it) and then kept."""
+    p = state.pending
+    assert p is not None and p.kind is _REACTION_HIT_THE_DIRT
+    kept = _DIRT_ANSWERS.get(p.answerers)
+    if kept is None:
+        if len(_DIRT_ANSWERS) > 1024:  # bounded
+            _DIRT_ANSWERS.clear()
+        kept = _DIRT_ANSWERS[p.answerers] = tuple(
+            a for kind in _ANSWERS_TO[_REACTION_HIT_THE_DIRT] for a in kind.candidates(state, None)
+            if kind.check(state, a) is None)
+    return kept
+
+
+_DIRT_ANSWERS: dict[tuple[str, ...], tuple[Action, ...]] = {}
+""":func:`_dirt_answers` by the men who may hit the dirt, in order."""
 
 
 def _acting(state: GameState, soldier_id: str | None) -> dict[str, Soldier]:

@@ -14,6 +14,8 @@ panel); :func:`roll_spot` rolls against exactly that breakdown.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from .breakdown import RollBreakdown
 from .buildings import combat_refusal, features_in_play, map_in_play, standing_building
 from .combat import COMBAT_MF
@@ -128,18 +130,30 @@ def note_combat(state: GameState, events: list[Event], thrower: str | None) -> G
             acted += [*e.attackers, *e.defenders]
     if not acted and not windows:
         return state
-    last = dict(state.exposed)
     window_fire = state.window_fire
     stale = bool(window_fire) and any(w[0] != turn for w in window_fire)
-    new = [sid for sid in acted if last.get(sid) != turn]  # (loops, not all() and a dict comprehension:
-    if not windows and not stale and not new:  # asked after every fire)
-        return state  # (each of them already noted this turn, no window crossed, none to forget)
-    for sid in new:
+    if not windows and not stale:  # (the usual case: the window fire stays as it is)
+        exposed = _noted(state.exposed, acted, turn)
+        return state if exposed is state.exposed else state.evolve(exposed=exposed)
+    last = dict(state.exposed)
+    for sid in acted:
         last[sid] = turn
-    if windows or stale:  # (else the window fire stays as it is)
-        kept = tuple(w for w in window_fire if w[0] == turn)
-        return state.evolve(exposed=tuple(sorted(last.items())), window_fire=tuple(dict.fromkeys(kept + tuple(windows))))
-    return state.evolve(exposed=tuple(sorted(last.items())))
+    kept = tuple(w for w in window_fire if w[0] == turn)
+    return state.evolve(exposed=tuple(sorted(last.items())), window_fire=tuple(dict.fromkeys(kept + tuple(windows))))
+
+
+def _noted(exposed: tuple[tuple[str, int], ...], acted: list[str], turn: int) -> tuple[tuple[str, int], ...]:
+    """``exposed`` (one entry a man, sorted by his id: as :func:`note_combat` writes it and a
+    snapshot keeps it) with each man of ``acted`` at ``turn``; the same tuple when each of them
+    was already noted this turn (§9.6)."""
+    for sid in acted:
+        i = bisect_left(exposed, (sid,))  # (his entry, or where it goes: (sid,) sorts before (sid, turn))
+        if i < len(exposed) and exposed[i][0] == sid:
+            if exposed[i][1] != turn:
+                exposed = (*exposed[:i], (sid, turn), *exposed[i + 1:])
+        else:
+            exposed = (*exposed[:i], (sid, turn), *exposed[i:])
+    return exposed
 
 
 __all__ = ["SPOT_NEED", "WINDOW_FIRERS", "exposed", "note_combat", "roll_spot", "seen_only", "shot_refusal", "spot_breakdown", "target_refusal",

@@ -36,12 +36,19 @@ def intercept_fire(state: GameState, action: Fire) -> tuple[GameState, list[Even
     """Hold a declared fire as a reaction when a target may hit the dirt (§9.2); else None."""
     if _RULE_HIT_THE_DIRT not in state.rules:
         return None
-    targets = [t for t in map(state.soldier, action.targets) if t is not None]
-    eligible = tuple(t.id for t in targets if may_hit_dirt(t))
-    if not eligible:
-        return None
-    return open_reaction(state, Pending(kind=_REACTION_HIT_THE_DIRT, side=targets[0].side, trigger=action.soldier,
-                                        hex=targets[0].hex, answerers=eligible, action=action))
+    named = action.targets
+    if len(named) == 1:  # (the usual fire: one man, read once)
+        first = state.soldier(named[0])
+        if first is None or first.killed or first.posture is _PRONE or first.dirt_used:  # (may_hit_dirt, inline)
+            return None
+        eligible: tuple[str, ...] = (first.id,)
+    else:
+        targets = [t for t in map(state.soldier, named) if t is not None]
+        eligible = tuple(t.id for t in targets if may_hit_dirt(t))
+        if not eligible:
+            return None
+        first = targets[0]
+    return open_reaction(state, Pending(_REACTION_HIT_THE_DIRT, first.side, action.soldier, first.hex, eligible, action))
 
 
 def check_hit_dirt(state: GameState, action: HitDirt) -> Refusal | None:

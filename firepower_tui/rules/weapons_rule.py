@@ -245,9 +245,23 @@ def repair_candidates(state: GameState, s: Soldier) -> Iterable[Repair]:
 
 def weapon_candidates(state: GameState, s: Soldier) -> list[PickUp | Swap | Repair]:
     """Every §9.4 action of one man that might be legal now (the random player's)."""
-    if not state.ground.get(s.hex) and len(state.group) < 2 and s.weapon_state is not _WEAPON_BROKEN:
-        return []  # (the usual case, asked at every MF action: nothing lies here, he is alone, his weapon works)
+    here = state.ground.get(s.hex)
+    if len(state.group) < 2 and _RULE_WEAPONS in state.rules:  # (alone in his impulse: no exchange, R62)
+        if not here and s.weapon_state is not _WEAPON_BROKEN:
+            return []  # (the usual case, asked at every MF action: nothing lies here, his weapon works)
+        key = (s.id, here, s.weapon_state)
+        kept = _KEPT.get(key)
+        if kept is None:
+            if len(_KEPT) > 1024:  # bounded
+                _KEPT.clear()
+            kept = _KEPT[key] = (*pickup_candidates(state, s), *repair_candidates(state, s))
+        return list(kept)
     return [*pickup_candidates(state, s), *swap_candidates(state, s), *repair_candidates(state, s)]
+
+
+_KEPT: dict[tuple[str, tuple[GroundWeapon, ...] | None, WeaponState], tuple[PickUp | Repair, ...]] = {}
+"""A lone man's pick-ups and repair while the rule is on, by his id, the markers in his hex and
+his weapon's condition (they are values of those alone): built once and shared."""
 
 
 def assess_repair(state: GameState, action: Repair) -> RepairAssessment:

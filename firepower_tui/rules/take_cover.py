@@ -39,7 +39,7 @@ def intercept_fire(state: GameState, action: Fire) -> tuple[GameState, list[Even
     named = action.targets
     if len(named) == 1:  # (the usual fire: one man, read once)
         first = state.soldier(named[0])
-        if first is None or first.killed or first.posture is _PRONE or first.dirt_used:  # (may_hit_dirt, inline)
+        if first is None or not may_hit_dirt(first):
             return None
         eligible: tuple[str, ...] = (first.id,)
     else:

@@ -93,6 +93,16 @@ def reveal_near(state: GameState, actor: str, hidden: Sequence[int]) -> tuple[Ga
     return reveal(state, why) if why else (state, [])
 
 
+def reveal_near_zone(state: GameState, actor: str, hidden: Sequence[int]) -> tuple[GameState, list[Event]]:
+    """:func:`reveal_near`, asked only when he ends his action in a hex within 2 of a Hidden
+    enemy (:meth:`.SoldierIndex.near_hidden`, kept from state to state): elsewhere no Hidden
+    enemy is near enough to see, whatever the LOS (§9.3)."""
+    a = state.soldier(actor)
+    if a is None or a.hex not in state._index().near_hidden(a.side, NEAR):
+        return state, []
+    return reveal_near(state, actor, hidden)
+
+
 def _seen_by(state: GameState, actor: str, hidden: Sequence[int], why: dict[str, str]) -> None:
     """Add to ``why`` the Hidden enemies (positions ``hidden``) that ``actor`` ends his action
     within 2 hexes of, with LOS (§9.3), unless already there."""

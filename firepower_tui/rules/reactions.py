@@ -118,11 +118,20 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
             return held
     answered = state.pending
     new, done = carry_out(state, action, dice)
+    return carried(state, new, action, answered, done, dice)
+
+
+def carried(state: GameState, new: GameState, action: Action, answered: Pending | None, done: Sequence[Event],
+            dice: Dice, specialled: bool = False) -> tuple[GameState, list[Event]]:
+    """:func:`apply` once ``action`` is carried out (``new``, its events ``done``; ``answered``, the
+    reaction open before it): everything the rules do after it (:mod:`.hook_plan` hands over here
+    what it does not answer itself; ``specialled``: §9.5's part is done, ``done`` is its events)."""
+    kind = type(action)
     last, flags = _flags_last
     if state.rules is not last:
         flags = _flags(state.rules)
     events = list(done)
-    if flags & _SPECIAL and (new.special is not None or kind is Drop):  # (nothing of §9.5 out: nothing to do)
+    if flags & _SPECIAL and not specialled and (new.special is not None or kind is Drop):  # (nothing of §9.5 out: nothing to do)
         if new.special is not None:  # §9.5: barrages land at a chit, smoke clears at a turn's end
             new, events = special_barrage.after(new, events, dice)
         if kind is Drop:
@@ -280,4 +289,4 @@ _ACTORS: dict[type, Callable[[Any], tuple[str, ...]]] = {
 """Who took each kind of action (who ended it, for §9.3's reveal); other kinds: nobody."""
 
 
-__all__ = ["TRIGGERS", "after", "apply", "apply_hold", "check_hold", "close_reaction"]
+__all__ = ["TRIGGERS", "after", "apply", "carried", "apply_hold", "check_hold", "close_reaction"]

@@ -46,12 +46,32 @@ def may_hide(state: GameState, s: Soldier) -> bool:
     return True
 
 
+def hiding_hexes(state: GameState) -> frozenset[Hex]:
+    """Every hiding hex of the map (:func:`hiding_hex`), worked out once per map."""
+    global _hiding_last
+    gmap = state.scenario.map
+    terrain, lines, hexes = _hiding_last
+    if terrain is not gmap.terrain or lines is not gmap.lines:
+        hexes = frozenset(h for h in gmap.terrain if hiding_hex(state, h))
+        _hiding_last = (gmap.terrain, gmap.lines, hexes)
+    return hexes
+
+
+_hiding_last: tuple[object, object, frozenset[Hex]] = (None, None, frozenset())
+"""The last map's tables (terrain, lines: the map itself is not held, nor its LOS cache) and its
+hiding hexes (one tuple: read and replaced whole)."""
+
+
 def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list[Event]]:
-    """At the end of an impulse: every man of it who qualifies is marked Hidden."""
+    """At the end of an impulse: every man of it who qualifies is marked Hidden (a man outside
+    a hiding hex never does: :func:`may_hide` is asked of the others)."""
     changed = []
+    hexes = hiding_hexes(state)
+    soldiers, pos = state.soldiers, state._index().pos
     for i in group:
-        s = state.soldier(i)
-        if s is not None and may_hide(state, s):
+        at = pos.get(i)
+        s = soldiers[at] if at is not None else state.soldier(i)
+        if s is not None and s.hex in hexes and may_hide(state, s):
             changed.append(s.evolve(hidden=True))
     if not changed:
         return state, []
@@ -91,16 +111,6 @@ def reveal_near(state: GameState, actor: str, hidden: Sequence[int]) -> tuple[Ga
     why: dict[str, str] = {}
     _seen_by(state, actor, hidden, why)
     return reveal(state, why) if why else (state, [])
-
-
-def reveal_near_zone(state: GameState, actor: str, hidden: Sequence[int]) -> tuple[GameState, list[Event]]:
-    """:func:`reveal_near`, asked only when he ends his action in a hex within 2 of a Hidden
-    enemy (:meth:`.SoldierIndex.near_hidden`, kept from state to state): elsewhere no Hidden
-    enemy is near enough to see, whatever the LOS (§9.3)."""
-    a = state.soldier(actor)
-    if a is None or a.hex not in state._index().near_hidden(a.side, NEAR):
-        return state, []
-    return reveal_near(state, actor, hidden)
 
 
 def _seen_by(state: GameState, actor: str, hidden: Sequence[int], why: dict[str, str]) -> None:

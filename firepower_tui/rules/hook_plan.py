@@ -20,7 +20,7 @@ from . import special_barrage
 from .actions import Action, ChangePosture, Cross, DrawChit, Drop, EndImpulse, Fire, Melee, Move, Turn, Watch
 from .dice import Dice
 from .events import ChitDrawn, Event, ImpulseEnded, Moved, StatusChanged, TurnEnded
-from .hiding import mark_hidden, reveal_near_zone
+from .hiding import NEAR, mark_hidden, reveal_near
 from .overwatch import open_overwatch
 from .registry import KINDS
 from .reactions import _ACTORS, _ASKING, TRIGGERS, Apply, _overwatch_off, apply, carried
@@ -79,21 +79,41 @@ def _build(rules: frozenset[str]) -> dict[type, Hooked]:
                 return carried(state, new, action, None, done, dice)
         if not marks_on:
             return new, done
-        marks = new.marks()
+        ix = new.lookup
+        if ix is None:
+            ix = new._index()
+        marks = ix.marks()
         hidden = marks.hidden if hiding else ()
+        watching = marks.watching if watching_on else ()
+        if not hidden and not watching:
+            return new, done
+        at = ix.pos.get(actor)
+        if at is None:  # (not as written: the general path, which reads him any way he may be named)
+            return carried(state, new, action, None, done, dice)
+        a = new.soldiers[at]
         events = done
         if hidden:
-            if kind is Move and getattr(new.soldier(actor), "hidden", False):
+            if kind is Move and a.hidden:
                 return carried(state, new, action, None, done, dice)  # (he may leave his cover: §9.3's event reveal)
-            revealed, more = reveal_near_zone(new, actor, hidden)
-            if more:
-                new = revealed
-                events = [*done, *more]
-        if watching_on and marks.watching and kind in _TRIGGER_KINDS and new.pending is None and not new.over and (
-                new.active is not None):
-            new, more = open_overwatch(new, actor)
-            if more:
-                events = [*events, *more]
+            if not a.killed:
+                side, (q, r), soldiers = a.side, a.hex, new.soldiers
+                for i in hidden:  # (a Hidden enemy within 2 hexes? then LOS is asked, §9.3: reveal_near)
+                    h = soldiers[i]
+                    if h.side != side and not h.killed and h.deployed:
+                        dq, dr = q - h.hex.q, r - h.hex.r
+                        if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR:
+                            new, more = reveal_near(new, actor, hidden)
+                            if more:
+                                events = [*done, *more]
+                            break
+        if watching and kind in _TRIGGER_KINDS and new.pending is None and not new.over and new.active is not None:
+            side, soldiers = a.side, new.soldiers
+            for i in watching:  # (his side: the same after a reveal)
+                if soldiers[i].side != side:  # (an enemy on Overwatch: may he snap at him? §9.1)
+                    new, more = open_overwatch(new, actor)
+                    if more:
+                        events = [*events, *more]
+                    break
         return new, events
 
     def end_impulse(state: GameState, action: Action, dice: Dice, carry_out: Apply

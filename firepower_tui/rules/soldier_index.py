@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .hexgrid import Hex, hexes_within
+from .hexgrid import Hex
 from .units import Soldier
 
 PATCH_MAX = 16
@@ -38,11 +38,10 @@ class SoldierIndex:
     Derived data, not state: any two indexes compare equal, so states compare by their fields.
     """
 
-    __slots__ = ("soldiers", "pos", "_by_hex", "_prev", "_changed", "memo", "_marks", "_near_hidden")
+    __slots__ = ("soldiers", "pos", "_by_hex", "_prev", "_changed", "memo", "_marks")
     _prev: SoldierIndex | None
     _changed: tuple[Soldier, ...]
     _marks: Marks | None
-    _near_hidden: dict[tuple[str, int], frozenset[Hex]] | None
 
     def __init__(self, soldiers: tuple[Soldier, ...]) -> None:
         pos: dict[str, int] = {}
@@ -55,7 +54,6 @@ class SoldierIndex:
         """What is worked out from these soldiers alone (LOS between two of them, :mod:`.los`)."""
         self._by_hex: dict[Hex, tuple[Soldier, ...]] | None = None
         self._marks = None
-        self._near_hidden = None
         self._prev = None
         self._changed = ()
 
@@ -77,15 +75,11 @@ class SoldierIndex:
         """Derive what can be kept from the index of the soldiers before ``changed`` (their markers,
         the by-hex table to patch)."""
         marks = prev._marks
-        near = None
         if marks is not None:  # (kept up to date from the previous index's once asked for: the optional rules)
             pos = self.pos
             watching, hidden = marks
-            near = prev._near_hidden
             for c in changed:  # (the last of an id counts, as in the soldiers tuple)
                 i = pos[c.id]
-                if near is not None and (c.hidden or i in marks.hidden):
-                    near = None  # (a Hidden man changed, or one marked or revealed: asked anew)
                 if c.overwatch != (i in watching):
                     watching = _remark(watching, i, c.overwatch)
                 if c.hidden != (i in hidden):
@@ -93,7 +87,6 @@ class SoldierIndex:
             if watching is not marks.watching or hidden is not marks.hidden:
                 marks = Marks(watching, hidden)
         self._marks = marks
-        self._near_hidden = near
         if prev._by_hex is None:
             older = prev._prev
             if older is not None and len(prev._changed) + len(changed) <= PATCH_MAX:
@@ -161,24 +154,6 @@ class SoldierIndex:
             marks = self._marks = Marks(tuple(i for i, s in enumerate(soldiers) if s.overwatch),
                                         tuple(i for i, s in enumerate(soldiers) if s.hidden))
         return marks
-
-    def near_hidden(self, side: str, near: int) -> frozenset[Hex]:
-        """The hexes within ``near`` of a living, deployed man of another side than ``side`` who
-        carries a Hidden marker (§9.3: where an enemy's action may reveal him); kept from index
-        to index while no Hidden man changes."""
-        table = self._near_hidden
-        if table is None:
-            table = self._near_hidden = {}
-        zone = table.get((side, near))
-        if zone is None:
-            soldiers = self.soldiers
-            hexes: set[Hex] = set()
-            for i in self.marks().hidden:
-                h = soldiers[i]
-                if h.side != side and not h.killed and h.deployed:
-                    hexes.update(hexes_within(h.hex, near))
-            zone = table[(side, near)] = frozenset(hexes)
-        return zone
 
     def __eq__(self, other: object) -> bool:
         return other is None or isinstance(other, SoldierIndex)

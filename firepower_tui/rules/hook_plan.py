@@ -35,15 +35,15 @@ _ONE_MAN = (Turn, ChangePosture, Cross, Watch, Move)
 §9.3, answered here when he is not Hidden himself)."""
 
 _plans: dict[frozenset[str], dict[type, Hooked] | None] = {}
+"""The plans made so far, by rule set (at most one per set of the rules this version plays)."""
 
 
 def plan_of(rules: frozenset[str]) -> dict[type, Hooked] | None:
     """The hooks of ``rules`` by action type (a type not in it: :func:`.reactions.apply`), or
     None when no rule of them acts in the core (the phase clock alone, §9.8: the basic game)."""
-    plan = _plans.get(rules, False)
-    if plan is False:
-        plan = _plans[rules] = _build(rules) if rules - NO_CORE_HOOK else None
-    return plan  # type: ignore[return-value]
+    if rules not in _plans:
+        _plans[rules] = _build(rules) if rules - NO_CORE_HOOK else None
+    return _plans[rules]
 
 
 def _build(rules: frozenset[str]) -> dict[type, Hooked]:
@@ -52,8 +52,8 @@ def _build(rules: frozenset[str]) -> dict[type, Hooked]:
     watching_on = RuleId.OVERWATCH in rules
     special = RuleId.SPECIAL_WEAPONS in rules
     marks_on = hiding or watching_on
+    # The events the general path answers (with §9.5, a turn's end too: its smoke clears).
     stop = _ASKING | {TurnEnded} if special else _ASKING
-    """The events after which the general path takes over (§9.5's barrages and smoke: a chit, a turn's end)."""
 
     def quiet(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tuple[GameState, Sequence[Event]]:
         """Nobody acts: only an event that asks something (or an open reaction) asks the hooks."""
@@ -167,7 +167,8 @@ def _build(rules: frozenset[str]) -> dict[type, Hooked]:
 
 
 _TRIGGER_KINDS = frozenset(TRIGGERS)
-_QUIET = tuple(k.action for k in KINDS if k.action not in _ACTORS and k.action not in (Fire, Melee, EndImpulse, DrawChit))
+_QUIET = tuple(k.action for k in KINDS
+               if k.action not in _ACTORS and k.action not in (Fire, Melee, EndImpulse, DrawChit))
 """The kinds of action nobody takes in the hooks' eyes (none of :data:`.reactions._ACTORS`, none
 held): a chit's impulse begun, a phase ended, the set-up's actions…"""
 

@@ -131,7 +131,7 @@ def carried(state: GameState, new: GameState, action: Action, answered: Pending 
     if state.rules is not last:
         flags = _flags(state.rules)
     events = list(done)
-    if flags & _SPECIAL and not specialled and (new.special is not None or kind is Drop):  # (nothing of §9.5 out: nothing to do)
+    if flags & _SPECIAL and not specialled and (new.special is not None or kind is Drop):  # (none of §9.5: no-op)
         if new.special is not None:  # §9.5: barrages land at a chit, smoke clears at a turn's end
             new, events = special_barrage.after(new, events, dice)
         if kind is Drop:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from functools import partial
 from typing import Any, overload
 
-from . import reactions, victory
+from . import victory
 from .acting import acting_soldier
 from .actions import (ANSWERS, Action, ChangePosture, Cross, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Repair,
                       StandAndShoot, Throw, Turn)
@@ -136,21 +136,24 @@ def _hooks_in(rules: frozenset[str]) -> dict[type, Hooked] | None:
 
 def apply_trusted(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
     """:func:`apply` without the check (replay of a record already checked)."""
-    kind = kind_of(action)
-    if kind is None:
-        raise TypeError(f"not an action: {action!r}")
     events: Sequence[Event]
     rules = state.rules
     if rules:
         last, plan = _planned
         if rules is not last:
             plan = _hooks_in(rules)
-        if plan is not None:  # the optional rules' hooks (§9), planned for this kind of action
-            new, events = plan.get(type(action), reactions.apply)(state, action, dice, kind.apply)
-        else:
-            new, events = kind.apply(state, action, dice)
-    else:
-        new, events = kind.apply(state, action, dice)
+        if plan is not None:  # the optional rules' hooks (§9), planned for each kind of action (its apply inside)
+            hooked = plan.get(type(action))
+            if hooked is None:
+                raise TypeError(f"not an action: {action!r}")
+            new, events = hooked(state, action, dice)
+            if new.phase == _PHASE_PLAY and new.holders:
+                new = victory.update_holders(new)
+            return new, tuple(events)
+    kind = kind_of(action)
+    if kind is None:
+        raise TypeError(f"not an action: {action!r}")
+    new, events = kind.apply(state, action, dice)
     if new.phase == _PHASE_PLAY and new.holders:
         new = victory.update_holders(new)
     return new, tuple(events)

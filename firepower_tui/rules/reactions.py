@@ -1,7 +1,9 @@
 """The optional rules' hooks into every action (RULES.md §9.1-§9.4, §9.7).
 
 :func:`.engine.apply_trusted` calls :func:`apply` instead of the kind's own apply when any
-optional rule is on (with none on, nothing here runs: the basic game). It
+optional rule is on (with none on, nothing here runs: the basic game), through the plan of
+:mod:`.hook_plan`, which answers the common actions itself and hands the rest here (to
+:func:`carried` once it has carried one out). It
 
 1. holds a declared fire (hit the dirt, §9.2) or melee (§9.7) as a reaction instead of
    carrying it out;

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from functools import partial
 from typing import Any, overload
 
-from . import reactions, victory
+from . import victory
 from .acting import acting_soldier
 from .actions import (ANSWERS, Action, ChangePosture, Cross, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Repair,
                       StandAndShoot, Throw, Turn)
@@ -23,12 +23,13 @@ from .events import Event
 from .fire import FireAssessment
 from .grenades import ThrowAssessment
 from .hexgrid import Hex
+from .hook_plan import Hooked, plan_of
 from .melee import MeleeAssessment
 from .optional import waiting_refusal
 from .registry import KINDS, ActionKind, SoldierRule, Stage, kind_of, kinds_of
 from .sequence import impulse_hexes as _impulse_hexes
 from .state import GameState
-from .types import NO_CORE_HOOK, Phase, ReactionKind
+from .types import Phase, ReactionKind
 from .units import Soldier
 from .weapons_rule import RepairAssessment
 from .actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
@@ -120,30 +121,40 @@ def apply(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tupl
     return apply_trusted(state, action, dice)
 
 
-_hooked_last: frozenset[str] | None = None
-"""The last rule set found to have a hook in the core (a game keeps one set: one check per game)."""
+_planned: tuple[frozenset[str] | None, dict[type, Hooked] | None] = (None, None)
+"""The last rule set and its hooks (:func:`.hook_plan.plan_of`; a game keeps one set: one look-up
+per game; one tuple, read and replaced whole)."""
 
 
-def _hooks_in(rules: frozenset[str]) -> bool:
-    """Whether any of ``rules`` acts in the core: all but the phase clock (§9.8, the app's alone)."""
-    global _hooked_last
-    if rules - NO_CORE_HOOK:
-        _hooked_last = rules
-        return True
-    return False
+def _hooks_in(rules: frozenset[str]) -> dict[type, Hooked] | None:
+    """The hooks of ``rules`` in the core by action type, or None when none of them has any:
+    all but the phase clock (§9.8, the app's alone) have."""
+    global _planned
+    plan = plan_of(rules)
+    _planned = (rules, plan)
+    return plan
 
 
 def apply_trusted(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
     """:func:`apply` without the check (replay of a record already checked)."""
+    events: Sequence[Event]
+    rules = state.rules
+    if rules:
+        last, plan = _planned
+        if rules is not last:
+            plan = _hooks_in(rules)
+        if plan is not None:  # the optional rules' hooks (§9), planned for each kind of action (its apply inside)
+            hooked = plan.get(type(action))
+            if hooked is None:
+                raise TypeError(f"not an action: {action!r}")
+            new, events = hooked(state, action, dice)
+            if new.phase == _PHASE_PLAY and new.holders:
+                new = victory.update_holders(new)
+            return new, tuple(events)
     kind = kind_of(action)
     if kind is None:
         raise TypeError(f"not an action: {action!r}")
-    events: Sequence[Event]
-    rules = state.rules
-    if rules and (rules is _hooked_last or _hooks_in(rules)):
-        new, events = reactions.apply(state, action, dice, kind.apply)  # the optional rules' hooks (§9)
-    else:
-        new, events = kind.apply(state, action, dice)
+    new, events = kind.apply(state, action, dice)
     if new.phase == _PHASE_PLAY and new.holders:
         new = victory.update_holders(new)
     return new, tuple(events)

@@ -46,12 +46,32 @@ def may_hide(state: GameState, s: Soldier) -> bool:
     return True
 
 
+def hiding_hexes(state: GameState) -> frozenset[Hex]:
+    """Every hiding hex of the map (:func:`hiding_hex`), worked out once per map."""
+    global _hiding_last
+    gmap = state.scenario.map
+    terrain, lines, hexes = _hiding_last
+    if terrain is not gmap.terrain or lines is not gmap.lines:
+        hexes = frozenset(h for h in gmap.terrain if hiding_hex(state, h))
+        _hiding_last = (gmap.terrain, gmap.lines, hexes)
+    return hexes
+
+
+_hiding_last: tuple[object, object, frozenset[Hex]] = (None, None, frozenset())
+"""The last map's tables (terrain, lines: the map itself is not held, nor its LOS cache) and its
+hiding hexes (one tuple: read and replaced whole)."""
+
+
 def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list[Event]]:
-    """At the end of an impulse: every man of it who qualifies is marked Hidden."""
+    """At the end of an impulse: every man of it who qualifies is marked Hidden (a man outside
+    a hiding hex never does: :func:`may_hide` is asked of the others)."""
     changed = []
+    hexes = hiding_hexes(state)
+    soldiers, pos = state.soldiers, state._index().pos
     for i in group:
-        s = state.soldier(i)
-        if s is not None and may_hide(state, s):
+        at = pos.get(i)
+        s = soldiers[at] if at is not None else state.soldier(i)
+        if s is not None and s.hex in hexes and may_hide(state, s):
             changed.append(s.evolve(hidden=True))
     if not changed:
         return state, []

@@ -1,7 +1,9 @@
 """The optional rules' hooks into every action (RULES.md §9.1-§9.4, §9.7).
 
 :func:`.engine.apply_trusted` calls :func:`apply` instead of the kind's own apply when any
-optional rule is on (with none on, nothing here runs: the basic game). It
+optional rule is on (with none on, nothing here runs: the basic game), through the plan of
+:mod:`.hook_plan`, which answers the common actions itself and hands the rest here (to
+:func:`carried` once it has carried one out). It
 
 1. holds a declared fire (hit the dirt, §9.2) or melee (§9.7) as a reaction instead of
    carrying it out;
@@ -118,11 +120,20 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
             return held
     answered = state.pending
     new, done = carry_out(state, action, dice)
+    return carried(state, new, action, answered, done, dice)
+
+
+def carried(state: GameState, new: GameState, action: Action, answered: Pending | None, done: Sequence[Event],
+            dice: Dice, specialled: bool = False) -> tuple[GameState, list[Event]]:
+    """:func:`apply` once ``action`` is carried out (``new``, its events ``done``; ``answered``, the
+    reaction open before it): everything the rules do after it (:mod:`.hook_plan` hands over here
+    what it does not answer itself; ``specialled``: §9.5's part is done, ``done`` is its events)."""
+    kind = type(action)
     last, flags = _flags_last
     if state.rules is not last:
         flags = _flags(state.rules)
     events = list(done)
-    if flags & _SPECIAL and (new.special is not None or kind is Drop):  # (nothing of §9.5 out: nothing to do)
+    if flags & _SPECIAL and not specialled and (new.special is not None or kind is Drop):  # (none of §9.5: no-op)
         if new.special is not None:  # §9.5: barrages land at a chit, smoke clears at a turn's end
             new, events = special_barrage.after(new, events, dice)
         if kind is Drop:
@@ -280,4 +291,4 @@ _ACTORS: dict[type, Callable[[Any], tuple[str, ...]]] = {
 """Who took each kind of action (who ended it, for §9.3's reveal); other kinds: nobody."""
 
 
-__all__ = ["TRIGGERS", "after", "apply", "apply_hold", "check_hold", "close_reaction"]
+__all__ = ["TRIGGERS", "after", "apply", "carried", "apply_hold", "check_hold", "close_reaction"]

@@ -1,0 +1,185 @@
+"""The optional rules' hooks planned once per rule set (RULES.md §9.1-§9.5): for each kind of
+action, the one function that carries it out with the rules in play.
+
+:func:`.reactions.apply` asks every question of every action: is it held (§9.2, §9.7), what do
+its events ask, whose marker comes off, who is revealed, who may snap at him. Most actions ask
+none of that, or one thing: a turn or a posture change (is a Hidden enemy within 2 hexes,
+§9.3? may a watcher snap at him, §9.1?), the end of an impulse (who hides, §9.3), a chit
+(whose Overwatch ends, §9.1). :func:`plan_of` gives, for one rule set (a game keeps one), a
+table from action type to a function that goes straight to its questions, and hands anything
+else (an event it does not expect, an open reaction) to :func:`.reactions.carried`, the
+general path, at the point it would have reached: the same state and the same events, in
+the same order, as :func:`.reactions.apply` (``tests/rules/test_hook_plan.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+
+from . import special_barrage
+from .actions import Action, ChangePosture, Cross, DrawChit, Drop, EndImpulse, Fire, Melee, Move, Turn, Watch
+from .dice import Dice
+from .events import ChitDrawn, Event, ImpulseEnded, Moved, StatusChanged, TurnEnded
+from .hiding import NEAR, mark_hidden, reveal_near
+from .overwatch import open_overwatch
+from .registry import KINDS
+from .reactions import _ACTORS, _ASKING, TRIGGERS, Apply, _overwatch_off, apply, carried
+from .state import GameState
+from .types import NO_CORE_HOOK, RuleId
+
+Hooked = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
+"""An action carried out with the optional rules in play (the kind's own apply inside)."""
+
+_ONE_MAN = (Turn, ChangePosture, Cross, Watch, Move)
+"""One man's actions whose events ask nothing of the hooks (a move's ``Moved`` asks a reveal,
+§9.3, answered here when he is not Hidden himself)."""
+
+_plans: dict[frozenset[str], dict[type, Hooked] | None] = {}
+"""The plans made so far, by rule set (at most one per set of the rules this version plays)."""
+
+
+def plan_of(rules: frozenset[str]) -> dict[type, Hooked] | None:
+    """The hooks of ``rules`` for every kind of action, by its type (a type not in it is no
+    action), or None when no rule of them acts in the core (the phase clock alone, §9.8: the
+    basic game)."""
+    if rules not in _plans:
+        _plans[rules] = _build(rules) if rules - NO_CORE_HOOK else None
+    return _plans[rules]
+
+
+def _build(rules: frozenset[str]) -> dict[type, Hooked]:
+    """The table of :func:`plan_of` for one rule set."""
+    hiding = RuleId.HIDING in rules
+    watching_on = RuleId.OVERWATCH in rules
+    special = RuleId.SPECIAL_WEAPONS in rules
+    marks_on = hiding or watching_on
+    # The events the general path answers (with §9.5, a turn's end too: its smoke clears).
+    stop = _ASKING | {TurnEnded} if special else _ASKING
+
+    def quiet(carry_out: Apply) -> Hooked:
+        """Nobody acts: only an event that asks something (or an open reaction) asks the hooks."""
+        def hooked(state: GameState, action: Action, dice: Dice) -> tuple[GameState, Sequence[Event]]:
+            if state.pending is not None:
+                return apply(state, action, dice, carry_out)
+            new, done = carry_out(state, action, dice)
+            for e in done:
+                if type(e) in stop:
+                    return carried(state, new, action, None, done, dice)
+            return new, done
+        return hooked
+
+    def one_man(carry_out: Apply) -> Hooked:
+        """A turn, posture change, crossing, watch or move: the Hidden enemies he ends it within 2
+        hexes of, with LOS, are revealed (§9.3); a watcher may snap at him (§9.1, not after a watch)."""
+        def hooked(state: GameState, action: Action, dice: Dice) -> tuple[GameState, Sequence[Event]]:
+            if state.pending is not None:
+                return apply(state, action, dice, carry_out)
+            new, done = carry_out(state, action, dice)
+            actor: str = action.soldier  # type: ignore[union-attr]
+            kind = type(action)
+            for e in done:
+                t = type(e)
+                if t in stop and (t is not Moved or kind is not Move):
+                    return carried(state, new, action, None, done, dice)
+            if not marks_on:
+                return new, done
+            ix = new.lookup
+            if ix is None:
+                ix = new._index()
+            marks = ix.marks()
+            hidden = marks.hidden if hiding else ()
+            watching = marks.watching if watching_on else ()
+            if not hidden and not watching:
+                return new, done
+            at = ix.pos.get(actor)
+            if at is None:  # (not as written: the general path, which reads him any way he may be named)
+                return carried(state, new, action, None, done, dice)
+            a = new.soldiers[at]
+            events = done
+            if hidden:
+                if kind is Move and a.hidden:
+                    return carried(state, new, action, None, done, dice)  # (he may leave his cover: §9.3's event reveal)
+                if not a.killed:
+                    side, (q, r), soldiers = a.side, a.hex, new.soldiers
+                    for i in hidden:  # (a Hidden enemy within 2 hexes? then LOS is asked, §9.3: reveal_near)
+                        h = soldiers[i]
+                        if h.side != side and not h.killed and h.deployed:
+                            dq, dr = q - h.hex.q, r - h.hex.r
+                            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR:
+                                new, more = reveal_near(new, actor, hidden)
+                                if more:
+                                    events = [*done, *more]
+                                break
+            if watching and kind in _TRIGGER_KINDS and new.pending is None and not new.over and new.active is not None:
+                side, soldiers = a.side, new.soldiers
+                for i in watching:  # (his side: the same after a reveal)
+                    if soldiers[i].side != side:  # (an enemy on Overwatch: may he snap at him? §9.1)
+                        new, more = open_overwatch(new, actor)
+                        if more:
+                            events = [*events, *more]
+                        break
+            return new, events
+        return hooked
+
+    def end_impulse(carry_out: Apply) -> Hooked:
+        """The impulse's men who qualify are marked Hidden (§9.3), their events after its end."""
+        def hooked(state: GameState, action: Action, dice: Dice) -> tuple[GameState, Sequence[Event]]:
+            if state.pending is not None:
+                return apply(state, action, dice, carry_out)
+            new, done = carry_out(state, action, dice)
+            for e in done:
+                if type(e) in stop and type(e) is not ImpulseEnded:
+                    return carried(state, new, action, None, done, dice)
+            if not hiding or not state.group:
+                return new, done
+            for at, e in enumerate(done):
+                if type(e) is ImpulseEnded and e.counted:  # type: ignore[attr-defined]  # the impulse was used
+                    new, more = mark_hidden(new, state.group)
+                    if more:  # (the markers' events follow its end)
+                        events = list(done)
+                        return new, events[:at + 1] + more + events[at + 1:]
+                    break
+            return new, done
+        return hooked
+
+    def draw_chit(carry_out: Apply) -> Hooked:
+        """His side's men lose their Overwatch markers (§9.1); its barrages land (§9.5)."""
+        def hooked(state: GameState, action: Action, dice: Dice) -> tuple[GameState, Sequence[Event]]:
+            if state.pending is not None:
+                return apply(state, action, dice, carry_out)
+            new, done = carry_out(state, action, dice)
+            events: list[Event] = list(done)
+            if special and new.special is not None:
+                new, events = special_barrage.after(new, events, dice)
+            noted = []
+            for e in events:
+                t = type(e)
+                if t is ChitDrawn or t is StatusChanged and e.status == "ok":  # type: ignore[union-attr]
+                    noted.append(e)
+                elif t in _ASKING:
+                    return carried(state, new, action, None, events, dice, specialled=True)
+            if watching_on and noted and new.marks().watching:
+                new, more = _overwatch_off(new, noted)
+                events += more
+            return new, events
+        return hooked
+
+    made: dict[type, Callable[[Apply], Hooked]] = {EndImpulse: end_impulse, DrawChit: draw_chit}
+    made.update((kind, one_man) for kind in _ONE_MAN)
+    # (a dropped man's items, §9.5: the general path)
+    made.update((kind, quiet) for kind in _QUIET if kind is not Drop or not special)
+    plan: dict[type, Hooked] = {}
+    for k in KINDS:
+        make = made.get(k.action)
+        plan[k.action] = make(k.apply) if make is not None else partial(apply, carry_out=k.apply)
+    return plan
+
+
+_TRIGGER_KINDS = frozenset(TRIGGERS)
+_QUIET = tuple(k.action for k in KINDS
+               if k.action not in _ACTORS and k.action not in (Fire, Melee, EndImpulse, DrawChit))
+"""The kinds of action nobody takes in the hooks' eyes (none of :data:`.reactions._ACTORS`, none
+held): a chit's impulse begun, a phase ended, the set-up's actions…"""
+
+__all__ = ["Hooked", "plan_of"]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import random
 import tempfile
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import pytest
 
@@ -176,3 +177,20 @@ def play(session, *lines: str) -> None:  # noqa: ANN001
     for line in lines:
         out = session.submit(parse_action(line))
         assert out.ok, (line, out.refusal)
+
+
+def random_positions(name: str, rules: Iterable[str], seeds: Iterable[int], limit: int) -> Iterator[GameState]:
+    """Every position of seeded random games of scenario ``name`` (``playout.random_action`` with
+    ``random.Random(seed)``, ``SeededDice(seed)``), each before its action is chosen, at most
+    ``limit`` actions a game: for tests that hold a kept or planned value to the general one."""
+    from firepower_tui.headless.playout import random_action
+
+    scenario = load_scenario(name)
+    for seed in seeds:
+        state = new_game(scenario, rules=tuple(rules))
+        rng, dice = random.Random(seed), SeededDice(seed)
+        for _ in range(limit):
+            if state.over:
+                break
+            yield state
+            state, _ = engine.apply_trusted(state, random_action(state, rng), dice)

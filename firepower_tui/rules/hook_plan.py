@@ -31,6 +31,10 @@ from .types import NO_CORE_HOOK, RuleId
 Hooked = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
 """An action carried out with the optional rules in play (the kind's own apply inside)."""
 
+After = Callable[[GameState, GameState, Action, Sequence[Event], Dice], tuple[GameState, Sequence[Event]]]
+"""What a kind's planned hook asks once the kind's own apply is done: (the state before, the
+state after, the action, its events, the dice) -> the state and events with the rules' effects."""
+
 _ONE_MAN = (Turn, ChangePosture, Cross, Watch, Move)
 """One man's actions whose events ask nothing of the hooks (a move's ``Moved`` asks a reveal,
 §9.3, answered here when he is not Hidden himself)."""
@@ -57,123 +61,118 @@ def _build(rules: frozenset[str]) -> dict[type, Hooked]:
     # The events the general path answers (with §9.5, a turn's end too: its smoke clears).
     stop = _ASKING | {TurnEnded} if special else _ASKING
 
-    def quiet(carry_out: Apply) -> Hooked:
+    def quiet(state: GameState, new: GameState, action: Action, done: Sequence[Event], dice: Dice
+             ) -> tuple[GameState, Sequence[Event]]:
         """Nobody acts: only an event that asks something (or an open reaction) asks the hooks."""
-        def hooked(state: GameState, action: Action, dice: Dice) -> tuple[GameState, Sequence[Event]]:
-            if state.pending is not None:
-                return apply(state, action, dice, carry_out)
-            new, done = carry_out(state, action, dice)
-            for e in done:
-                if type(e) in stop:
-                    return carried(state, new, action, None, done, dice)
-            return new, done
-        return hooked
+        for e in done:
+            if type(e) in stop:
+                return carried(state, new, action, None, done, dice)
+        return new, done
 
-    def one_man(carry_out: Apply) -> Hooked:
+    def one_man(state: GameState, new: GameState, action: Action, done: Sequence[Event], dice: Dice
+               ) -> tuple[GameState, Sequence[Event]]:
         """A turn, posture change, crossing, watch or move: the Hidden enemies he ends it within 2
         hexes of, with LOS, are revealed (§9.3); a watcher may snap at him (§9.1, not after a watch)."""
-        def hooked(state: GameState, action: Action, dice: Dice) -> tuple[GameState, Sequence[Event]]:
-            if state.pending is not None:
-                return apply(state, action, dice, carry_out)
-            new, done = carry_out(state, action, dice)
-            actor: str = action.soldier  # type: ignore[union-attr]
-            kind = type(action)
-            for e in done:
-                t = type(e)
-                if t in stop and (t is not Moved or kind is not Move):
-                    return carried(state, new, action, None, done, dice)
-            if not marks_on:
-                return new, done
-            ix = new.lookup
-            if ix is None:
-                ix = new._index()
-            marks = ix.marks()
-            hidden = marks.hidden if hiding else ()
-            watching = marks.watching if watching_on else ()
-            if not hidden and not watching:
-                return new, done
-            at = ix.pos.get(actor)
-            if at is None:  # (not as written: the general path, which reads him any way he may be named)
+        actor: str = action.soldier  # type: ignore[union-attr]
+        kind = type(action)
+        for e in done:
+            t = type(e)
+            if t in stop and (t is not Moved or kind is not Move):
                 return carried(state, new, action, None, done, dice)
-            a = new.soldiers[at]
-            events = done
-            if hidden:
-                if kind is Move and a.hidden:
-                    return carried(state, new, action, None, done, dice)  # (he may leave his cover: §9.3's event reveal)
-                if not a.killed:
-                    side, (q, r), soldiers = a.side, a.hex, new.soldiers
-                    for i in hidden:  # (a Hidden enemy within 2 hexes? then LOS is asked, §9.3: reveal_near)
-                        h = soldiers[i]
-                        if h.side != side and not h.killed and h.deployed:
-                            dq, dr = q - h.hex.q, r - h.hex.r
-                            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR:
-                                new, more = reveal_near(new, actor, hidden)
-                                if more:
-                                    events = [*done, *more]
-                                break
-            if watching and kind in _TRIGGER_KINDS and new.pending is None and not new.over and new.active is not None:
-                side, soldiers = a.side, new.soldiers
-                for i in watching:  # (his side: the same after a reveal)
-                    if soldiers[i].side != side:  # (an enemy on Overwatch: may he snap at him? §9.1)
-                        new, more = open_overwatch(new, actor)
-                        if more:
-                            events = [*events, *more]
-                        break
-            return new, events
-        return hooked
-
-    def end_impulse(carry_out: Apply) -> Hooked:
-        """The impulse's men who qualify are marked Hidden (§9.3), their events after its end."""
-        def hooked(state: GameState, action: Action, dice: Dice) -> tuple[GameState, Sequence[Event]]:
-            if state.pending is not None:
-                return apply(state, action, dice, carry_out)
-            new, done = carry_out(state, action, dice)
-            for e in done:
-                if type(e) in stop and type(e) is not ImpulseEnded:
-                    return carried(state, new, action, None, done, dice)
-            if not hiding or not state.group:
-                return new, done
-            for at, e in enumerate(done):
-                if type(e) is ImpulseEnded and e.counted:  # type: ignore[attr-defined]  # the impulse was used
-                    new, more = mark_hidden(new, state.group)
-                    if more:  # (the markers' events follow its end)
-                        events = list(done)
-                        return new, events[:at + 1] + more + events[at + 1:]
-                    break
+        if not marks_on:
             return new, done
-        return hooked
+        ix = new.lookup
+        if ix is None:
+            ix = new._index()
+        marks = ix.marks()
+        hidden = marks.hidden if hiding else ()
+        watching = marks.watching if watching_on else ()
+        if not hidden and not watching:
+            return new, done
+        at = ix.pos.get(actor)
+        if at is None:  # (not as written: the general path, which reads him any way he may be named)
+            return carried(state, new, action, None, done, dice)
+        a = new.soldiers[at]
+        events = done
+        if hidden:
+            if kind is Move and a.hidden:
+                return carried(state, new, action, None, done, dice)  # (he may leave his cover: §9.3's event reveal)
+            if not a.killed:
+                side, (q, r), soldiers = a.side, a.hex, new.soldiers
+                for i in hidden:  # (a Hidden enemy within 2 hexes? then LOS is asked, §9.3: reveal_near)
+                    h = soldiers[i]
+                    if h.side != side and not h.killed and h.deployed:
+                        dq, dr = q - h.hex.q, r - h.hex.r
+                        if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR:
+                            new, more = reveal_near(new, actor, hidden)
+                            if more:
+                                events = [*done, *more]
+                            break
+        if watching and kind in _TRIGGER_KINDS and new.pending is None and not new.over and new.active is not None:
+            side, soldiers = a.side, new.soldiers
+            for i in watching:  # (his side: the same after a reveal)
+                if soldiers[i].side != side:  # (an enemy on Overwatch: may he snap at him? §9.1)
+                    new, more = open_overwatch(new, actor)
+                    if more:
+                        events = [*events, *more]
+                    break
+        return new, events
 
-    def draw_chit(carry_out: Apply) -> Hooked:
+    def end_impulse(state: GameState, new: GameState, action: Action, done: Sequence[Event], dice: Dice
+                   ) -> tuple[GameState, Sequence[Event]]:
+        """The impulse's men who qualify are marked Hidden (§9.3), their events after its end."""
+        for e in done:
+            if type(e) in stop and type(e) is not ImpulseEnded:
+                return carried(state, new, action, None, done, dice)
+        if not hiding or not state.group:
+            return new, done
+        for at, e in enumerate(done):
+            if type(e) is ImpulseEnded and e.counted:  # type: ignore[attr-defined]  # the impulse was used
+                new, more = mark_hidden(new, state.group)
+                if more:  # (the markers' events follow its end)
+                    events = list(done)
+                    return new, events[:at + 1] + more + events[at + 1:]
+                break
+        return new, done
+
+    def draw_chit(state: GameState, new: GameState, action: Action, done: Sequence[Event], dice: Dice
+                 ) -> tuple[GameState, Sequence[Event]]:
         """His side's men lose their Overwatch markers (§9.1); its barrages land (§9.5)."""
-        def hooked(state: GameState, action: Action, dice: Dice) -> tuple[GameState, Sequence[Event]]:
-            if state.pending is not None:
-                return apply(state, action, dice, carry_out)
-            new, done = carry_out(state, action, dice)
-            events: list[Event] = list(done)
-            if special and new.special is not None:
-                new, events = special_barrage.after(new, events, dice)
-            noted = []
-            for e in events:
-                t = type(e)
-                if t is ChitDrawn or t is StatusChanged and e.status == "ok":  # type: ignore[union-attr]
-                    noted.append(e)
-                elif t in _ASKING:
-                    return carried(state, new, action, None, events, dice, specialled=True)
-            if watching_on and noted and new.marks().watching:
-                new, more = _overwatch_off(new, noted)
-                events += more
-            return new, events
-        return hooked
+        events: list[Event] = list(done)
+        if special and new.special is not None:
+            new, events = special_barrage.after(new, events, dice)
+        noted = []
+        for e in events:
+            t = type(e)
+            if t is ChitDrawn or t is StatusChanged and e.status == "ok":  # type: ignore[union-attr]
+                noted.append(e)
+            elif t in _ASKING:
+                return carried(state, new, action, None, events, dice, specialled=True)
+        if watching_on and noted and new.marks().watching:
+            new, more = _overwatch_off(new, noted)
+            events += more
+        return new, events
 
-    made: dict[type, Callable[[Apply], Hooked]] = {EndImpulse: end_impulse, DrawChit: draw_chit}
-    made.update((kind, one_man) for kind in _ONE_MAN)
+    after: dict[type, After] = {EndImpulse: end_impulse, DrawChit: draw_chit}
+    after.update((kind, one_man) for kind in _ONE_MAN)
     # (a dropped man's items, §9.5: the general path)
-    made.update((kind, quiet) for kind in _QUIET if kind is not Drop or not special)
+    after.update((kind, quiet) for kind in _QUIET if kind is not Drop or not special)
     plan: dict[type, Hooked] = {}
     for k in KINDS:
-        make = made.get(k.action)
-        plan[k.action] = make(k.apply) if make is not None else partial(apply, carry_out=k.apply)
+        then = after.get(k.action)
+        plan[k.action] = _planned(k.apply, then) if then is not None else partial(apply, carry_out=k.apply)
     return plan
+
+
+def _planned(carry_out: Apply, then: After) -> Hooked:
+    """One kind's action with the rules in play: while a reaction is open, the general path
+    (:func:`.reactions.apply`); else the kind's own apply, then ``then``, its questions."""
+    def hooked(state: GameState, action: Action, dice: Dice) -> tuple[GameState, Sequence[Event]]:
+        if state.pending is not None:
+            return apply(state, action, dice, carry_out)
+        new, done = carry_out(state, action, dice)
+        return then(state, new, action, done, dice)
+    return hooked
 
 
 _TRIGGER_KINDS = frozenset(TRIGGERS)

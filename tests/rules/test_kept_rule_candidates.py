@@ -6,21 +6,17 @@ depend on something else would change the seeded games only now and then; these 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from firepower_tui.headless import playout
 from firepower_tui.rules import engine
 from firepower_tui.rules.actions import ANSWERS, Action, Watch
-from firepower_tui.rules.dice import SeededDice
 from firepower_tui.rules.registry import KINDS
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game
 from firepower_tui.rules.special_barrage import special_candidates
 from firepower_tui.rules.state import GameState
 from firepower_tui.rules.types import IMPLEMENTED_RULES, ReactionKind, RuleId
 from firepower_tui.rules.weapons_rule import pickup_candidates, repair_candidates, swap_candidates
+from tests.conftest import random_positions
 
 ALL = tuple(sorted(IMPLEMENTED_RULES))
 
@@ -52,36 +48,22 @@ def _answers_afresh(state: GameState) -> list[Action]:
 @pytest.mark.parametrize("name", ["basic", "village", "meeting"])
 @pytest.mark.parametrize("rules", [ALL, ("overwatch",), ("weapons", "special_weapons")])
 def test_kept_moves_are_the_fresh_ones(name: str, rules: tuple[str, ...]) -> None:
-    scenario = load_scenario(name)
     checked = 0
-    for seed in range(3):
-        state = new_game(scenario, rules=rules)
-        rng, dice = random.Random(seed), SeededDice(seed)
-        for _ in range(2500):
-            if state.over:
-                break
-            if state.impulse and state.pending is None and state.active is not None:
-                assert playout._moves(state) == _moves_afresh(state), (name, seed, state.turn)
-                checked += 1
-            state, _ = engine.apply_trusted(state, playout.random_action(state, rng), dice)
+    for state in random_positions(name, rules, range(3), 2500):
+        if state.impulse and state.pending is None and state.active is not None:
+            assert playout._moves(state) == _moves_afresh(state), (name, state.turn)
+            checked += 1
     assert checked > 100
 
 
 @pytest.mark.rule("§9.2")
 @pytest.mark.parametrize("name", ["basic", "village", "meeting"])
 def test_kept_answers_are_the_fresh_ones(name: str) -> None:
-    scenario = load_scenario(name)
     checked = 0
-    for seed in range(4):
-        state = new_game(scenario, rules=ALL)
-        rng, dice = random.Random(seed), SeededDice(seed)
-        for _ in range(3000):
-            if state.over:
-                break
-            if state.pending is not None:
-                fresh = _answers_afresh(state)
-                assert engine.legal_actions(state) == fresh, (name, seed, state.pending)
-                assert engine.legal_actions(state) == fresh  # (kept, the second time)
-                checked += state.pending.kind is ReactionKind.HIT_THE_DIRT
-            state, _ = engine.apply_trusted(state, playout.random_action(state, rng), dice)
+    for state in random_positions(name, ALL, range(4), 3000):
+        if state.pending is not None:
+            fresh = _answers_afresh(state)
+            assert engine.legal_actions(state) == fresh, (name, state.pending)
+            assert engine.legal_actions(state) == fresh  # (kept, the second time)
+            checked += state.pending.kind is ReactionKind.HIT_THE_DIRT
     assert checked > 10

@@ -253,7 +253,9 @@ def damage_building(state: GameState, h: Hex, amount: int) -> tuple[GameState, l
     total = damage_of(state, b.number) + amount
     damage = dict(state.building_damage)
     damage[b.number] = total
-    state = state.evolve(building_damage=tuple(sorted(damage.items())))
+    # (a fresh soldier index: what its memo knows of LOS was worked out on the map before the
+    # damage, and a destroyed building is rubble for every LOS from now on, R80)
+    state = state.evolve(building_damage=tuple(sorted(damage.items())), soldiers=state.soldiers)
     men = [s for x in sorted(b.hexes, key=lambda x: (x.q, x.r)) for s in state.soldiers_at(x)]
     limit = BUNKER_LIMIT if b.bunker else BUILDING_LIMIT
     events: list[Event] = []

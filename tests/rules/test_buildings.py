@@ -16,7 +16,7 @@ from firepower_tui.rules.dice import ScriptedDice
 from firepower_tui.rules.events import Killed, Moved
 from firepower_tui.rules.hexgrid import Facing, hex_neighbor
 from firepower_tui.rules.hexgrid import hex_from_id as H
-from firepower_tui.rules.los import los_query
+from firepower_tui.rules.los import los_between_soldiers, los_query
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.types import Posture, Status
 from tests.conftest import Game, set_soldier
@@ -155,3 +155,19 @@ def test_bunker_absorbs_five_and_the_sixth_destroys_it() -> None:
     assert not state.soldier("G2").killed
     state, events = damage_building(state, H("G2"), 1)
     assert state.soldier("G2").killed
+
+
+@pytest.mark.rule("§9.6")
+def test_a_building_destroyed_with_nobody_in_it_opens_the_los_of_the_men_around_it() -> None:
+    """The LOS kept for a pair of soldiers (los_between_soldiers' memo, per soldiers tuple) is not
+    kept across damage that changes no soldier: an empty house destroyed (a barrage at a chit)
+    is rubble for the next LOS at once (ruling R80)."""
+    g = village()
+    place(g, "T2", "A9")  # (out of the house: its destruction changes no soldier)
+    place(g, "T1", "C4")
+    place(g, "G1", "F4")
+    before = g.state
+    assert not los_between_soldiers(before, "T1", "G1").clear  # C4 -> F4 through the house's walls
+    after, _ = damage_building(before, H("D4"), 3)
+    assert after.soldiers == before.soldiers
+    assert los_between_soldiers(after, "T1", "G1").clear

@@ -14,7 +14,8 @@ from ..rules import engine
 from ..rules.actions import FIRE_MODES, Fire, FireModeName, Melee, Throw
 from ..rules.errors import Refusal
 from ..rules.fire import FireAssessment, fire_mode
-from ..rules.grenades import ThrowAssessment, entry_hexsides, max_throw
+from ..rules.grenades import ThrowAssessment, max_throw
+from ..rules.spread import entry_hexsides
 from ..rules.hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, hex_to_id, in_firing_arc
 from ..rules.los import los_query
 from ..rules.melee import MeleeAssessment

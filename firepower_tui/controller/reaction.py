@@ -17,7 +17,8 @@ from ..rules.actions import (FIRE_MODES, Action, ChangePosture, Cross, EndImpuls
                              Hold, Melee, Move, Overwatch, StandAndShoot, Throw, Turn, Watch, FireModeName)
 from ..rules.errors import Refusal
 from ..rules.fire import FireAssessment
-from ..rules.grenades import ThrowAssessment, entry_hexsides
+from ..rules.grenades import ThrowAssessment
+from ..rules.spread import entry_hexsides
 from ..rules.hexgrid import Facing, Hex, hex_to_id
 from ..rules.state import Pending
 from ..rules.types import Posture, ReactionKind

@@ -355,4 +355,4 @@ def _blast(state: GameState, thrower: Soldier, e: Hex, dice: Dice) -> tuple[Game
     return state, events
 
 
-__all__ = ["assess_throw", "resolve_throw", "check_throw", "entry_hexsides", "spread_hex"]
+__all__ = ["assess_throw", "resolve_throw", "check_throw"]

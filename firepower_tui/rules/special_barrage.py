@@ -15,7 +15,8 @@ from .dice import Dice
 from .errors import Refusal
 from .events import ChitDrawn, Event, Rolled, TurnEnded
 from .events_special import BarrageCalled, ItemLanded, SmokeChanged
-from .grenades import entry_hexsides, max_throw, spread_hex, throw_los
+from .grenades import max_throw, throw_los
+from .spread import entry_hexsides, spread_hex
 from .hexgrid import Facing, Hex, hex_distance, hex_to_id, hexes_within
 from .special_rule import (RULE, SpecialAssessment, blast, blast_roll, item_refusal, items_left, molotov_range,
                            risks_at, scenario_items, special_of, use_item)

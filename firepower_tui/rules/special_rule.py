@@ -20,8 +20,9 @@ from .errors import Refusal
 from .events import Event, Killed, Rolled
 from .events_special import ItemLanded, ItemUsed, SmokeChanged
 from .fire import posture_modifier, target_terrain_modifiers
-from .grenades import (BlastRisk, SUPPRESSION_TEST_ROLL, check_throw_at, entry_hexsides, spread_outcome,
-                       throw_breakdown, throw_los, throw_outcome)
+from .grenades import (BlastRisk, SUPPRESSION_TEST_ROLL, check_throw_at, spread_outcome, throw_breakdown, throw_los,
+                       throw_outcome)
+from .spread import entry_hexsides
 from .hexgrid import Facing, Hex, hex_distance, hex_to_id
 from .records import record
 from .sequence import commit

@@ -198,7 +198,9 @@ def state_from_data(data: dict[str, Any], scenario: Scenario) -> GameState:
             pending=_unpending(data.get("pending")),
             ground=_unground(data.get("ground", ())),  # §9.4; older checkpoints: none
             building_damage=tuple((int(n), int(d)) for n, d in data.get("building_damage", ())),  # §9.6
-            exposed=tuple((str(sid), int(t)) for sid, t in data.get("exposed", ())),
+            # §9.6: one entry a man (the last one written counts, as `spotting.exposed` reads it), sorted by id,
+            # as spotting.note_combat keeps it and updates it in place
+            exposed=tuple(sorted({str(sid): int(t) for sid, t in data.get("exposed", ())}.items())),
             window_fire=tuple((int(t), str(k), str(sid)) for t, k, sid in data.get("window_fire", ())),
             special=_unspecial(data.get("special")),  # §9.5; older checkpoints: none
         )

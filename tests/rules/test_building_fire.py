@@ -154,6 +154,18 @@ def test_checkpoints_keep_damage_exposure_and_windows() -> None:
 
 
 @pytest.mark.rule("§9.6")
+def test_a_checkpoint_s_exposure_is_read_one_entry_a_man_in_order() -> None:
+    """A checkpoint written out of order, or with a man twice (by hand, by another program), is
+    read as note_combat keeps it: sorted, the last entry of a man counting, so the next fire
+    updates his entry instead of leaving an older one to be read."""
+    g = village()
+    data = state_to_data(g.state)
+    data["exposed"] = [["T2", 1], ["G1", 1], ["T2", 2]]
+    back = state_from_data(data, g.state.scenario)
+    assert back.exposed == (("G1", 1), ("T2", 2))
+
+
+@pytest.mark.rule("§9.6")
 def test_the_odds_query_shows_the_spot() -> None:
     from firepower_tui.rules.describe import describe_odds
     g = village()

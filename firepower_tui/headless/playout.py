@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from functools import lru_cache
 
 from ..rules import engine
@@ -17,11 +17,10 @@ from ..rules.grenades import max_throw
 from ..rules.hexgrid import Facing, Hex, hex_distance, in_firing_arc
 from ..rules.setup import placeable
 from ..rules.state import GameState
-from ..rules.types import Phase, Posture, RuleId, SetupStep, WeaponState
-from ..rules.units import GroundWeapon, weapon_chart
-from ..rules.special_barrage import special_candidates
-from ..rules.special_rule import scenario_items
-from ..rules.weapons_rule import weapon_candidates
+from ..rules.types import Phase, Posture, RuleId, SetupStep
+from ..rules.units import weapon_chart
+from ..rules.special_barrage import may_carry_items, special_candidates
+from ..rules.weapons_rule import may_have_weapon_actions, weapon_candidates
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).
@@ -30,7 +29,6 @@ _PHASE_FORCES = Phase.FORCES
 _RULE_OVERWATCH = RuleId.OVERWATCH
 _RULE_SPECIAL_WEAPONS = RuleId.SPECIAL_WEAPONS
 _RULE_WEAPONS = RuleId.WEAPONS
-_WEAPON_BROKEN = WeaponState.BROKEN
 
 
 _DRAW, _END_PHASE, _END_IMPULSE = DrawChit(), EndPhase(), EndImpulse()
@@ -117,22 +115,10 @@ def _moves(state: GameState) -> list[Action]:
     out: list[Action] = []
     rules = state.rules
     mf_candidates = _MF_CANDIDATES
-    weapons = special = many = False
-    ground: dict[Hex, tuple[GroundWeapon, ...]] = {}
-    carriers: Collection[str] | None = ()  # (None: anyone may carry an item, §10.3's bought ones)
+    weapons = special = False
     if rules:
         last = _plan_last
         mf_candidates, weapons, special = last[1] if last[0] is rules else _plan(rules)
-        if weapons:  # §9.4 asks only where a weapon lies, in an impulse of two or more, or for a broken one
-            ground, many = state.ground, len(state.group) >= 2
-        if special:  # §9.5: only a man who carries an item has any
-            sp = state.special
-            if sp is not None and sp.bought:
-                carriers = None
-            else:
-                issued = _items_last
-                carriers = issued[1] if issued[0] is state.scenario else _items_of(state)
-                special = bool(carriers)
     soldier = state.soldier
     for sid in state.group:  # (an impulse is under way: state.mf_left(s) is his own, unless killed)
         s = soldier(sid)
@@ -143,22 +129,11 @@ def _moves(state: GameState) -> list[Action]:
         if mine is None:
             mine = _build_mf(state, sid, key, mf_candidates)
         out += mine
-        if weapons and (many or s.weapon_state is _WEAPON_BROKEN or ground.get(s.hex)):
+        if weapons and may_have_weapon_actions(state, s):
             out += weapon_candidates(state, s)  # §9.4: pick up, exchange, repair (else he has none)
-        if special and (carriers is None or sid in carriers):
+        if special and may_carry_items(state, s):
             out += special_candidates(state, s)  # §9.5: smoke, Molotov, satchel, radio at enemy hexes
     return out
-
-
-_items_last: tuple[object, dict[str, dict[str, int]]] = (None, {})
-"""The last scenario asked and :func:`.special_rule.scenario_items` of it (read in place: once per choice)."""
-
-
-def _items_of(state: GameState) -> dict[str, dict[str, int]]:
-    global _items_last
-    items = scenario_items(state)
-    _items_last = (state.scenario, items)
-    return items
 
 
 def _build_mf(state: GameState, sid: str, key: tuple[str, Facing, Posture],

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
-from .events import Event, FellBack, Fired, MeleeFought, Moved, StatusChanged, new_hidden_changed
+from .events import Event, FellBack, Fired, ImpulseEnded, MeleeFought, Moved, StatusChanged, new_hidden_changed
 from .hexgrid import Hex
 from .los import los_between_soldiers
 from .state import GameState
@@ -79,6 +79,20 @@ def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list
                                            for s in changed]
 
 
+def hide_at_impulse_end(state: GameState, group: Iterable[str], events: Sequence[Event]
+                        ) -> tuple[GameState, Sequence[Event]]:
+    """When ``events`` end an impulse that was used (a counted ``ImpulseEnded``), its men of
+    ``group`` who qualify are marked Hidden (§9.3), their events just after its end; else
+    ``state`` and ``events`` as they are."""
+    for at, e in enumerate(events):
+        if type(e) is ImpulseEnded and e.counted:  # type: ignore[attr-defined]  # the impulse was used: they hide
+            state, more = mark_hidden(state, group)
+            if more:  # (the markers' events follow its end)
+                return state, [*events[:at + 1], *more, *events[at + 1:]]
+            break
+    return state, events
+
+
 def reveal(state: GameState, reasons: dict[str, str]) -> tuple[GameState, list[Event]]:
     """Take the Hidden marker off these men (id -> why)."""
     changed = [s.evolve(hidden=False) for s in (state.soldier(i) for i in reasons) if s is not None and s.hidden]
@@ -113,20 +127,28 @@ def reveal_near(state: GameState, actor: str, hidden: Sequence[int]) -> tuple[Ga
     return reveal(state, why) if why else (state, [])
 
 
+def hidden_enemies_near(soldiers: Sequence[Soldier], hidden: Sequence[int], a: Soldier) -> list[Soldier]:
+    """The men with a Hidden marker (positions ``hidden`` in ``soldiers``) who are ``a``'s living
+    enemies within 2 hexes of him (§9.3's reveal, before any LOS), in scenario order."""
+    near: list[Soldier] = []
+    side, (q, r) = a.side, a.hex
+    for i in hidden:  # (side, life and distance: hex_distance inline, asked after every one-man action)
+        h = soldiers[i]
+        if h.side != side and not h.killed and h.deployed:
+            dq, dr = q - h.hex.q, r - h.hex.r
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR:
+                near.append(h)
+    return near
+
+
 def _seen_by(state: GameState, actor: str, hidden: Sequence[int], why: dict[str, str]) -> None:
     """Add to ``why`` the Hidden enemies (positions ``hidden``) that ``actor`` ends his action
     within 2 hexes of, with LOS (§9.3), unless already there."""
     a = state.soldier(actor)
     if a is None or a.killed:
         return
-    soldiers, side, (q, r) = state.soldiers, a.side, a.hex
-    for i in hidden:  # (in scenario order; side, life and distance before any LOS)
-        h = soldiers[i]
-        if h.side == side or h.killed or not h.deployed:
-            continue
-        dq, dr = q - h.hex.q, r - h.hex.r  # (hex_distance, inline: asked after every action)
-        if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR and h.id not in why and los_between_soldiers(
-                state, a.id, h.id).clear:
+    for h in hidden_enemies_near(state.soldiers, hidden, a):
+        if h.id not in why and los_between_soldiers(state, a.id, h.id).clear:
             why[h.id] = f"{a.id} is within {NEAR} hexes with LOS to him"
 
 

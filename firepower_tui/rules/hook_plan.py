@@ -21,7 +21,7 @@ from . import special_barrage
 from .actions import Action, ChangePosture, Cross, DrawChit, Drop, EndImpulse, Fire, Melee, Move, Turn, Watch
 from .dice import Dice
 from .events import ChitDrawn, Event, ImpulseEnded, Moved, StatusChanged, TurnEnded
-from .hiding import NEAR, mark_hidden, reveal_near
+from .hiding import hidden_enemies_near, hide_at_impulse_end, reveal_near
 from .overwatch import open_overwatch
 from .registry import KINDS
 from .reactions import _ACTORS, _ASKING, TRIGGERS, Apply, _overwatch_off, apply, carried
@@ -48,6 +48,8 @@ def plan_of(rules: frozenset[str]) -> dict[type, Hooked] | None:
     action), or None when no rule of them acts in the core (the phase clock alone, §9.8: the
     basic game)."""
     if rules not in _plans:
+        if len(_plans) >= 64:  # (bounded: a record may name rule sets of its own)
+            _plans.clear()
         _plans[rules] = _build(rules) if rules - NO_CORE_HOOK else None
     return _plans[rules]
 
@@ -97,17 +99,10 @@ def _build(rules: frozenset[str]) -> dict[type, Hooked]:
         if hidden:
             if kind is Move and a.hidden:
                 return carried(state, new, action, None, done, dice)  # (he may leave his cover: §9.3's event reveal)
-            if not a.killed:
-                side, (q, r), soldiers = a.side, a.hex, new.soldiers
-                for i in hidden:  # (a Hidden enemy within 2 hexes? then LOS is asked, §9.3: reveal_near)
-                    h = soldiers[i]
-                    if h.side != side and not h.killed and h.deployed:
-                        dq, dr = q - h.hex.q, r - h.hex.r
-                        if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= NEAR:
-                            new, more = reveal_near(new, actor, hidden)
-                            if more:
-                                events = [*done, *more]
-                            break
+            if not a.killed and hidden_enemies_near(new.soldiers, hidden, a):  # (then LOS is asked, §9.3)
+                new, more = reveal_near(new, actor, hidden)
+                if more:
+                    events = [*done, *more]
         if watching and kind in _TRIGGER_KINDS and new.pending is None and not new.over and new.active is not None:
             side, soldiers = a.side, new.soldiers
             for i in watching:  # (his side: the same after a reveal)
@@ -126,14 +121,7 @@ def _build(rules: frozenset[str]) -> dict[type, Hooked]:
                 return carried(state, new, action, None, done, dice)
         if not hiding or not state.group:
             return new, done
-        for at, e in enumerate(done):
-            if type(e) is ImpulseEnded and e.counted:  # type: ignore[attr-defined]  # the impulse was used
-                new, more = mark_hidden(new, state.group)
-                if more:  # (the markers' events follow its end)
-                    events = list(done)
-                    return new, events[:at + 1] + more + events[at + 1:]
-                break
-        return new, done
+        return hide_at_impulse_end(new, state.group, done)
 
     def draw_chit(state: GameState, new: GameState, action: Action, done: Sequence[Event], dice: Dice
                  ) -> tuple[GameState, Sequence[Event]]:

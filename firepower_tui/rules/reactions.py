@@ -1,15 +1,17 @@
-"""The optional rules' hooks into every action (RULES.md §9.1-§9.4, §9.7).
+"""The optional rules' hooks into every action (RULES.md §9.1-§9.4, §9.7): the general path.
 
-:func:`.engine.apply_trusted` calls :func:`apply` instead of the kind's own apply when any
-optional rule is on (with none on, nothing here runs: the basic game), through the plan of
-:mod:`.hook_plan`, which answers the common actions itself and hands the rest here (to
-:func:`carried` once it has carried one out). It
+When any optional rule with a core hook is on (with none on, nothing here runs: the basic
+game), :func:`.engine.apply_trusted` carries an action out through the plan of
+:mod:`.hook_plan`. The plan answers the common actions itself (a turn, a posture change, a
+crossing, a watch, a move, an impulse's end, a chit, an action nobody takes) and hands here an
+event it does not expect (to :func:`carried`, the action already carried out); :func:`apply`
+takes the rest: an open reaction, a fire, a melee, a throw, the answers. Together they
 
-1. holds a declared fire (hit the dirt, §9.2) or melee (§9.7) as a reaction instead of
+1. hold a declared fire (hit the dirt, §9.2) or melee (§9.7) as a reaction instead of
    carrying it out;
-2. otherwise carries the action out, then: takes Overwatch markers off (his side's chit,
-   Suppressed or Stunned, §9.1), resets hit the dirt at a new turn (§9.2), reveals and marks
-   Hidden men (§9.3), and opens an overwatch reaction after an enemy's action (§9.1).
+2. otherwise carry the action out, then take Overwatch markers off (his side's chit,
+   Suppressed or Stunned, §9.1), reset hit the dirt at a new turn (§9.2), reveal and mark
+   Hidden men (§9.3), and open an overwatch reaction after an enemy's action (§9.1).
 
 ``hold`` (:func:`apply_hold`) answers whichever reaction is open.
 """
@@ -26,7 +28,7 @@ from .dice import Dice
 from .errors import Refusal
 from .events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, Killed, MeleeFought, Moved, StatusChanged,
                      TurnStarted)
-from .hiding import mark_hidden, reveal, reveal_after, reveal_near
+from .hiding import hide_at_impulse_end, reveal, reveal_after, reveal_near
 from .melee_reactions import hold_melee, intercept_melee
 from .optional import close_reaction
 from .overwatch import end_overwatch, hold_overwatch, open_overwatch
@@ -211,12 +213,8 @@ def _after(before: GameState, state: GameState, action: Action, answered: Pendin
             state, more = reveal_after(state, actors, noted if roles & _REVEALS else (), hidden)
             events += more  # (no actor and no revealing event: no reveal)
     if roles & _ENDS and flags & _HIDING and before.group:
-        for at, e in enumerate(events):
-            if type(e) is ImpulseEnded and e.counted:  # the impulse was used: its men who qualify hide
-                state, more = mark_hidden(state, before.group)
-                if more:  # (the markers' events follow its end)
-                    events = events[:at + 1] + more + events[at + 1:]
-                break
+        state, ended = hide_at_impulse_end(state, before.group, events)
+        events = list(ended)
     if watching and state.pending is None and not state.over and state.active is not None:
         # (no man on Overwatch: no watcher to open a reaction for, §9.1)
         if kind is Overwatch and answered is not None:
@@ -291,4 +289,4 @@ _ACTORS: dict[type, Callable[[Any], tuple[str, ...]]] = {
 """Who took each kind of action (who ended it, for §9.3's reveal); other kinds: nobody."""
 
 
-__all__ = ["TRIGGERS", "after", "apply", "carried", "apply_hold", "check_hold", "close_reaction"]
+__all__ = ["TRIGGERS", "apply", "carried", "apply_hold", "check_hold", "close_reaction"]

@@ -188,9 +188,16 @@ def radio_candidates(state: GameState, s: Soldier) -> list[CallBarrage]:
     return [CallBarrage(soldier=s.id, hex=h) for h in hexes if hex_distance(s.hex, h) >= 0]
 
 
+def may_carry_items(state: GameState, s: Soldier) -> bool:
+    """Whether he may carry a §9.5 item: the scenario issued him some, or items were bought
+    (§10.3). Else :func:`special_candidates` is empty (the usual case: the random player asks
+    this first)."""
+    return s.id in scenario_items(state) or (state.special is not None and bool(state.special.bought))
+
+
 def special_candidates(state: GameState, s: Soldier) -> list[ThrowSmoke | ThrowMolotov | PlaceSatchel | CallBarrage]:
     """The random player's §9.5 actions: each item he has, at the hexes holding enemies."""
-    if s.id not in scenario_items(state) and not (state.special is not None and state.special.bought):
+    if not may_carry_items(state, s):
         return []  # he carries nothing (the usual case: no item was issued or bought)
     enemies = {u.hex for u in state.living() if u.side != s.side and u.deployed}
     if not enemies:

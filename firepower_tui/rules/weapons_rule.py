@@ -243,12 +243,19 @@ def repair_candidates(state: GameState, s: Soldier) -> Iterable[Repair]:
     return [Repair(soldier=s.id)] if s.weapon_state is _WEAPON_BROKEN and _RULE_WEAPONS in state.rules else []
 
 
+def may_have_weapon_actions(state: GameState, s: Soldier) -> bool:
+    """Whether he may have any §9.4 action (the rule on): a weapon lies in his hex, his impulse
+    has another man to exchange with (R62), or his weapon is broken. Else :func:`weapon_candidates`
+    is empty (the usual case: the random player asks this first)."""
+    return len(state.group) >= 2 or s.weapon_state is _WEAPON_BROKEN or bool(state.ground.get(s.hex))
+
+
 def weapon_candidates(state: GameState, s: Soldier) -> list[PickUp | Swap | Repair]:
     """Every §9.4 action of one man that might be legal now (the random player's)."""
-    here = state.ground.get(s.hex)
     if len(state.group) < 2 and _RULE_WEAPONS in state.rules:  # (alone in his impulse: no exchange, R62)
-        if not here and s.weapon_state is not _WEAPON_BROKEN:
+        if not may_have_weapon_actions(state, s):
             return []  # (the usual case, asked at every MF action: nothing lies here, his weapon works)
+        here = state.ground.get(s.hex)
         key = (s.id, here, s.weapon_state)
         kept = _KEPT.get(key)
         if kept is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from .events import Event, FellBack, Fired, ImpulseEnded, MeleeFought, Moved, StatusChanged, new_hidden_changed
+from .events_special import ItemUsed
 from .hexgrid import Hex
 from .los import los_between_soldiers
 from .state import GameState
@@ -20,6 +21,9 @@ from .units import Soldier
 
 HIDING_TERRAIN = frozenset({Terrain.TREES, Terrain.SCRUB, Terrain.ROUGH})
 """Whole-hex terrain a man may hide in (§9.3; fence and hedge hexes too; buildings come with §9.6)."""
+THROWN_ITEMS = frozenset({"smoke", "molotov"})
+"""The §9.5 items a man throws: throwing one reveals him as a grenade does (§9.3, ruling R125);
+a satchel is placed, a barrage called by radio."""
 NEAR = 2
 """No enemy within 2 hexes to hide; an enemy ending an action within 2 (with LOS) reveals him."""
 
@@ -167,6 +171,9 @@ def _event_reveals(state: GameState, events: Sequence[Event], marked: Collection
         elif isinstance(e, StatusChanged):
             if e.status == "stunned" and e.soldier in marked:
                 why.setdefault(e.soldier, "he was Stunned")
+        elif isinstance(e, ItemUsed):  # §9.5: a smoke grenade or a Molotov is thrown (R125)
+            if e.item in THROWN_ITEMS and e.soldier in marked:
+                why.setdefault(e.soldier, f"he threw a {e.item}")
         elif (isinstance(e, (Moved, FellBack)) and e.soldier in marked and (to := e.to) is not None
               and not hiding_hex(state, to)):
             why.setdefault(e.soldier, "he entered a hex with no cover to hide in")

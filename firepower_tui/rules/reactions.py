@@ -24,8 +24,11 @@ from operator import attrgetter
 
 from .actions import (Action, ChangePosture, Cross, Drop, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
                       StandAndShoot, Throw, Turn, Watch)
+from .actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from .actions_weapons import PickUp, Repair, Swap
 from .dice import Dice
 from .errors import Refusal
+from .events_special import ItemUsed
 from .events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, Killed, MeleeFought, Moved, StatusChanged,
                      TurnStarted)
 from .hiding import hide_at_impulse_end, reveal, reveal_after, reveal_near
@@ -54,7 +57,7 @@ _NEW_TURN, _MARKERS_OFF, _ENDS, _REVEALS, _KILLS, _COMBAT = 1, 2, 4, 8, 16, 32
 _BOOKKEEPING = _NEW_TURN | _KILLS | _COMBAT
 _ROLES: dict[type, int] = {TurnStarted: _NEW_TURN, ChitDrawn: _MARKERS_OFF, ImpulseEnded: _ENDS,
                            Fired: _REVEALS | _COMBAT, MeleeFought: _REVEALS | _COMBAT, Moved: _REVEALS,
-                           FellBack: _REVEALS, Killed: _KILLS}
+                           FellBack: _REVEALS, Killed: _KILLS, ItemUsed: _REVEALS}
 """What each kind of event may ask of the hooks after an action (:func:`_after`): a new turn (§9.2's once a turn), Overwatch
 markers off (§9.1), the end of an impulse (§9.3's marking), a reveal (:func:`.hiding.reveal_after`),
 a dropped weapon (§9.4), a note of who fought (§9.6, :func:`.spotting.note_combat`); a status
@@ -285,8 +288,12 @@ def _one(action: Any) -> tuple[str, ...]:
 _ACTORS: dict[type, Callable[[Any], tuple[str, ...]]] = {
     Move: _one, Turn: _one, Cross: _one, ChangePosture: _one, Fire: _one, Throw: _one, Watch: _one,
     Melee: attrgetter("soldiers"), Overwatch: lambda a: (a.shot.soldier,), HitDirt: attrgetter("soldiers"),
-    StandAndShoot: lambda a: (a.defender,)}
-"""Who took each kind of action (who ended it, for §9.3's reveal); other kinds: nobody."""
+    StandAndShoot: lambda a: (a.defender,),
+    PickUp: _one, Swap: lambda a: (a.soldier, a.other), Repair: _one,  # §9.4's actions
+    ThrowSmoke: _one, ThrowMolotov: _one, PlaceSatchel: _one, CallBarrage: _one}  # §9.5's
+"""Who took each kind of action (who ended it, for §9.3's reveal: "an enemy soldier ends an
+action within 2 hexes", any action, ruling R125); other kinds (an impulse begun or ended, a
+chit, a phase's end, the set-up): nobody."""
 
 
 __all__ = ["TRIGGERS", "apply", "carried", "apply_hold", "check_hold", "close_reaction"]

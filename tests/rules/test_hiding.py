@@ -10,7 +10,7 @@ from firepower_tui.rules.events import HiddenChanged, ImpulseEnded
 from firepower_tui.rules.hexgrid import hex_from_id
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.state import GameState
-from firepower_tui.rules.types import Status
+from firepower_tui.rules.types import Status, WeaponState
 from tests.conftest import FIELD, optional_game, set_soldier, with_terrain
 
 WOODS = with_terrain(FIELD, B3="t", B4="s", C3="r", B9="t")
@@ -154,3 +154,27 @@ def test_reveal_near_answers_as_reveal_after_for_one_man_and_no_event() -> None:
     near = reveal_near(g.state, "G1", g.state.marks().hidden)
     assert near[1] == [HiddenChanged(soldier="T1", hidden=False, why="G1 is within 2 hexes with LOS to him")]
     assert same(g.state)
+
+
+@pytest.mark.rule("§9.3")
+def test_revealed_when_an_enemy_ends_any_action_within_two_hexes_a_repair_too() -> None:
+    """"An enemy soldier ends an action within 2 hexes with LOS": any action, §9.4's and §9.5's
+    as well as an MF action (ruling R125)."""
+    g = hidden_t1(rules=("hiding", "weapons"))
+    set_soldier(g, "G1", hex=hex_from_id("B5"), weapon_state=WeaponState.BROKEN)  # 2 hexes from T1, LOS
+    g.do("done", "chit green", "impulse B5")
+    assert g.soldier("T1").hidden
+    events = g.do("repair G1")
+    assert HiddenChanged(soldier="T1", hidden=False, why="G1 is within 2 hexes with LOS to him") in events
+
+
+@pytest.mark.rule("§9.3")
+def test_revealed_when_he_throws_a_molotov() -> None:
+    """A Molotov (or a smoke grenade) is thrown: throwing reveals him as a grenade does (R125)."""
+    men = ["T1 tan RFL B3 S molotov=1", *MEN[1:]]
+    g = optional_game(men, ["hiding", "special_weapons"], terrain=WOODS, dice=SeededDice(1))
+    g.do("chit tan", "impulse B3", "turn T1 SE", "turn T1 S", "end")
+    assert g.soldier("T1").hidden
+    g.do("done", "chit green", "done", "chit tan", "impulse B3")
+    events = g.do("molotov T1 B7")
+    assert HiddenChanged(soldier="T1", hidden=False, why="he threw a molotov") in events

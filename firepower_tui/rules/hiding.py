@@ -39,7 +39,7 @@ def may_hide(state: GameState, s: Soldier) -> bool:
     firing), not Running, no enemy within 2 hexes."""
     if s.killed or not s.deployed or s.hidden or s.running or (s.combat_used and not s.overwatch):
         return False
-    if not hiding_hex(state, s.hex):
+    if s.hex not in hiding_hexes(state):  # (hiding_hex, worked out once per map)
         return False
     side, (q, r) = s.side, s.hex
     for e in state.soldiers:  # (a loop, hex_distance inline: asked for the men of every used impulse)
@@ -67,15 +67,11 @@ hiding hexes (one tuple: read and replaced whole)."""
 
 
 def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list[Event]]:
-    """At the end of an impulse: every man of it who qualifies is marked Hidden (a man outside
-    a hiding hex never does: :func:`may_hide` is asked of the others)."""
+    """At the end of an impulse: every man of it who qualifies is marked Hidden."""
     changed = []
-    hexes = hiding_hexes(state)
-    soldiers, pos = state.soldiers, state._index().pos
     for i in group:
-        at = pos.get(i)
-        s = soldiers[at] if at is not None else state.soldier(i)
-        if s is not None and s.hex in hexes and may_hide(state, s):
+        s = state.soldier(i)
+        if s is not None and may_hide(state, s):
             changed.append(s.evolve(hidden=True))
     if not changed:
         return state, []
@@ -123,12 +119,9 @@ def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event
 
 def reveal_near(state: GameState, actor: str, hidden: Sequence[int]) -> tuple[GameState, list[Event]]:
     """:func:`reveal_after` of one man's action with no revealing event (the usual case: a turn,
-    a posture change, a crossing, going on Overwatch; a move's ``Moved`` is a revealing event and
-    goes to :func:`reveal_after`): the Hidden enemies he ends it within 2 hexes of, with LOS,
-    are revealed (§9.3)."""
-    why: dict[str, str] = {}
-    _seen_by(state, actor, hidden, why)
-    return reveal(state, why) if why else (state, [])
+    a posture change, a crossing, going on Overwatch): the Hidden enemies he ends it within 2
+    hexes of, with LOS, are revealed (§9.3)."""
+    return reveal_after(state, (actor,), (), hidden)
 
 
 def hidden_enemies_near(soldiers: Sequence[Soldier], hidden: Sequence[int], a: Soldier) -> list[Soldier]:

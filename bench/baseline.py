@@ -3,7 +3,7 @@ against, next to how much faster the issue asked it to be.
 
 Issue 9 gave its targets as absolute times ("random full games: >= 50 games/s (today 6.3)"),
 taken on the 2-core machine on one day. The same code runs 2 to 4 times slower on other days
-of that shared machine (README, Measured), so an absolute figure says as much about the day as
+of that shared machine (docs/performance.md), so an absolute figure says as much about the day as
 about the code. The issue's own "today" figures name what the code did then; running that code
 again in the same run as ours turns each target into a speed-up, which does not depend on the
 day: 6.3 -> 50 games/s asks for 7.9x the games of v0.1 in the same time.

@@ -1,4 +1,4 @@
-"""Import hygiene: the rules core and the controller never load the UI (STYLE.md §2), the
+"""Import hygiene: the rules core and the controller never load the UI (docs/style.md §2), the
 headless commands load no Textual or rich, and ``firepower --help`` loads neither the rules
 core nor pydantic.
 
@@ -193,7 +193,7 @@ def test_type_checking_imports_match_the_lazy_map(package: str) -> None:
 
 
 def test_rules_use_no_global_random() -> None:
-    """Only dice.py may import random (STYLE.md §4)."""
+    """Only dice.py may import random (docs/style.md §4)."""
     import firepower_tui.rules as rules
 
     root = Path(rules.__file__).parent

@@ -1,4 +1,4 @@
-"""The layered layout is a test (STYLE.md: harlequin's import-linter contract): ui over
+"""The layered layout is a test (docs/style.md §2): ui over
 controller and headless, over games, over rules; only the app imports Textual and Rich."""
 
 from __future__ import annotations

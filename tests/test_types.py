@@ -1,4 +1,4 @@
-"""The whole package type-checks (STYLE.md §9), the UI included."""
+"""The whole package type-checks (docs/style.md §9), the UI included."""
 
 from __future__ import annotations
 

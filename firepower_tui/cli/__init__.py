@@ -1,7 +1,7 @@
 """The ``firepower`` command.
 
 The only place that turns a :class:`FirepowerError` into a message on stderr and an exit
-code (STYLE.md §6): users never see a traceback.
+code (docs/style.md §6): users never see a traceback.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What every mode shares: the mode itself, the cursor, the selected man, the status line,
-and the :class:`Result` an intent returns (plain Python, STYLE.md §7).
+and the :class:`Result` an intent returns (plain Python, docs/style.md §7).
 
 The :class:`Mode` says what the keys mean now. Where the game state decides it (buying,
 the deployment rolls, placing, the end of the game) it is read from the state; the player

@@ -1,4 +1,4 @@
-"""The action controller: intents from key presses -> rule actions (plain Python, STYLE.md §7).
+"""The action controller: intents from key presses -> rule actions (plain Python, docs/style.md §7).
 
 :class:`Controller` is the one object the UI talks to. It is the :class:`~.base.Core` (the
 session, the cursor, the selected man, the status line and the :class:`~.base.Mode`) with a

@@ -1,4 +1,4 @@
-"""The one table of intents, their default keys and help text (STYLE.md §7).
+"""The one table of intents, their default keys and help text (docs/style.md §7).
 
 :class:`Intent` names everything a key can ask for. :data:`KEYMAP` gives each intent its
 keys, footer label and help text, exactly once; the UI builds its bindings, footer and help

@@ -1,4 +1,4 @@
-"""What the engine allows now, asked once per game state (plain Python, STYLE.md §7).
+"""What the engine allows now, asked once per game state (plain Python, docs/style.md §7).
 
 The keys the footer offers and the hexes the map marks come from the rules'
 :func:`~firepower_tui.rules.engine.legal_actions` and :func:`~firepower_tui.rules.engine.checker`,

@@ -1,4 +1,4 @@
-"""A game in progress: state, dice, history and log (plain Python; STYLE.md §3, §7).
+"""A game in progress: state, dice, history and log (plain Python; docs/style.md §3, §7).
 
 Every accepted action is a :class:`HistoryEntry` holding the action, the events it
 produced and the dice it used, so the game can be replayed and a take-back (§9.9) can

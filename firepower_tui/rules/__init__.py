@@ -1,4 +1,4 @@
-"""The FIREPOWER rules core: pure Python, no UI (STYLE.md §2).
+"""The FIREPOWER rules core: pure Python, no UI (docs/style.md §2).
 
 Public API, re-exported from the modules that define it. The re-exports are lazy (PEP 562):
 ``from firepower_tui.rules import GameState`` imports :mod:`.state` when the name is first

@@ -1,4 +1,4 @@
-"""Actions are data (STYLE.md §3): a ``kind``-discriminated union.
+"""Actions are data (docs/style.md §3): a ``kind``-discriminated union.
 
 Every action a player (or a script, or a replay) can take is one of these. The text
 form of each is the action notation of ``docs/notation.md``

@@ -1,4 +1,4 @@
-"""Roll breakdowns and MF ledgers as data (STYLE.md §5).
+"""Roll breakdowns and MF ledgers as data (docs/style.md §5).
 
 Every die rolled in the game produces a :class:`RollBreakdown`; the same record with
 ``roll=None`` is the preview shown before the player commits. Movement costs are a

@@ -1,4 +1,4 @@
-"""Dice, injected (STYLE.md §4).
+"""Dice, injected (docs/style.md §4).
 
 One d10 is every roll of the game; a face of 0 counts as 10 (RULES.md §1.6). Rules
 functions take a :class:`Dice` and never call ``random`` themselves. Each roll carries a

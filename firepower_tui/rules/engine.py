@@ -2,7 +2,7 @@
 
 ``check(state, action)`` returns a :class:`Refusal` (plain reason + rule) or None.
 ``apply(state, action, dice)`` returns the new state and the events; it raises
-:class:`IllegalActionError` for an action ``check`` refuses (a caller bug, STYLE.md §6).
+:class:`IllegalActionError` for an action ``check`` refuses (a caller bug, docs/style.md §6).
 Every kind of action is one entry of :data:`.registry.KINDS`, which says how to check and
 apply it; this module adds what all kinds share.
 """

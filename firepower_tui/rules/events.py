@@ -1,4 +1,4 @@
-"""What happened: the game log as data (STYLE.md §3).
+"""What happened: the game log as data (docs/style.md §3).
 
 ``engine.apply`` returns a tuple of these. Each has an ``event`` name that is also its
 JSON tag (``firepower script --json``). Hexes dump as map ids, facings as ``N`` … ``NW``.

@@ -3,7 +3,7 @@
 :func:`assess_fire` computes every number of a fire action — hit number, each
 modifier with its rule, the chance per shot and the kill distribution — without a die;
 :func:`resolve_fire` rolls against exactly that assessment, so the preview and the
-result cannot disagree (STYLE.md §5).
+result cannot disagree (docs/style.md §5).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The game state: a compact immutable value that only ``engine.apply`` replaces (STYLE.md §3).
+"""The game state: a compact immutable value that only ``engine.apply`` replaces (docs/style.md §3).
 
 A ``NamedTuple``: a change copies one tuple of fields and shares everything else; soldiers
 are found by id or by hex through a :class:`SoldierIndex` built with each new soldiers tuple.

@@ -1,6 +1,6 @@
 """Compact immutable values: how every rules record is copied and written as JSON.
 
-The rules core keeps its state in plain stdlib values (STYLE.md §3): ``NamedTuple``
+The rules core keeps its state in plain stdlib values (docs/style.md §3): ``NamedTuple``
 records for what is copied on every action (the game state, soldiers, modifiers, roll
 breakdowns) and frozen slotted dataclasses for the rest (actions, events, assessments).
 Pydantic stays at the boundaries: scenario files and game records.

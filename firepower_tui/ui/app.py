@@ -1,4 +1,4 @@
-"""The Textual app: ``make_app`` builds it from a scenario (STYLE.md §8)."""
+"""The Textual app: ``make_app`` builds it from a scenario (docs/style.md §8)."""
 
 from __future__ import annotations
 

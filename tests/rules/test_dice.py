@@ -1,4 +1,4 @@
-"""Dice, injected (RULES.md §1.6, STYLE.md §4)."""
+"""Dice, injected (RULES.md §1.6, docs/style.md §4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The examples in the rules core's docstrings run with the suite (STYLE.md, python-chess habit 3)."""
+"""The examples in the rules core's docstrings run with the suite (docs/style.md §10)."""
 
 from __future__ import annotations
 

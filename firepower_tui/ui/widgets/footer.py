@@ -4,7 +4,7 @@ Textual's is) and again only when the keys it shows change.
 Textual's ``Footer`` composes nothing until the screen first publishes its bindings, then
 recomposes all its keys (a widget each, styled with two component classes) one refresh after
 *every* publication. The game screen publishes after every action (the legal keys may have
-changed, STYLE.md §7), so the stock footer rebuilt and repainted itself two or three times at
+changed, docs/style.md §7), so the stock footer rebuilt and repainted itself two or three times at
 start-up and after each key press, even when it showed the same keys. This one shows the
 same keys the same way, and builds them only when they change.
 

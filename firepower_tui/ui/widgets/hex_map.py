@@ -3,7 +3,7 @@
 Only visible lines are built; strips are cached under (line, scroll, width, grid
 version, line version, overlay version, cursor-on-this-line), so moving the cursor rebuilds
 just the lines of the old and new hex, and a new state just the lines of the hexes whose men
-changed (STYLE.md §8).
+changed (docs/style.md §8).
 """
 
 from __future__ import annotations

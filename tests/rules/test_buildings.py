@@ -13,7 +13,8 @@ from firepower_tui.rules.actions import Climb
 from firepower_tui.rules.building_events import BuildingDamaged
 from firepower_tui.rules.buildings import damage_building, harmed_in_bunker
 from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.events import Killed, Moved
+from firepower_tui.rules.events import Killed, Moved, Rolled
+from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.hexgrid import Facing, hex_neighbor
 from firepower_tui.rules.hexgrid import hex_from_id as H
 from firepower_tui.rules.los import los_between_soldiers, los_query
@@ -128,9 +129,12 @@ def test_bunker_occupants_are_not_harmed_by_small_arms_from_outside() -> None:
     place(g, "T1", "G4", "N")
     g.do("chit tan", "impulse G4")
     assert "from outside only a Molotov or satchel" in g.refusal("fire T1 G2").reason
-    assert harmed_in_bunker(g.state, H("G2"), H("G4"), "SAT")  # through the slit G2:S
-    assert not harmed_in_bunker(g.state, H("G2"), H("G4"), "RFL")
-    assert not harmed_in_bunker(g.state, H("G2"), hex_neighbor(H("G2"), Facing.NE), "MOL")  # through a wall
+    g2 = H("G2")
+    assert harmed_in_bunker(g.state, g2, g2, H("G4"), "SAT")  # through the slit G2:S
+    assert not harmed_in_bunker(g.state, g2, g2, H("G4"), "HGN")  # a plain grenade: never (R170)
+    assert not harmed_in_bunker(g.state, g2, g2, hex_neighbor(g2, Facing.NE), "MOL")  # through a wall
+    assert not harmed_in_bunker(g.state, g2, g2, None, "BRG")  # a barrage (R93)
+    assert harmed_in_bunker(g.state, g2, g2, g2, "HGN")  # from inside: not from outside
 
 
 @pytest.mark.rule("§9.6")
@@ -171,3 +175,89 @@ def test_a_building_destroyed_with_nobody_in_it_opens_the_los_of_the_men_around_
     after, _ = damage_building(before, H("D4"), 3)
     assert after.soldiers == before.soldiers
     assert los_between_soldiers(after, "T1", "G1").clear
+
+
+# --- a bunker's occupants and blasts (§9.6 with §9.5; ruling R170) -----------------------------
+
+def bunker_attack(*items: str, dice: list[int]) -> Game:
+    """The village with special weapons on; T1, issued ``items``, stands in G4 facing the bunker
+    G2 (its slit G2:S between them, G3 the open hex outside it); G2 is inside."""
+    from firepower_tui.rules.special_types import SpecialState
+
+    g = village(dice=ScriptedDice(dice))
+    g.state = g.state.evolve(rules=g.state.rules | {"special_weapons"},
+                             special=SpecialState(bought=tuple(sorted((("T1", i, 1) for i in items)))))
+    place(g, "T1", "G4", "N")
+    g.do("chit tan", "impulse G4")
+    return g
+
+
+def blast_rolls_for(events: list[object], sid: str) -> list[Rolled]:
+    """The blast rolls (grenade, satchel, Molotov, barrage) made for ``sid``."""
+    words = ("blast:", "satchel:", "molotov:", "barrage:")
+    return [e for e in events if isinstance(e, Rolled) and e.purpose.startswith(words)
+            and e.purpose.split(": ", 1)[1].startswith(f"{sid} in ")]
+
+
+@pytest.mark.rule("§9.6")
+def test_a_hand_grenade_through_a_slit_does_not_harm_the_bunker_men() -> None:
+    """"Occupants cannot be harmed from outside except by a Molotov or satchel thrown through a
+    slit": a plain grenade thrown in through the slit G2:S lands and explodes, and nobody in the
+    bunker rolls for it."""
+    g = bunker_attack(dice=[1, 1, 1])
+    odds = engine.assess(g.state, parse_action("throw T1 G2"))
+    assert odds.explosions["G2"] > 0 and "G2" not in {r.soldier for r in odds.risks}
+    events = g.do("throw T1 G2")
+    assert not blast_rolls_for(events, "G2")
+    assert not g.soldier("G2").killed and g.soldier("G2").status is Status.OK
+
+
+@pytest.mark.rule("§9.6")
+def test_a_grenade_beside_a_bunker_rolls_for_nobody_inside() -> None:
+    """The blast in the open hex outside the slit reaches the bunker's hex in its ring; the men
+    inside cannot be harmed by it, so no die is rolled for them (R170)."""
+    g = bunker_attack(dice=[1, 9, 9, 9])
+    place(g, "T1", "G5", "N")
+    events = g.do("throw T1 G3")
+    assert not blast_rolls_for(events, "G2") and not g.soldier("G2").killed
+
+
+@pytest.mark.rule("§9.6")
+def test_a_satchel_through_the_slit_harms_the_bunker_men() -> None:
+    g = bunker_attack("satchel", dice=[1, 1, 9, 9, 9])
+    place(g, "T1", "G3", "N")  # beside the slit G2:S
+    odds = engine.assess(g.state, parse_action("satchel T1 G2"))
+    assert "G2" in {r.soldier for r in odds.risks}
+    events = g.do("satchel T1 G2")
+    assert [r.die for r in blast_rolls_for(events, "G2")] == [1] and g.soldier("G2").killed
+
+
+@pytest.mark.rule("§9.6")
+def test_a_molotov_through_the_slit_harms_the_bunker_men() -> None:
+    g = bunker_attack("molotov", dice=[1, 1])
+    events = g.do("molotov T1 G2")
+    assert [r.die for r in blast_rolls_for(events, "G2")] == [1] and g.soldier("G2").killed
+
+
+@pytest.mark.rule("§9.6")
+def test_a_satchel_in_the_open_hex_outside_the_slit_does_not_harm_them() -> None:
+    """Ruling R170: the charge must go in through the slit; placed in G3, outside it, its ring
+    reaches G2 but the bunker holds (as it does outside a wall without a slit)."""
+    g = bunker_attack("satchel", dice=[1, 9, 9, 9])
+    assert not harmed_in_bunker(g.state, H("G2"), H("G3"), H("G4"), "SAT")  # outside the slit
+    assert harmed_in_bunker(g.state, H("G2"), H("G2"), H("G4"), "SAT")  # a spread into G2 went in through it
+    events = g.do("satchel T1 G3")
+    assert not blast_rolls_for(events, "G2") and g.soldier("G2").status is Status.OK
+
+
+@pytest.mark.rule("§9.6")
+def test_a_barrage_on_the_bunker_damages_it_and_harms_nobody_inside() -> None:
+    """A barrage is no Molotov or satchel through a slit: 1 damage to the bunker, no roll for
+    its men (ruling R93)."""
+    from firepower_tui.rules.special_barrage import land
+    from firepower_tui.rules.special_types import Barrage
+
+    g = bunker_attack(dice=[])
+    state, events = land(g.state, Barrage(side="tan", soldier="T1", hex=H("G3")), ScriptedDice([1, 1, 1, 1]))
+    assert any(isinstance(e, BuildingDamaged) and e.building == "bunker G2" for e in events)  # 1: just beyond, G2
+    assert not blast_rolls_for(events, "G2") and not state.soldier("G2").killed

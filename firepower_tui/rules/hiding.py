@@ -35,9 +35,10 @@ def hiding_hex(state: GameState, h: Hex) -> bool:
 
 
 def may_hide(state: GameState, s: Soldier) -> bool:
-    """§9.3: in a hiding hex, did not fire, throw or melee this phase (going on Overwatch is not
-    firing), not Running, no enemy within 2 hexes."""
-    if s.killed or not s.deployed or s.hidden or s.running or (s.combat_used and not s.overwatch):
+    """§9.3: in a hiding hex, did not fire, throw or melee this phase, not Running, no enemy
+    within 2 hexes; not on Overwatch (a watcher does not take cover in hiding; one who was
+    Hidden stays so: ruling R42)."""
+    if s.killed or not s.deployed or s.hidden or s.running or s.combat_used:
         return False
     if s.hex not in hiding_hexes(state):  # (hiding_hex, worked out once per map)
         return False

@@ -178,3 +178,15 @@ def test_revealed_when_he_throws_a_molotov() -> None:
     g.do("done", "chit green", "done", "chit tan", "impulse B3")
     events = g.do("molotov T1 B7")
     assert HiddenChanged(soldier="T1", hidden=False, why="he threw a molotov") in events
+
+
+@pytest.mark.rule("§9.3")
+def test_a_man_who_goes_on_overwatch_does_not_hide_but_a_hidden_one_stays_hidden() -> None:
+    """Ruling R42 (as the companion rules of §9.1 and §9.3 say): a watcher may not take cover in
+    hiding, but one who was Hidden when he went on watch stays Hidden."""
+    g = optional_game(MEN, ["hiding", "overwatch"], terrain=WOODS)
+    g.do("chit tan", "impulse B3", "watch T1", "end")
+    assert g.soldier("T1").overwatch and not g.soldier("T1").hidden
+    g2 = hidden_t1(rules=("hiding", "overwatch"))
+    g2.do("done", "chit green", "done", "chit tan", "impulse B3", "watch T1", "end")
+    assert g2.soldier("T1").overwatch and g2.soldier("T1").hidden

@@ -221,10 +221,10 @@ def test_items_are_for_sale_in_the_force_builder() -> None:
 
     st = new_game(sc)
     st, _ = run(st, ["buy tan RFL", "equip T1 radio", "equip T1 smoke"], [])
-    assert spent(st, "tan") == 10 + 6 + 2 and items_left(st, "T1", "smoke") == 1
+    assert spent(st, "tan") == 10 + 10 + 2 and items_left(st, "T1", "smoke") == 1  # §10.3: radio 10, smoke 2
     with pytest.raises(notation.NotationError, match="not an item"):
         notation.parse_action("equip T1 bazooka")
-    st2, _ = run(st, ["equip T1 satchel", "equip T1 satchel", "equip T1 molotov"], [])
-    assert spent(st2, "tan") == 29 and "has 1 points left; a smoke costs 2" in refused(st2, "equip T1 smoke")
+    st2, _ = run(st, ["equip T1 satchel", "equip T1 molotov"], [])  # satchel 5, Molotov 3
+    assert spent(st2, "tan") == 30 and "has 0 points left; a smoke costs 2" in refused(st2, "equip T1 smoke")
     st3, _ = run(st2, ["drop T1", "buy tan PST"], [])
     assert items_left(st3, "T1", "satchel") == 0 and spent(st3, "tan") == 8

@@ -236,7 +236,9 @@ def test_a_satchel_through_the_slit_harms_the_bunker_men() -> None:
 def test_a_molotov_through_the_slit_harms_the_bunker_men() -> None:
     g = bunker_attack("molotov", dice=[1, 1])
     events = g.do("molotov T1 G2")
-    assert [r.die for r in blast_rolls_for(events, "G2")] == [1] and g.soldier("G2").killed
+    rolls = blast_rolls_for(events, "G2")
+    assert [r.die for r in rolls] == [1] and g.soldier("G2").killed
+    assert [m.label for m in rolls[0].modifiers] == ["molotov hex"]  # §9.5: building protection counts 0
 
 
 @pytest.mark.rule("§9.6")
@@ -261,3 +263,68 @@ def test_a_barrage_on_the_bunker_damages_it_and_harms_nobody_inside() -> None:
     state, events = land(g.state, Barrage(side="tan", soldier="T1", hex=H("G3")), ScriptedDice([1, 1, 1, 1]))
     assert any(isinstance(e, BuildingDamaged) and e.building == "bunker G2" for e in events)  # 1: just beyond, G2
     assert not blast_rolls_for(events, "G2") and not state.soldier("G2").killed
+
+
+@pytest.mark.rule("§9.6")
+def test_leaving_through_the_door_costs_one_more_mf_too() -> None:
+    g = village()
+    place(g, "T2", "D4", "S")
+    g.do("chit tan", "impulse D4", "move T2")  # D4 -> D5 through the door D4:S
+    assert g.soldier("T2").hex == H("D5") and g.soldier("T2").mf_spent == 2
+
+
+@pytest.mark.rule("§9.6")
+def test_a_throw_or_a_melee_exposes_a_man_inside_as_a_fire_does() -> None:
+    """"Only if he fired, threw or meleed since the start of the previous turn": T2 in the house
+    throws out of its window; G1 may then name him (after a spot). A melee exposes its men too."""
+    from firepower_tui.rules.events import MeleeFought
+    from firepower_tui.rules.spotting import exposed, note_combat
+
+    g = village(dice=ScriptedDice([1, 9, 9, 9, 9]))
+    g.do("chit tan", "impulse D4", "throw T2 D2")
+    assert exposed(g.state, "T2")
+    g.do("end", "done", "chit green", "impulse D1")
+    assert engine.check(g.state, parse_action("fire G1 T2")) is None
+    melee = MeleeFought(hex=H("D4"), attackers=("G1",), defenders=("T2",), winner="defenders")
+    noted = note_combat(village().state, [melee], None)
+    assert exposed(noted, "T2") and exposed(noted, "G1")  # attackers and defenders alike (R78)
+
+
+@pytest.mark.rule("§9.6")
+def test_the_sixth_damage_turns_the_bunker_into_rubble() -> None:
+    from firepower_tui.rules.buildings import map_in_play
+    from firepower_tui.rules.terrain import Terrain
+
+    g = village()
+    state, _ = damage_building(g.state, H("G2"), 5)
+    assert map_in_play(state).terrain[H("G2")] is Terrain.OPEN and not state.soldier("G2").killed
+    state, _ = damage_building(state, H("G2"), 1)
+    ruined = map_in_play(state)
+    assert ruined.terrain[H("G2")] is Terrain.ROUGH and H("G2") in ruined.features.rubble  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("§9.6")
+def test_no_throw_from_water_either() -> None:
+    g = village()
+    place(g, "T1", "H7", "N")
+    g.do("chit tan", "impulse H7")
+    r = g.refusal("throw T1 H4")
+    assert r.rule == "§9.6" and "no fire or throw" in r.reason
+
+
+@pytest.mark.rule("§9.6")
+def test_a_high_wall_blocks_a_line_run_along_it() -> None:
+    """"Walls block LOS along their hexside for soldiers not adjacent to them" (ruling R73): the
+    line from C6 to the hex two up and right runs exactly along the hexside between two of C6's
+    neighbours (A17); a high wall there blocks it, for neither end is in the wall's hexes."""
+    from firepower_tui.rules.hexgrid import Hex, direction_between, hex_add, hex_to_id
+    from tests.conftest import FIELD, make_scenario
+
+    o = H("C6")
+    a, b, far = hex_add(o, Hex(0, -1)), hex_add(o, Hex(1, -1)), hex_add(o, Hex(1, -2))
+    side = direction_between(a, b)
+    assert side is not None
+    men = ["T9 tan RFL J1 S", "G9 green RFL J10 N"]
+    walled = make_scenario(FIELD, men, extra=f'rules = ["buildings"]\n[[walls]]\nhexsides = ["{hex_to_id(a)}:{side.name}"]\n')
+    assert not los_query(Game(walled).state, o, far).clear
+    assert los_query(Game(make_scenario(FIELD, men)).state, o, far).clear

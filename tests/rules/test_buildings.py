@@ -328,3 +328,48 @@ def test_a_high_wall_blocks_a_line_run_along_it() -> None:
     walled = make_scenario(FIELD, men, extra=f'rules = ["buildings"]\n[[walls]]\nhexsides = ["{hex_to_id(a)}:{side.name}"]\n')
     assert not los_query(Game(walled).state, o, far).clear
     assert los_query(Game(make_scenario(FIELD, men)).state, o, far).clear
+
+
+@pytest.mark.rule("§9.6")
+def test_a_melee_goes_into_a_building_only_through_a_door() -> None:
+    """"Enter or leave only through a door hexside": a melee is an entry (the winners go in,
+    6.5.3), so it crosses a door, not a wall, window or slit (ruling R173); the doorway's +1 MF
+    counts in its cost."""
+    from firepower_tui.rules.hexgrid import direction_between
+
+    g = village()
+    wall = direction_between(H("C4"), H("D4"))
+    assert wall is not None
+    place(g, "G1", "C4", wall.name)
+    g.do("chit green", "impulse C4")
+    r = g.refusal("melee G1 D4")
+    assert r.rule == "§9.6" and "only through a door" in r.reason
+    g = village()
+    place(g, "T1", "J1", "N")
+    place(g, "G1", "D5", "N")  # the door D4:S
+    g.do("chit green", "impulse D5")
+    assert engine.check(g.state, parse_action("melee G1 D4")) is None
+    set_soldier(g, "G1", mf_spent=2)  # enter 1 + doorway 1 + melee 1 = 3 > 2
+    assert "needs 3 MF" in g.refusal("melee G1 D4").reason
+    g = village()
+    place(g, "T1", "G3", "N")  # the slit G2:S
+    g.do("chit tan", "impulse G3")
+    assert g.refusal("melee T1 G2").rule == "§9.6"
+    g = village()
+    place(g, "T1", "G1", "S")  # the bunker's door G2:N: they go in and fight inside
+    g.do("chit tan", "impulse G1")
+    assert engine.check(g.state, parse_action("melee T1 G2")) is None
+
+
+@pytest.mark.rule("§9.6")
+def test_a_defender_falls_back_out_of_a_building_only_through_a_door() -> None:
+    """§9.7's fall back is leaving the hex: T2 in the house D4, charged through its door from D5,
+    would step back to D3 across the window D4:N: he cannot, and holds (ruling R173)."""
+    g = village()
+    g.state = g.state.evolve(rules=g.state.rules | {"melee_reactions"})
+    place(g, "T1", "J1", "N")
+    place(g, "G1", "D5", "N")
+    g.do("chit green", "impulse D5", "melee G1 D4")
+    assert g.state.pending is not None
+    r = g.refusal("fall-back")
+    assert r.rule == "§9.7" and "T2" in r.reason and "window" in r.reason

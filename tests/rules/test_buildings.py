@@ -373,3 +373,17 @@ def test_a_defender_falls_back_out_of_a_building_only_through_a_door() -> None:
     assert g.state.pending is not None
     r = g.refusal("fall-back")
     assert r.rule == "§9.7" and "T2" in r.reason and "window" in r.reason
+
+
+@pytest.mark.rule("§9.6")
+def test_a_man_in_water_cannot_hit_the_dirt() -> None:
+    """"A soldier in water may not go Prone": not by §9.2's dive either (ruling R174); the fire at
+    him goes ahead as declared, at a Standing man."""
+    g = village(dice=ScriptedDice([9, 9, 9]))
+    g.state = g.state.evolve(rules=g.state.rules | {"hit_the_dirt"})
+    place(g, "T1", "H7", "N")
+    place(g, "G1", "H4", "S")
+    g.do("chit green", "impulse H4")
+    events = g.do("fire G1 T1")
+    assert g.state.pending is None and g.soldier("T1").posture is Posture.STAND
+    assert sum(isinstance(e, Rolled) for e in events) == 3

@@ -261,7 +261,8 @@ def test_a_barrage_on_the_bunker_damages_it_and_harms_nobody_inside() -> None:
 
     g = bunker_attack(dice=[])
     state, events = land(g.state, Barrage(side="tan", soldier="T1", hex=H("G3")), ScriptedDice([1, 1, 1, 1]))
-    assert any(isinstance(e, BuildingDamaged) and e.building == "bunker G2" for e in events)  # 1: just beyond, G2
+    damaged = [(e.building, e.amount) for e in events if isinstance(e, BuildingDamaged)]
+    assert damaged == [("bunker G2", 1)]  # the spread roll 1: just beyond G3, G2; a barrage deals 1 (§9.5)
     assert not blast_rolls_for(events, "G2") and not state.soldier("G2").killed
 
 

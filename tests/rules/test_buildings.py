@@ -326,7 +326,8 @@ def test_a_high_wall_blocks_a_line_run_along_it() -> None:
     side = direction_between(a, b)
     assert side is not None
     men = ["T9 tan RFL J1 S", "G9 green RFL J10 N"]
-    walled = make_scenario(FIELD, men, extra=f'rules = ["buildings"]\n[[walls]]\nhexsides = ["{hex_to_id(a)}:{side.name}"]\n')
+    wall = f'rules = ["buildings"]\n[[walls]]\nhexsides = ["{hex_to_id(a)}:{side.name}"]\n'
+    walled = make_scenario(FIELD, men, extra=wall)
     assert not los_query(Game(walled).state, o, far).clear
     assert los_query(Game(make_scenario(FIELD, men)).state, o, far).clear
 

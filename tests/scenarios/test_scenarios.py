@@ -160,13 +160,13 @@ def _features_in(sc, rows: tuple[int, int]) -> int:  # noqa: ANN001
         if t is Terrain.OPEN or h in seen:
             continue
         count += 1
-        todo = [h]
-        while todo:
-            x = todo.pop()
+        patch = [h]
+        while patch:
+            x = patch.pop()
             if x in seen:
                 continue
             seen.add(x)
-            todo += [n for n in hex_neighbors(x) if n in inside and sc.map.terrain.get(n) is t]
+            patch += [n for n in hex_neighbors(x) if n in inside and sc.map.terrain.get(n) is t]
     return count
 
 

@@ -182,21 +182,28 @@ def target_refusal(state: GameState, s: Soldier, t: Soldier) -> Refusal | None:
     return None
 
 
-def harmed_in_bunker(state: GameState, h: Hex, attack_from: Hex, weapon: str) -> bool:
-    """Whether an attack with ``weapon`` (``MOL`` or ``SAT``) from ``attack_from`` can harm
-    the men in the bunker hex ``h``: only those two, thrown or placed through a slit (§9.6).
-    True for a hex that is no standing bunker (nothing stops it here)."""
+def harmed_in_bunker(state: GameState, h: Hex, explosion: Hex, attack_from: Hex | None, weapon: str) -> bool:
+    """Whether a blast in ``explosion`` of ``weapon`` (``HGN``, ``MOL``, ``SAT``, ``BRG``) thrown or
+    placed from ``attack_from`` (None: nobody's hand, a barrage) can harm the men in hex ``h``
+    (§9.6, ruling R170). True unless ``h`` is in a standing bunker; its men only by a blast inside
+    it, set off by a man inside or by a Molotov or satchel that went in through a slit (the line
+    from the thrower to the explosion hex enters the bunker by a slit hexside). A blast outside
+    never reaches them, whatever its ring says."""
     from .los_features import feature_los
 
     f = features_in_play(state)
     if f is None:
         return True
     b = standing_building(state, f, h)
-    if b is None or not b.bunker or attack_from in b.hexes:
+    if b is None or not b.bunker:
         return True
-    if weapon not in ("MOL", "SAT"):
+    if explosion not in b.hexes:
         return False
-    through = feature_los(map_in_play(state), attack_from, h).through
+    if attack_from is not None and attack_from in b.hexes:
+        return True
+    if attack_from is None or weapon not in ("MOL", "SAT"):
+        return False
+    through = feature_los(map_in_play(state), attack_from, explosion).through
     return any(c.opening is Opening.SLIT and c.building_hex in b.hexes for c in through)
 
 

@@ -11,6 +11,7 @@ from dataclasses import field
 from fractions import Fraction
 from typing import NamedTuple
 
+from . import buildings
 from .actions import Throw
 from .breakdown import Modifier, RollBreakdown
 from .combat import COMBAT_MF, chance_of, combat_refusal, credit_kill, stun, suppress
@@ -254,20 +255,20 @@ def assess_throw(state: GameState, action: Throw, *, extra: tuple[Modifier, ...]
             explosions[c.explosion] = explosions.get(c.explosion, Fraction(0)) + spread / 10
     table = tuple((c.roll, hex_to_id(c.landing) if c.landing is not None else "",
                    "explodes" if c.explosion is not None else c.why) for c in cells)
-    risks = _risks(state, explosions)
+    risks = _risks(state, s, explosions)
     return ThrowAssessment(
         soldier=s.id, aimed=hex_to_id(x), range=hex_distance(s.hex, x), back=back.name, throw=tb,
         lands=float(lands), spread=float(spread), dud=float(dud), spread_hexes=table,
         explosions={hex_to_id(h): float(p) for h, p in explosions.items()}, risks=risks, spread_cells=cells)
 
 
-def _risks(state: GameState, explosions: dict[Hex, Fraction]) -> tuple[BlastRisk, ...]:
+def _risks(state: GameState, thrower: Soldier, explosions: dict[Hex, Fraction]) -> tuple[BlastRisk, ...]:
     out = []
     for u in state.living():
         kill = stun_p = supp = Fraction(0)
         for h, p in explosions.items():
             d = hex_distance(u.hex, h)
-            if d > 2:
+            if d > 2 or not harmed(state, u, h, thrower):
                 continue
             b = blast_breakdown(state, u, h)
             k = chance_of(b.faces_succeeding)
@@ -327,9 +328,15 @@ def _spread(state: GameState, s: Soldier, x: Hex, back: Facing, dice: Dice) -> t
     return c.explosion, [roll, landed]
 
 
+def harmed(state: GameState, u: Soldier, e: Hex, thrower: Soldier) -> bool:
+    """Whether the blast in ``e`` may harm ``u`` at all: not a bunker's man from outside (§9.6,
+    ruling R170; a map with features only), so nobody rolls for him."""
+    return state.scenario.map.features is None or buildings.harmed_in_bunker(state, u.hex, e, thrower.hex, "HGN")
+
+
 def _blast(state: GameState, thrower: Soldier, e: Hex, dice: Dice) -> tuple[GameState, list[Event]]:
     events: list[Event] = []
-    victims = sorted((u for u in state.living() if hex_distance(u.hex, e) <= 2),
+    victims = sorted((u for u in state.living() if hex_distance(u.hex, e) <= 2 and harmed(state, u, e, thrower)),
                      key=lambda u: hex_distance(u.hex, e))
     for u in victims:
         b = blast_breakdown(state, u, e)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
+from .buildings import map_in_play
 from .events import Event, FellBack, Fired, ImpulseEnded, MeleeFought, Moved, StatusChanged, new_hidden_changed
 from .events_special import ItemUsed
 from .hexgrid import Hex
@@ -20,7 +21,7 @@ from .terrain import Terrain
 from .units import Soldier
 
 HIDING_TERRAIN = frozenset({Terrain.TREES, Terrain.SCRUB, Terrain.ROUGH})
-"""Whole-hex terrain a man may hide in (§9.3; fence and hedge hexes too; buildings come with §9.6)."""
+"""Whole-hex terrain a man may hide in (§9.3; fence and hedge hexes, buildings and bunkers too)."""
 THROWN_ITEMS = frozenset({"smoke", "molotov"})
 """The §9.5 items a man throws: throwing one reveals him as a grenade does (§9.3, ruling R125);
 a satchel is placed, a barrage called by radio."""
@@ -29,15 +30,19 @@ NEAR = 2
 
 
 def hiding_hex(state: GameState, h: Hex) -> bool:
-    """A tree, scrub, rough, or fence/hedge hex (§9.3)."""
-    gmap = state.scenario.map  # (its tables read in place: asked for the men of every used impulse)
-    return gmap.terrain[h] in HIDING_TERRAIN or gmap.lines.get(h) is not None
+    """A tree, scrub, rough, building, or fence/hedge hex (§9.3), on the map as it plays now
+    (:func:`.buildings.map_in_play`): a building or bunker with the ``buildings`` rule on, the
+    rubble of a destroyed one (rough ground)."""
+    gmap = map_in_play(state)  # (its tables read in place: asked for the men of every used impulse)
+    return (gmap.terrain[h] in HIDING_TERRAIN or gmap.lines.get(h) is not None
+            or (gmap.features is not None and h in gmap.features.building_of))
 
 
 def may_hide(state: GameState, s: Soldier) -> bool:
-    """§9.3: in a hiding hex, did not fire, throw or melee this phase (going on Overwatch is not
-    firing), not Running, no enemy within 2 hexes."""
-    if s.killed or not s.deployed or s.hidden or s.running or (s.combat_used and not s.overwatch):
+    """§9.3: in a hiding hex, did not fire, throw or melee this phase, not Running, no enemy
+    within 2 hexes; not on Overwatch (a watcher does not take cover in hiding; one who was
+    Hidden stays so: ruling R42)."""
+    if s.killed or not s.deployed or s.hidden or s.running or s.combat_used:
         return False
     if s.hex not in hiding_hexes(state):  # (hiding_hex, worked out once per map)
         return False
@@ -51,19 +56,19 @@ def may_hide(state: GameState, s: Soldier) -> bool:
 
 
 def hiding_hexes(state: GameState) -> frozenset[Hex]:
-    """Every hiding hex of the map (:func:`hiding_hex`), worked out once per map."""
+    """Every hiding hex of the map as it plays now (:func:`hiding_hex`), worked out once per map."""
     global _hiding_last
-    gmap = state.scenario.map
-    terrain, lines, hexes = _hiding_last
-    if terrain is not gmap.terrain or lines is not gmap.lines:
+    gmap = map_in_play(state)
+    terrain, lines, features, hexes = _hiding_last
+    if terrain is not gmap.terrain or lines is not gmap.lines or features is not gmap.features:
         hexes = frozenset(h for h in gmap.terrain if hiding_hex(state, h))
-        _hiding_last = (gmap.terrain, gmap.lines, hexes)
+        _hiding_last = (gmap.terrain, gmap.lines, gmap.features, hexes)
     return hexes
 
 
-_hiding_last: tuple[object, object, frozenset[Hex]] = (None, None, frozenset())
-"""The last map's tables (terrain, lines: the map itself is not held, nor its LOS cache) and its
-hiding hexes (one tuple: read and replaced whole)."""
+_hiding_last: tuple[object, object, object, frozenset[Hex]] = (None, None, None, frozenset())
+"""The last map's tables (terrain, lines, features: the map itself is not held, nor its LOS
+cache) and its hiding hexes (one tuple: read and replaced whole)."""
 
 
 def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list[Event]]:

@@ -7,6 +7,7 @@ gives the roll and the win chance, :func:`resolve_melee` rolls the same.
 from __future__ import annotations
 
 
+from . import buildings
 from .acting import acting_soldier
 from .actions import Melee
 from .breakdown import Modifier, RollBreakdown
@@ -57,6 +58,8 @@ def check_melee(state: GameState, action: Melee) -> Refusal | None:
         if not defenders:
             return Refusal(reason=f"{hex_to_id(action.hex)} holds no enemy soldier to melee", rule="§5.1")
         refusal = fence_refusal(state, s)
+        if refusal is None and state.scenario.map.features is not None:
+            refusal = buildings.move_refusal(state, s, front)  # in through a door only (§9.6, R173)
         if refusal is not None:
             return refusal
         refusal = combat_used_refusal(s)

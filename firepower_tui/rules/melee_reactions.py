@@ -9,6 +9,7 @@ the hex (rulings R43-R46).
 
 from __future__ import annotations
 
+from . import buildings
 from .actions import FallBack, Fire, Melee, StandAndShoot
 from .breakdown import modifier
 from .combat import suppress
@@ -122,7 +123,8 @@ def fall_back_direction(state: GameState, melee: Melee) -> Facing:
 
 def fall_back_refusal(state: GameState, d: Soldier, to: Hex, way: Facing) -> str:
     """Why ``d`` cannot fall back to ``to`` ("" if he can): Stunned, off the map, an enemy there,
-    or the far side of a fence or hedge line in his hex (6.2.3)."""
+    the far side of a fence or hedge line in his hex (6.2.3), a building's wall, window or slit
+    or a high wall between (§9.6, ruling R173)."""
     if d.status is Status.STUNNED:
         return "he is Stunned"
     if not state.scenario.map.on_map(to):
@@ -132,6 +134,10 @@ def fall_back_refusal(state: GameState, d: Soldier, to: Hex, way: Facing) -> str
     line = state.scenario.map.line_at(d.hex)
     if line is not None and d.fence_side is not None and line.half_of_hexside(way) != d.fence_side:
         return f"the {line.kind.value} in his hex is between him and {hex_to_id(to)}"
+    if state.scenario.map.features is not None:  # out of a building through a door only (§9.6, R173)
+        refusal = buildings.move_refusal(state, d.evolve(facing=way), to)
+        if refusal is not None:
+            return refusal.reason
     return ""
 
 

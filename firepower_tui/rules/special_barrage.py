@@ -79,7 +79,7 @@ def assess_radio(state: GameState, action: CallBarrage) -> SpecialAssessment:
     b = contact_roll(s, action.hex)
     p = Fraction(b.faces_succeeding, 10)
     landing = {x: q * p for x, q in impact_chances(state, action.hex).items()}
-    risks = risks_at(state, s.hex, landing, "barrage", 2, barrage_roll)
+    risks = risks_at(state, None, landing, "barrage", 2, barrage_roll)  # nobody's hand (R170)
     return SpecialAssessment(soldier=s.id, item="radio", aimed=hex_to_id(action.hex), roll=b, lands=0.0,
                              spread=float(p), dud=float(1 - sum(landing.values(), Fraction(0))),
                              landing={hex_to_id(x): float(q) for x, q in landing.items()}, risks=risks)
@@ -119,7 +119,7 @@ def land(state: GameState, b: Barrage, dice: Dice) -> tuple[GameState, list[Even
         ItemLanded(item="barrage", aimed=b.hex, hex=x if on else None, why="" if on else "off the map")]
     if not on:
         return state, events
-    state, more = blast(state, b.side, x, x, "barrage", 2, barrage_roll, dice)
+    state, more = blast(state, b.side, None, x, "barrage", 2, barrage_roll, dice)  # nobody's hand (R170)
     events += more
     state, more = buildings.damage_building(state, x, BARRAGE_DAMAGE)
     return state, events + more

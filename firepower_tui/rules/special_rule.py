@@ -199,15 +199,17 @@ def blast_roll(state: GameState, u: Soldier, e: Hex, need: int, ring: dict[int, 
                          need=need, need_rule=f"§9.5 {what} {need}", modifiers=tuple(mods))
 
 
-def victims_of(state: GameState, s_hex: Hex, e: Hex, item: str, reach: int) -> list[Soldier]:
-    """The living men a blast reaches, nearest first; a standing bunker's men only if the weapon
-    may harm them from there (§9.6)."""
+def victims_of(state: GameState, origin: Hex | None, e: Hex, item: str, reach: int) -> list[Soldier]:
+    """The living men a blast in ``e`` may harm, nearest first: within ``reach``, and a standing
+    bunker's men only as :func:`.buildings.harmed_in_bunker` allows (§9.6, ruling R170; ``origin``
+    the thrower's or placer's hex, None for a barrage). Nobody else is rolled for."""
     out = []
+    code = ITEM_CODES.get(item, "BRG")
+    walled = state.scenario.map.features is not None
     for u in sorted(state.living(), key=lambda u: (hex_distance(u.hex, e), u.id)):
         if hex_distance(u.hex, e) > reach:
             continue
-        if state.scenario.map.features is not None and not buildings.harmed_in_bunker(state, u.hex, s_hex,
-                                                                                       ITEM_CODES.get(item, "BRG")):
+        if walled and not buildings.harmed_in_bunker(state, u.hex, e, origin, code):
             continue
         out.append(u)
     return out
@@ -219,7 +221,7 @@ def item_blast(state: GameState, u: Soldier, e: Hex, item: str) -> RollBreakdown
     return blast_roll(state, u, e, SATCHEL_HIT, SATCHEL_RING, "satchel")
 
 
-def risks_at(state: GameState, origin: Hex, landing: dict[Hex, Fraction], item: str, reach: int,
+def risks_at(state: GameState, origin: Hex | None, landing: dict[Hex, Fraction], item: str, reach: int,
              roll: BlastRollFn | None = None) -> tuple[BlastRisk, ...]:
     """Each man's kill, stun and suppression chances over where it may come down."""
     out: dict[str, list[Fraction]] = {}
@@ -322,9 +324,10 @@ def apply_special(state: GameState, action: Special, dice: Dice) -> tuple[GameSt
     return state, events
 
 
-def blast(state: GameState, side: str, origin: Hex, e: Hex, item: str, reach: int,
+def blast(state: GameState, side: str, origin: Hex | None, e: Hex, item: str, reach: int,
           roll: BlastRollFn | None, dice: Dice) -> tuple[GameState, list[Event]]:
-    """Roll for every man the blast reaches; kill, stun or suppress as the roll says."""
+    """Roll for every man the blast may harm (:func:`victims_of`); kill, stun or suppress as the
+    roll says."""
     events: list[Event] = []
     for u in victims_of(state, origin, e, item, reach):
         b = roll(state, u, e) if roll is not None else item_blast(state, u, e, item)

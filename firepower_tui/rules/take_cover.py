@@ -9,6 +9,7 @@ this way, nor a reaction's own fire (snap shot, stand and shoot: ruling R41).
 
 from __future__ import annotations
 
+from . import buildings
 from .actions import Fire, HitDirt
 from .combat import suppress
 from .dice import Dice
@@ -27,9 +28,12 @@ _REACTION_HIT_THE_DIRT = ReactionKind.HIT_THE_DIRT
 _RULE_HIT_THE_DIRT = RuleId.HIT_THE_DIRT
 
 
-def may_hit_dirt(s: Soldier) -> bool:
-    """Standing or Crouching, alive, and not yet down this turn (§9.2)."""
-    return not s.killed and s.posture is not _PRONE and not s.dirt_used
+def may_hit_dirt(state: GameState, s: Soldier) -> bool:
+    """Standing or Crouching, alive, and not yet down this turn (§9.2); not in water, where no man
+    goes Prone (§9.6, ruling R174)."""
+    if s.killed or s.posture is _PRONE or s.dirt_used:
+        return False
+    return state.scenario.map.features is None or not buildings.in_water(state, s)
 
 
 def intercept_fire(state: GameState, action: Fire) -> tuple[GameState, list[Event]] | None:
@@ -39,12 +43,12 @@ def intercept_fire(state: GameState, action: Fire) -> tuple[GameState, list[Even
     named = action.targets
     if len(named) == 1:  # (the usual fire: one man, read once)
         first = state.soldier(named[0])
-        if first is None or not may_hit_dirt(first):
+        if first is None or not may_hit_dirt(state, first):
             return None
         eligible: tuple[str, ...] = (first.id,)
     else:
         targets = [t for t in map(state.soldier, named) if t is not None]
-        eligible = tuple(t.id for t in targets if may_hit_dirt(t))
+        eligible = tuple(t.id for t in targets if may_hit_dirt(state, t))
         if not eligible:
             return None
         first = targets[0]

@@ -18,7 +18,7 @@ POINTS: dict[str, int] = {"RFL": 10, "PST": 8, "LMG": 18}
 """§10.3: rifleman 10, pistol-armed leader 8, LMG gunner 18."""
 TRAIT_POINTS: dict[str, int] = {"scout": 3}
 """§10.3: trait scout +3."""
-ITEM_POINTS: dict[str, int] = {"smoke": 2, "molotov": 3, "satchel": 4, "radio": 6}
+ITEM_POINTS: dict[str, int] = {"smoke": 2, "molotov": 3, "satchel": 5, "radio": 10}
 """§10.3 with ``special_weapons`` (§9.5): the price of each item (ruling R94)."""
 
 

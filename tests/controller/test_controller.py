@@ -165,6 +165,7 @@ def test_grenade_preview_marks_spread_hexes() -> None:
     assert hex_from_id("B5") in h.spread and len(h.spread) == 11  # X plus the ten spread hexes
 
 
+@pytest.mark.rule("§9.9")
 def test_take_back_only_without_dice() -> None:
     c = controller("T1 tan RFL B2 S", "G1 green RFL B8 N", dice=[9, 9])
     c.cursor = hex_from_id("B2")

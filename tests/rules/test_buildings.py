@@ -13,7 +13,8 @@ from firepower_tui.rules.actions import Climb
 from firepower_tui.rules.building_events import BuildingDamaged
 from firepower_tui.rules.buildings import damage_building, harmed_in_bunker
 from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.events import Killed, Moved
+from firepower_tui.rules.events import Killed, Moved, Rolled
+from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.hexgrid import Facing, hex_neighbor
 from firepower_tui.rules.hexgrid import hex_from_id as H
 from firepower_tui.rules.los import los_between_soldiers, los_query
@@ -128,9 +129,12 @@ def test_bunker_occupants_are_not_harmed_by_small_arms_from_outside() -> None:
     place(g, "T1", "G4", "N")
     g.do("chit tan", "impulse G4")
     assert "from outside only a Molotov or satchel" in g.refusal("fire T1 G2").reason
-    assert harmed_in_bunker(g.state, H("G2"), H("G4"), "SAT")  # through the slit G2:S
-    assert not harmed_in_bunker(g.state, H("G2"), H("G4"), "RFL")
-    assert not harmed_in_bunker(g.state, H("G2"), hex_neighbor(H("G2"), Facing.NE), "MOL")  # through a wall
+    g2 = H("G2")
+    assert harmed_in_bunker(g.state, g2, g2, H("G4"), "SAT")  # through the slit G2:S
+    assert not harmed_in_bunker(g.state, g2, g2, H("G4"), "HGN")  # a plain grenade: never (R170)
+    assert not harmed_in_bunker(g.state, g2, g2, hex_neighbor(g2, Facing.NE), "MOL")  # through a wall
+    assert not harmed_in_bunker(g.state, g2, g2, None, "BRG")  # a barrage (R93)
+    assert harmed_in_bunker(g.state, g2, g2, g2, "HGN")  # from inside: not from outside
 
 
 @pytest.mark.rule("§9.6")
@@ -171,3 +175,217 @@ def test_a_building_destroyed_with_nobody_in_it_opens_the_los_of_the_men_around_
     after, _ = damage_building(before, H("D4"), 3)
     assert after.soldiers == before.soldiers
     assert los_between_soldiers(after, "T1", "G1").clear
+
+
+# --- a bunker's occupants and blasts (§9.6 with §9.5; ruling R170) -----------------------------
+
+def bunker_attack(*items: str, dice: list[int]) -> Game:
+    """The village with special weapons on; T1, issued ``items``, stands in G4 facing the bunker
+    G2 (its slit G2:S between them, G3 the open hex outside it); G2 is inside."""
+    from firepower_tui.rules.special_types import SpecialState
+
+    g = village(dice=ScriptedDice(dice))
+    g.state = g.state.evolve(rules=g.state.rules | {"special_weapons"},
+                             special=SpecialState(bought=tuple(sorted((("T1", i, 1) for i in items)))))
+    place(g, "T1", "G4", "N")
+    g.do("chit tan", "impulse G4")
+    return g
+
+
+def blast_rolls_for(events: list[object], sid: str) -> list[Rolled]:
+    """The blast rolls (grenade, satchel, Molotov, barrage) made for ``sid``."""
+    words = ("blast:", "satchel:", "molotov:", "barrage:")
+    return [e for e in events if isinstance(e, Rolled) and e.purpose.startswith(words)
+            and e.purpose.split(": ", 1)[1].startswith(f"{sid} in ")]
+
+
+@pytest.mark.rule("§9.6")
+def test_a_hand_grenade_through_a_slit_does_not_harm_the_bunker_men() -> None:
+    """"Occupants cannot be harmed from outside except by a Molotov or satchel thrown through a
+    slit": a plain grenade thrown in through the slit G2:S lands and explodes, and nobody in the
+    bunker rolls for it."""
+    g = bunker_attack(dice=[1, 1, 1])
+    odds = engine.assess(g.state, parse_action("throw T1 G2"))
+    assert odds.explosions["G2"] > 0 and "G2" not in {r.soldier for r in odds.risks}
+    events = g.do("throw T1 G2")
+    assert not blast_rolls_for(events, "G2")
+    assert not g.soldier("G2").killed and g.soldier("G2").status is Status.OK
+
+
+@pytest.mark.rule("§9.6")
+def test_a_grenade_beside_a_bunker_rolls_for_nobody_inside() -> None:
+    """The blast in the open hex outside the slit reaches the bunker's hex in its ring; the men
+    inside cannot be harmed by it, so no die is rolled for them (R170)."""
+    g = bunker_attack(dice=[1, 9, 9, 9])
+    place(g, "T1", "G5", "N")
+    events = g.do("throw T1 G3")
+    assert not blast_rolls_for(events, "G2") and not g.soldier("G2").killed
+
+
+@pytest.mark.rule("§9.6")
+def test_a_satchel_through_the_slit_harms_the_bunker_men() -> None:
+    g = bunker_attack("satchel", dice=[1, 1, 9, 9, 9])
+    place(g, "T1", "G3", "N")  # beside the slit G2:S
+    odds = engine.assess(g.state, parse_action("satchel T1 G2"))
+    assert "G2" in {r.soldier for r in odds.risks}
+    events = g.do("satchel T1 G2")
+    assert [r.die for r in blast_rolls_for(events, "G2")] == [1] and g.soldier("G2").killed
+
+
+@pytest.mark.rule("§9.6")
+def test_a_molotov_through_the_slit_harms_the_bunker_men() -> None:
+    g = bunker_attack("molotov", dice=[1, 1])
+    events = g.do("molotov T1 G2")
+    rolls = blast_rolls_for(events, "G2")
+    assert [r.die for r in rolls] == [1] and g.soldier("G2").killed
+    assert [m.label for m in rolls[0].modifiers] == ["molotov hex"]  # §9.5: building protection counts 0
+
+
+@pytest.mark.rule("§9.6")
+def test_a_satchel_in_the_open_hex_outside_the_slit_does_not_harm_them() -> None:
+    """Ruling R170: the charge must go in through the slit; placed in G3, outside it, its ring
+    reaches G2 but the bunker holds (as it does outside a wall without a slit)."""
+    g = bunker_attack("satchel", dice=[1, 9, 9, 9])
+    assert not harmed_in_bunker(g.state, H("G2"), H("G3"), H("G4"), "SAT")  # outside the slit
+    assert harmed_in_bunker(g.state, H("G2"), H("G2"), H("G4"), "SAT")  # a spread into G2 went in through it
+    events = g.do("satchel T1 G3")
+    assert not blast_rolls_for(events, "G2") and g.soldier("G2").status is Status.OK
+
+
+@pytest.mark.rule("§9.6")
+def test_a_barrage_on_the_bunker_damages_it_and_harms_nobody_inside() -> None:
+    """A barrage is no Molotov or satchel through a slit: 1 damage to the bunker, no roll for
+    its men (ruling R93)."""
+    from firepower_tui.rules.special_barrage import land
+    from firepower_tui.rules.special_types import Barrage
+
+    g = bunker_attack(dice=[])
+    state, events = land(g.state, Barrage(side="tan", soldier="T1", hex=H("G3")), ScriptedDice([1, 1, 1, 1]))
+    damaged = [(e.building, e.amount) for e in events if isinstance(e, BuildingDamaged)]
+    assert damaged == [("bunker G2", 1)]  # the spread roll 1: just beyond G3, G2; a barrage deals 1 (§9.5)
+    assert not blast_rolls_for(events, "G2") and not state.soldier("G2").killed
+
+
+@pytest.mark.rule("§9.6")
+def test_leaving_through_the_door_costs_one_more_mf_too() -> None:
+    g = village()
+    place(g, "T2", "D4", "S")
+    g.do("chit tan", "impulse D4", "move T2")  # D4 -> D5 through the door D4:S
+    assert g.soldier("T2").hex == H("D5") and g.soldier("T2").mf_spent == 2
+
+
+@pytest.mark.rule("§9.6")
+def test_a_throw_or_a_melee_exposes_a_man_inside_as_a_fire_does() -> None:
+    """"Only if he fired, threw or meleed since the start of the previous turn": T2 in the house
+    throws out of its window; G1 may then name him (after a spot). A melee exposes its men too."""
+    from firepower_tui.rules.events import MeleeFought
+    from firepower_tui.rules.spotting import exposed, note_combat
+
+    g = village(dice=ScriptedDice([1, 9, 9, 9, 9]))
+    g.do("chit tan", "impulse D4", "throw T2 D2")
+    assert exposed(g.state, "T2")
+    g.do("end", "done", "chit green", "impulse D1")
+    assert engine.check(g.state, parse_action("fire G1 T2")) is None
+    melee = MeleeFought(hex=H("D4"), attackers=("G1",), defenders=("T2",), winner="defenders")
+    noted = note_combat(village().state, [melee], None)
+    assert exposed(noted, "T2") and exposed(noted, "G1")  # attackers and defenders alike (R78)
+
+
+@pytest.mark.rule("§9.6")
+def test_the_sixth_damage_turns_the_bunker_into_rubble() -> None:
+    from firepower_tui.rules.buildings import map_in_play
+    from firepower_tui.rules.terrain import Terrain
+
+    g = village()
+    state, _ = damage_building(g.state, H("G2"), 5)
+    assert map_in_play(state).terrain[H("G2")] is Terrain.OPEN and not state.soldier("G2").killed
+    state, _ = damage_building(state, H("G2"), 1)
+    ruined = map_in_play(state)
+    assert ruined.terrain[H("G2")] is Terrain.ROUGH and H("G2") in ruined.features.rubble  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("§9.6")
+def test_no_throw_from_water_either() -> None:
+    g = village()
+    place(g, "T1", "H7", "N")
+    g.do("chit tan", "impulse H7")
+    r = g.refusal("throw T1 H4")
+    assert r.rule == "§9.6" and "no fire or throw" in r.reason
+
+
+@pytest.mark.rule("§9.6")
+def test_a_high_wall_blocks_a_line_run_along_it() -> None:
+    """"Walls block LOS along their hexside for soldiers not adjacent to them" (ruling R73): the
+    line from C6 to the hex two up and right runs exactly along the hexside between two of C6's
+    neighbours (A17); a high wall there blocks it, for neither end is in the wall's hexes."""
+    from firepower_tui.rules.hexgrid import Hex, direction_between, hex_add, hex_to_id
+    from tests.conftest import FIELD, make_scenario
+
+    o = H("C6")
+    a, b, far = hex_add(o, Hex(0, -1)), hex_add(o, Hex(1, -1)), hex_add(o, Hex(1, -2))
+    side = direction_between(a, b)
+    assert side is not None
+    men = ["T9 tan RFL J1 S", "G9 green RFL J10 N"]
+    wall = f'rules = ["buildings"]\n[[walls]]\nhexsides = ["{hex_to_id(a)}:{side.name}"]\n'
+    walled = make_scenario(FIELD, men, extra=wall)
+    assert not los_query(Game(walled).state, o, far).clear
+    assert los_query(Game(make_scenario(FIELD, men)).state, o, far).clear
+
+
+@pytest.mark.rule("§9.6")
+def test_a_melee_goes_into_a_building_only_through_a_door() -> None:
+    """"Enter or leave only through a door hexside": a melee is an entry (the winners go in,
+    6.5.3), so it crosses a door, not a wall, window or slit (ruling R173); the doorway's +1 MF
+    counts in its cost."""
+    from firepower_tui.rules.hexgrid import direction_between
+
+    g = village()
+    wall = direction_between(H("C4"), H("D4"))
+    assert wall is not None
+    place(g, "G1", "C4", wall.name)
+    g.do("chit green", "impulse C4")
+    r = g.refusal("melee G1 D4")
+    assert r.rule == "§9.6" and "only through a door" in r.reason
+    g = village()
+    place(g, "T1", "J1", "N")
+    place(g, "G1", "D5", "N")  # the door D4:S
+    g.do("chit green", "impulse D5")
+    assert engine.check(g.state, parse_action("melee G1 D4")) is None
+    set_soldier(g, "G1", mf_spent=2)  # enter 1 + doorway 1 + melee 1 = 3 > 2
+    assert "needs 3 MF" in g.refusal("melee G1 D4").reason
+    g = village()
+    place(g, "T1", "G3", "N")  # the slit G2:S
+    g.do("chit tan", "impulse G3")
+    assert g.refusal("melee T1 G2").rule == "§9.6"
+    g = village()
+    place(g, "T1", "G1", "S")  # the bunker's door G2:N: they go in and fight inside
+    g.do("chit tan", "impulse G1")
+    assert engine.check(g.state, parse_action("melee T1 G2")) is None
+
+
+@pytest.mark.rule("§9.6")
+def test_a_defender_falls_back_out_of_a_building_only_through_a_door() -> None:
+    """§9.7's fall back is leaving the hex: T2 in the house D4, charged through its door from D5,
+    would step back to D3 across the window D4:N: he cannot, and holds (ruling R173)."""
+    g = village()
+    g.state = g.state.evolve(rules=g.state.rules | {"melee_reactions"})
+    place(g, "T1", "J1", "N")
+    place(g, "G1", "D5", "N")
+    g.do("chit green", "impulse D5", "melee G1 D4")
+    assert g.state.pending is not None
+    r = g.refusal("fall-back")
+    assert r.rule == "§9.7" and "T2" in r.reason and "window" in r.reason
+
+
+@pytest.mark.rule("§9.6")
+def test_a_man_in_water_cannot_hit_the_dirt() -> None:
+    """"A soldier in water may not go Prone": not by §9.2's dive either (ruling R174); the fire at
+    him goes ahead as declared, at a Standing man."""
+    g = village(dice=ScriptedDice([9, 9, 9]))
+    g.state = g.state.evolve(rules=g.state.rules | {"hit_the_dirt"})
+    place(g, "T1", "H7", "N")
+    place(g, "G1", "H4", "S")
+    g.do("chit green", "impulse H4")
+    events = g.do("fire G1 T1")
+    assert g.state.pending is None and g.soldier("T1").posture is Posture.STAND
+    assert sum(isinstance(e, Rolled) for e in events) == 3

@@ -178,3 +178,88 @@ def test_revealed_when_he_throws_a_molotov() -> None:
     g.do("done", "chit green", "done", "chit tan", "impulse B3")
     events = g.do("molotov T1 B7")
     assert HiddenChanged(soldier="T1", hidden=False, why="he threw a molotov") in events
+
+
+@pytest.mark.rule("§9.3")
+def test_a_man_who_goes_on_overwatch_does_not_hide_but_a_hidden_one_stays_hidden() -> None:
+    """Ruling R42 (as the companion rules of §9.1 and §9.3 say): a watcher may not take cover in
+    hiding, but one who was Hidden when he went on watch stays Hidden."""
+    g = optional_game(MEN, ["hiding", "overwatch"], terrain=WOODS)
+    g.do("chit tan", "impulse B3", "watch T1", "end")
+    assert g.soldier("T1").overwatch and not g.soldier("T1").hidden
+    g2 = hidden_t1(rules=("hiding", "overwatch"))
+    g2.do("done", "chit green", "done", "chit tan", "impulse B3", "watch T1", "end")
+    assert g2.soldier("T1").overwatch and g2.soldier("T1").hidden
+
+
+@pytest.mark.rule("§9.3")
+@pytest.mark.parametrize(("letter", "lines"), [
+    ("t", {}), ("s", {}), ("r", {}), (".", {"fences": '{ hex = "E3", axis = "E-W" }'}),
+    (".", {"hedges": '{ hex = "E3", axis = "E-W" }'})], ids=["trees", "scrub", "rough", "fence", "hedge"])
+def test_each_kind_of_hiding_hex_qualifies(letter: str, lines: dict[str, str]) -> None:
+    """"In a tree, scrub, rough, building, or fence/hedge hex" (a building: the next test)."""
+    man = "T1 tan RFL E3 S stand N" if lines else "T1 tan RFL E3 S"
+    g = optional_game([man, "G1 green RFL J10 N"], ["hiding"], terrain=with_terrain(FIELD, E3=letter), **lines)
+    g.do("chit tan", "impulse E3", "turn T1 SE", "end")
+    assert g.soldier("T1").hidden
+
+
+@pytest.mark.rule("§9.3")
+def test_a_building_hex_qualifies_with_the_buildings_rule() -> None:
+    """T2 in the house D4 (the fixture village) hides at the end of his impulse; with the
+    buildings rule off the house is not there (open ground): he does not."""
+    from pathlib import Path
+
+    from firepower_tui.rules.scenario import load_scenario
+    from tests.conftest import Game
+
+    village = load_scenario(Path(__file__).resolve().parents[1] / "fixtures" / "scenarios" / "buildings.toml")
+    for rules, hides in ((("hiding", "buildings"), True), (("hiding",), False)):
+        g = Game(village)
+        g.state = g.state.evolve(rules=frozenset(rules))
+        g.do("chit tan", "impulse D4", "turn T2 NE", "end")
+        assert g.soldier("T2").hidden is hides, rules
+
+
+@pytest.mark.rule("§9.3")
+def test_who_meleed_this_phase_does_not_hide_nor_does_a_man_outside_the_impulse() -> None:
+    """"Each soldier of that impulse ... who did not fire or melee this phase": T1 wins a melee
+    into the trees of B3 and stays there, unhidden; T3 in the rough of C3 was not of the impulse."""
+    men = ["T1 tan RFL B2 S", "T3 tan RFL C3 S", "G1 green RFL B3 N", "G2 green RFL J10 N"]
+    g = optional_game(men, ["hiding"], terrain=with_terrain(FIELD, B3="t", C3="r"), dice=ScriptedDice([1]))
+    g.do("chit tan", "impulse B2", "melee T1 B3")
+    assert g.soldier("G1").killed and g.soldier("T1").hex == hex_from_id("B3")
+    g.do("end")
+    assert not g.soldier("T1").hidden and not g.soldier("T3").hidden
+
+
+@pytest.mark.rule("§9.3")
+def test_a_hidden_man_may_be_meleed_and_is_revealed_by_it() -> None:
+    """"Grenade blasts and melee affect him normally"; "revealed when he ... melees": T1, Hidden
+    in B3, is charged by G1 and wins (G1's roll fails): the melee reveals him."""
+    g = hidden_t1(dice=ScriptedDice([10]))
+    set_soldier(g, "G1", hex=hex_from_id("B4"))
+    g.do("done", "chit green", "impulse B4")
+    assert g.soldier("T1").hidden and engine.check(g.state, parse_action("melee G1 B3")) is None
+    events = g.do("melee G1 B3")
+    assert g.soldier("G1").killed and not g.soldier("T1").hidden
+    assert HiddenChanged(soldier="T1", hidden=False, why="he fought a melee") in events
+
+
+@pytest.mark.rule("§9.3")
+def test_revealed_when_he_throws_a_grenade() -> None:
+    g = hidden_t1(dice=SeededDice(2))
+    g.do("done", "chit green", "done", "chit tan", "impulse B3")
+    events = g.do("throw T1 B7")
+    assert HiddenChanged(soldier="T1", hidden=False, why="he threw") in events
+
+
+@pytest.mark.rule("§9.3")
+def test_an_enemy_within_two_hexes_without_los_does_not_reveal_him() -> None:
+    """"When an enemy soldier ends an action within 2 hexes with LOS to him": G1 in B5 is 2 hexes
+    from the Hidden T1 in B3, but the hill B4 between them blocks the line (6.3.4.1)."""
+    g = optional_game(MEN, ["hiding"], terrain=with_terrain(WOODS, B4="h"), dice=SeededDice(1))
+    g.do("chit tan", "impulse B3", "turn T1 SE", "turn T1 S", "end", "done", "chit green", "impulse B8")
+    assert g.soldier("T1").hidden
+    g.do("move G1", "move G1", "move G1")  # B7, B6, B5
+    assert g.soldier("G1").hex == hex_from_id("B5") and g.soldier("T1").hidden

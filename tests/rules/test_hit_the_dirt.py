@@ -8,7 +8,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.dice import ScriptedDice, SeededDice
 from firepower_tui.rules.events import HitTheDirt, ReactionOpened, Rolled, StatusChanged
 from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.notation import format_action
+from firepower_tui.rules.notation import format_action, parse_action
 from firepower_tui.rules.types import Posture, ReactionKind, Status
 from tests.conftest import optional_game, set_soldier
 
@@ -98,3 +98,19 @@ def test_a_watcher_who_hits_the_dirt_leaves_overwatch() -> None:
     g = optional_game(["T1 tan RFL B2 S", "G1 green RFL B8 N"], ["overwatch", "hit_the_dirt"], dice=SeededDice(3))
     g.do("chit green", "impulse B8", "watch G1", "end", "chit tan", "impulse B2", "fire T1 G1", "hit-dirt G1")
     assert not g.soldier("G1").overwatch
+
+
+@pytest.mark.rule("§9.2")
+def test_the_price_is_suppression_3_mf_and_plus_one_until_the_enemys_next_chit() -> None:
+    """"He becomes Suppressed at once (3 MF, +1 to his own fire, until cleared as in 6.1.2)": semi-
+    automatic fire suppresses nobody (6.4.1), so only the dive does; in Green's next impulse G1
+    has 3 MF and fires at +1; Tan's next chit clears it."""
+    men = ["T1 tan RFL B2 S", "T2 tan RFL J1 S", "G1 green RFL B6 N"]
+    g = optional_game(men, ["hit_the_dirt"], dice=ScriptedDice([10, 10]))
+    g.do("chit tan", "impulse B2", "fire T1 G1 semi", "hit-dirt G1", "end", "done", "chit green", "impulse B6")
+    g1 = g.soldier("G1")
+    assert (g1.status, g1.allowance, g1.mf_left) == (Status.SUPPRESSED, 3, 3)
+    shot = engine.assess(g.state, parse_action("fire G1 T1 semi")).bursts[0].breakdown
+    assert ("firer suppressed", 1) in [(m.label, m.value) for m in shot.modifiers]
+    g.do("done", "chit tan")
+    assert g.soldier("G1").status is Status.OK

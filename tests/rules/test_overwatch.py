@@ -222,3 +222,56 @@ def test_the_odds_of_a_snap_shot_are_refused_without_the_reaction() -> None:
     g = watching("impulse B2")
     assert engine.check(g.state, Overwatch(shot=Fire(soldier="G1", targets=("T1",)))).rule == "§9.1"
     assert engine.check(g.state, Hold()).rule == "§9.1"
+
+
+@pytest.mark.rule("§9.1")
+def test_only_an_activated_man_may_go_on_watch() -> None:
+    """"An activated soldier ... may go on Overwatch": G2 in C8 is not of the impulse of B8."""
+    g = optional_game(MEN, ["overwatch"])
+    g.do("chit green", "impulse B8")
+    assert g.refusal("watch G2").rule == "6.2"
+
+
+@pytest.mark.rule("§9.1")
+def test_a_fence_crossing_triggers_it() -> None:
+    """"Each time an enemy soldier finishes an action (enter a hex, turn, cross, ...)"."""
+    g = optional_game(["T1 tan RFL B4 S stand N", "G1 green RFL B8 N"], ["overwatch"],
+                      fences='{ hex = "B4", axis = "E-W" }')
+    g.do("chit green", "impulse B8", "watch G1", "end", "chit tan", "impulse B4")
+    events = g.do("cross T1")
+    assert g.soldier("T1").fence_side == "S"
+    assert any(isinstance(e, ReactionOpened) and e.trigger == "T1" for e in events)
+
+
+@pytest.mark.rule("§9.1")
+def test_his_own_sides_actions_do_not_trigger_it() -> None:
+    """"During an enemy impulse": G2 walks through G1's arc in Green's own phase."""
+    g = optional_game(MEN, ["overwatch"])
+    g.do("chit green", "impulse B8", "watch G1", "end", "impulse C8")
+    g.do("move G2", "turn G2 NW")
+    assert g.state.pending is None and g.soldier("G1").overwatch
+
+
+@pytest.mark.rule("§9.1")
+def test_removed_at_once_when_stunned() -> None:
+    """T1's grenade lands in B8: G1 survives it Stunned and is no longer watching, so T1's throw
+    opens no reaction for him."""
+    men = ["T1 tan RFL B2 S", "G1 green RFL B8 N"]
+    g = watching("impulse B2", men=men, dice=ScriptedDice([1, 9]))
+    events = g.do("throw T1 B8")
+    assert g.soldier("G1").status is Status.STUNNED
+    assert OverwatchEnded(soldier="G1", why="he is Stunned") in events
+    assert not g.soldier("G1").overwatch and g.state.pending is None
+
+
+@pytest.mark.rule("§9.1")
+def test_a_stunned_mover_leaves_the_impulse_to_the_others() -> None:
+    """"If the mover is killed or stunned, his impulse goes on with the others": G1's snap
+    throw at B3 stuns T1 there (T2, still in B2, survives it Suppressed) and T2 moves on."""
+    men = ["T1 tan RFL B2 S", "T2 tan RFL B2 S", "G1 green RFL B8 N"]
+    g = watching("impulse B2", "move T1", men=men, dice=ScriptedDice([1, 9, 9]))
+    g.do("overwatch throw G1 B3")
+    assert g.soldier("T1").status is Status.STUNNED and g.state.pending is None
+    assert g.refusal("move T1").rule in ("6.2.8", "6.4.4")
+    g.do("move T2")
+    assert g.soldier("T2").hex == hex_from_id("B3")

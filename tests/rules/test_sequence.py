@@ -214,6 +214,7 @@ def test_markers_survive_turn_end() -> None:
 
 
 @pytest.mark.rule("§2.6")
+@pytest.mark.rule("§10.4")
 def test_game_ends_after_last_turn_by_kills() -> None:
     g = game(turns=1, chits=1)
     g.state = g.state.evolve(kills={"tan": 1, "green": 0})
@@ -226,6 +227,7 @@ def test_game_ends_after_last_turn_by_kills() -> None:
 
 
 @pytest.mark.rule("§6")
+@pytest.mark.rule("§10.4")
 def test_equal_kills_is_a_draw() -> None:
     g = game(turns=1, chits=1)
     events = play_out_turn(g)
@@ -233,6 +235,7 @@ def test_equal_kills_is_a_draw() -> None:
 
 
 @pytest.mark.rule("§2.6")
+@pytest.mark.rule("§10.4")
 def test_wiped_out_side_loses_at_once() -> None:
     g = game()
     set_soldier(g, "G1", killed=True)

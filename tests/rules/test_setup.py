@@ -71,6 +71,18 @@ def test_initiative_bonus_counts_the_other_sides_placements() -> None:
 
 
 @pytest.mark.rule("§10.2")
+def test_a_placement_may_put_several_men_and_counts_once() -> None:
+    """"Each placement puts one or more soldiers ... count those placements": Tan places both his
+    men in one placement; Green places his four in two: bonus 2, not 4."""
+    g = deploy_game(TWO_FOUR, [7, 3])
+    g.do("rolloff", "choose tan", "place T1 C2 S", "place T2 D2 S crouch")
+    assert g.state.finished_first == "tan" and g.state.placer == "green"
+    g.do("place G1 C11 N", "place G2 D11 N", "deployed", "place G3 E11 N", "place G4 F11 N prone")
+    assert (g.state.setup_step, g.state.bonus) == ("initiative", 2)
+    assert (g.soldier("T2").posture.value, g.soldier("G4").posture.value) == ("crouch", "prone")
+
+
+@pytest.mark.rule("§10.2")
 @pytest.mark.parametrize(("dice", "decider"), [([2, 4], "tan"), ([1, 4], "green")])
 def test_first_phase_roll_with_bonus(dice: list[int], decider: str) -> None:
     """Tan (bonus 3) decides only if his total is higher: 2+3=5 > 4, but 1+3=4 is not."""

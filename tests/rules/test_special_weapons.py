@@ -12,7 +12,7 @@ from firepower_tui.rules.dice import ScriptedDice
 from firepower_tui.rules.hexgrid import hex_from_id
 from firepower_tui.rules.state import GameState
 from firepower_tui.rules.types import Posture, Status
-from tests.conftest import FIELD, make_scenario
+from tests.conftest import FIELD, make_scenario, with_terrain
 
 ITEMS = {"T1": {"smoke": 2, "molotov": 1, "satchel": 1, "radio": 1}}
 
@@ -221,10 +221,131 @@ def test_items_are_for_sale_in_the_force_builder() -> None:
 
     st = new_game(sc)
     st, _ = run(st, ["buy tan RFL", "equip T1 radio", "equip T1 smoke"], [])
-    assert spent(st, "tan") == 10 + 6 + 2 and items_left(st, "T1", "smoke") == 1
+    assert spent(st, "tan") == 10 + 10 + 2 and items_left(st, "T1", "smoke") == 1  # §10.3: radio 10, smoke 2
     with pytest.raises(notation.NotationError, match="not an item"):
         notation.parse_action("equip T1 bazooka")
-    st2, _ = run(st, ["equip T1 satchel", "equip T1 satchel", "equip T1 molotov"], [])
-    assert spent(st2, "tan") == 29 and "has 1 points left; a smoke costs 2" in refused(st2, "equip T1 smoke")
+    st2, _ = run(st, ["equip T1 satchel", "equip T1 molotov"], [])  # satchel 5, Molotov 3
+    assert spent(st2, "tan") == 30 and "has 0 points left; a smoke costs 2" in refused(st2, "equip T1 smoke")
     st3, _ = run(st2, ["drop T1", "buy tan PST"], [])
     assert items_left(st3, "T1", "satchel") == 0 and spent(st3, "tan") == 8
+
+
+@pytest.mark.rule("§9.5")
+@pytest.mark.parametrize("line", ["smoke T1 E7", "molotov T1 E7", "satchel T1 E8"])
+def test_every_use_is_a_combat_action_at_two_mf(line: str) -> None:
+    """"Every use is a combat action at 2 MF unless said otherwise": 2 MF spent, his combat action
+    used (no second throw or fire this phase)."""
+    st, _ = run(game(TWO), [line], [1, 9])
+    t1 = st.soldier("T1")
+    assert t1 is not None and t1.mf_spent == 2 and t1.combat_used
+    r = engine.check(st, notation.parse_action("fire T1 G1"))
+    assert r is not None and r.rule == "6.2.5"
+
+
+@pytest.mark.rule("§9.5")
+@pytest.mark.parametrize(("line", "item"), [("molotov T1 E7", "molotov"), ("satchel T1 E8", "satchel")])
+def test_a_molotov_and_a_satchel_are_one_use(line: str, item: str) -> None:
+    """"One use": issued one, he has none after it; a smoke grenade is counted down one by one."""
+    from firepower_tui.rules.special_rule import items_left
+
+    st, _ = run(game(TWO), [line], [1, 9])
+    t1 = st.soldier("T1")
+    assert t1 is not None
+    fresh = st.with_soldiers(t1.evolve(mf_spent=0, combat_used=False))  # as in a later phase
+    assert items_left(fresh, "T1", item) == 0 and f"carries no {item}" in refused(fresh, line)
+    st2, _ = run(game(TWO), ["smoke T1 E7"], [1])
+    assert items_left(st2, "T1", "smoke") == 1
+
+
+@pytest.mark.rule("§9.5")
+def test_a_molotov_hits_every_man_in_the_hex_on_six_with_no_cover() -> None:
+    """"Hit number 6 against every soldier in the hex, and cover ... count as 0 for it": both men
+    in the trees of E5 roll d10 + posture against 6, no tree cover."""
+    men = ["T1 tan RFL E9 N", "G1 green RFL E5 S", "G2 green RFL E5 S crouch"]
+    st = game(men, terrain=with_terrain(FIELD, E5="t"))
+    st2, ev = run(st, ["molotov T1 E5"], [1, 6, 6])
+    rolls = [e for e in ev if getattr(e, "purpose", "").startswith("molotov: G")]
+    assert [(r.need, [(m.label, m.value) for m in r.modifiers]) for r in rolls] == [
+        (6, [("molotov hex", 0)]), (6, [("molotov hex", 0), ("target crouching", 1)])]
+    g1, g2 = st2.soldier("G1"), st2.soldier("G2")
+    assert g1 is not None and g1.killed and g2 is not None and not g2.killed  # 6 <= 6; 6 + 1 > 6
+
+
+@pytest.mark.rule("§9.5")
+def test_a_satchel_spreads_as_a_grenade() -> None:
+    """"Spread as a grenade": a placement over 8 spreads by the grenade diagram (9: one beyond,
+    E4, where G2 stands)."""
+    st = game(["T1 tan RFL E6 N", "G1 green RFL E5 S", "G2 green RFL E4 S"])
+    a = engine.assess(st, notation.parse_action("satchel T1 E5"))
+    assert (a.lands, a.spread) == (pytest.approx(0.8), pytest.approx(0.2)) and set(a.landing) > {"E5"}
+    st2, ev = run(st, ["satchel T1 E5"], [9, 1, 9, 9, 9])
+    landed = next(e for e in ev if getattr(e, "event", "") == "item_landed")
+    assert landed.hex == hex_from_id("E4")
+
+
+@pytest.mark.rule("§9.5")
+def test_a_satchel_deals_two_damage_to_a_building() -> None:
+    """T1 places a satchel through the door into the house D4 (the fixture village): 2 damage,
+    and at 2 its occupants are Stunned (§9.6)."""
+    from pathlib import Path
+
+    from firepower_tui.rules.building_events import BuildingDamaged
+    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.special_types import SpecialState
+
+    village = load_scenario(Path(__file__).resolve().parents[1] / "fixtures" / "scenarios" / "buildings.toml")
+    st = new_game(village).evolve(rules=frozenset({"buildings", "special_weapons"}),
+                                  special=SpecialState(bought=(("T1", "satchel", 1),)))
+    st, ev = run(st, ["chit tan", "impulse D5", "satchel T1 D4"], [1, 10, 10])
+    assert [(e.amount, e.total) for e in ev if isinstance(e, BuildingDamaged)] == [(2, 2)]
+    t2 = st.soldier("T2")
+    assert t2 is not None and t2.status is Status.STUNNED and not t2.killed
+
+
+@pytest.mark.rule("§9.5")
+def test_the_radio_calls_on_a_hex_in_his_los_as_his_combat_action() -> None:
+    st = game(TWO, terrain=with_terrain(FIELD, E7="h"))
+    assert "no line of sight" in refused(st, "radio T1 E5")  # the hill E7 between two ends off it
+    st2, _ = run(game(TWO), ["radio T1 E5"], [7])  # no contact: the call is still made
+    t1 = st2.soldier("T1")
+    assert t1 is not None and t1.combat_used and t1.mf_left == 0
+
+
+@pytest.mark.rule("§9.5")
+def test_a_barrage_waits_for_its_own_sides_chit() -> None:
+    from firepower_tui.rules.events import ChitDrawn
+    from firepower_tui.rules.special_barrage import after
+
+    st, _ = run(game(TWO), ["radio T1 E5"], [4])
+    kept, evs = after(st, [ChitDrawn(side="green", letter="A", turn=1, random=False, cup=())], ScriptedDice([]))
+    assert kept.special is not None and len(kept.special.barrages) == 1 and len(evs) == 1
+
+
+@pytest.mark.rule("§9.5")
+def test_the_barrage_blast_rings_and_its_stun_and_suppression() -> None:
+    """"A blast with hit number 7 in the impact hex, +2 at distance 1, +3 at distance 2,
+    stun/suppression as for grenades (6.4.2)": survivors in the hex are Stunned; in the rings
+    Suppressed if a natural 2 would have killed them (2 + 2 and 2 + 3 <= 7)."""
+    from firepower_tui.rules.special_barrage import land
+    from firepower_tui.rules.special_types import Barrage
+
+    st = game(["T1 tan RFL E9 N", "G1 green RFL E5 S", "G2 green RFL E4 S", "G3 green RFL E3 S"])
+    st2, ev = land(st, Barrage(side="tan", soldier="T1", hex=hex_from_id("E6")), ScriptedDice([1, 9, 9, 9]))
+    rolls = {e.purpose.split()[1]: e for e in ev if getattr(e, "purpose", "").startswith("barrage: G")}
+    assert {k: (r.need, r.modifiers[0].value) for k, r in rolls.items()} == {"G1": (7, 0), "G2": (7, 2), "G3": (7, 3)}
+    status = {sid: st2.soldier(sid).status for sid in ("G1", "G2", "G3")}  # type: ignore[union-attr]
+    assert status == {"G1": Status.STUNNED, "G2": Status.SUPPRESSED, "G3": Status.SUPPRESSED}
+
+
+@pytest.mark.rule("§9.5")
+def test_a_smoke_grenade_duds_as_a_grenade() -> None:
+    """"Same throw numbers, spread and dud": a Suppressed thrower's 10 + 1 is over 10, a dud (A10):
+    no smoke anywhere."""
+    st = game(TWO)
+    t1 = st.soldier("T1")
+    assert t1 is not None
+    st = st.with_soldiers(t1.evolve(status=Status.SUPPRESSED))
+    st2, ev = run(st, ["smoke T1 E7"], [10])
+    assert st2.special is not None and not st2.special.smoke
+    assert next(e for e in ev if getattr(e, "event", "") == "item_landed").hex is None

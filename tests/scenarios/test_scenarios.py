@@ -133,3 +133,68 @@ def test_a_scenario_clock_is_the_budget(tmp_path: Path) -> None:
     sc = load_scenario(p)
     assert sc.spec.clock == 45 and Session(sc).clock == 45 and Session(sc, clock=30).clock == 30
     assert Session(sc, rules=[]).clock is None
+
+
+SCENARIO_SET = {
+    # id: (sides, forces, zones (each side's first or last rows of the map), turns, rules, victory),
+    # as RULES.md §10.5's table gives them
+    "basic": (("Tan", "Green"), "8 each", {"tan": ("first", 3), "green": ("last", 3)}, 10, set(), "kills"),
+    "meeting": (("Tan", "Green"), {"tan": 100, "green": 100}, {"tan": ("first", 2), "green": ("last", 2)}, 6,
+                {"overwatch", "hit_the_dirt"}, "points_and_ground"),
+    "defence": (("attacker", "defender"), {"tan": 120, "green": 80}, {"green": ("first", "half"), "tan": ("last", 2)},
+                6, {"overwatch", "buildings"}, "points_and_ground"),
+    "village": (("Tan", "Green"), "fixed", "fixed", 8, {"buildings", "special_weapons", "weapons", "hiding"}, "hold"),
+}
+
+
+def _features_in(sc, rows: tuple[int, int]) -> int:  # noqa: ANN001
+    """Terrain features in map rows ``rows``: each connected patch of one kind of terrain that is
+    not open ground, and each fence or hedge hex."""
+    from firepower_tui.rules.hexgrid import hex_neighbors, qoffset_from_cube
+
+    inside = {h for h in sc.map.terrain if rows[0] <= qoffset_from_cube(h).row + 1 <= rows[1]}
+    seen: set = set()
+    count = sum(1 for h in inside if sc.map.lines.get(h) is not None)
+    for h in inside:
+        t = sc.map.terrain[h]
+        if t is Terrain.OPEN or h in seen:
+            continue
+        count += 1
+        patch = [h]
+        while patch:
+            x = patch.pop()
+            if x in seen:
+                continue
+            seen.add(x)
+            patch += [n for n in hex_neighbors(x) if n in inside and sc.map.terrain.get(n) is t]
+    return count
+
+
+@pytest.mark.rule("§10.5")
+@pytest.mark.parametrize("name", list(SCENARIO_SET))
+def test_the_scenario_set_as_the_table_gives_it(name: str) -> None:
+    """Each row of §10.5: sides, forces, set-up, turns, rules and victory. ``defence`` plays
+    without ``buildings`` (its map has nothing the rule acts on: ruling R172)."""
+    sides, forces, zones, turns, rules, victory = SCENARIO_SET[name]
+    spec = load_scenario(name).spec
+    assert all(want in side.name for want, side in zip(sides, spec.sides)) and len(spec.sides) == 2
+    assert (spec.turns, spec.victory) == (turns, victory)
+    played = rules - {"buildings"} if name == "defence" else rules
+    assert set(spec.rules) == played
+    if forces == "8 each":
+        assert not spec.forces and {s.side for s in spec.soldiers} == {"tan", "green"}
+        assert all(sum(s.side == side for s in spec.soldiers) == 8 for side in ("tan", "green"))
+    elif forces == "fixed":
+        assert not spec.forces and spec.soldiers and all(s.hex for s in spec.soldiers)
+    else:
+        assert {side: f.budget for side, f in spec.forces.items()} == forces
+    if zones == "fixed":
+        assert not spec.zones
+        return
+    rows = spec.map.rows
+    by_side = {z.side: z.rows for z in spec.zones}
+    for side, (edge, n) in zones.items():
+        n = rows // 2 if n == "half" else n
+        assert by_side[side] == ((1, n) if edge == "first" else (rows - n + 1, rows)), side
+    if name == "defence":  # "the attacker's zone holds at most 3 terrain features"
+        assert _features_in(load_scenario(name), by_side["tan"]) <= 3

@@ -25,3 +25,31 @@ def test_melee_preview_takes_its_number_from_the_assessment(monkeypatch) -> None
     other = replace(assessment, roll=assessment.roll.evolve(need=4))
     monkeypatch.setattr(c, "preview", lambda: (other, None))
     assert "Attackers win on d10 -2 ≤ 4:" in preview_text(c).plain
+
+
+def test_the_fire_preview_says_what_a_failed_spot_leaves_him() -> None:
+    """§9.6 (ruling R78): a failed spot costs his fire and 2 MF, and he keeps only the MF he
+    declared for after the fire (4.8): the preview says how many before he fires, and a failed
+    spot leaves him exactly those."""
+    from pathlib import Path
+
+    from firepower_tui.rules.dice import ScriptedDice
+    from firepower_tui.rules.scenario import load_scenario
+
+    village = Path(__file__).resolve().parents[1] / "fixtures" / "scenarios" / "buildings.toml"
+    session = Session(load_scenario(village), rules=["buildings"])
+    session.state = session.state.evolve(exposed=(("T2", 1),))  # T2 in D4 fired this turn: a target after a spot
+    session.submit(DrawChit(side="green"))
+    c = Controller(session)
+    c.cursor = hex_from_id("D1")
+    c.select()
+    c.aim_fire()
+    c.cursor = hex_from_id("D4")
+    text = preview_text(c).plain
+    assert "if the spot fails: his fire and 2 MF; you keep 0 MF" in text
+    c.aiming.change_then(1)
+    assert "if the spot fails: his fire and 2 MF; you keep 1 MF" in preview_text(c).plain
+    session.dice = ScriptedDice([6])  # not spotted
+    c.select()
+    g1 = session.state.soldier("G1")
+    assert g1 is not None and g1.combat_used and g1.mf_left == 1

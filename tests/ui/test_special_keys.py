@@ -84,11 +84,11 @@ async def test_the_force_builder_sells_items_for_the_last_man_bought() -> None:
     async with a.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert type(a.screen).__name__ == "ForceBuilderScreen"
-        await pilot.press("1", "B", "y")  # a rifleman (10), his radio (6) and a smoke grenade (2)
+        await pilot.press("1", "B", "y")  # a rifleman (10), his radio (10) and a smoke grenade (2): §10.3
         await pilot.pause()
         text = a.screen.query_one("#builder").render().plain
-        assert "18 of 30 points spent" in text and "T1 " in text and "+ smoke, radio" in text
-        assert "y smoke 2, M molotov 3, T satchel 4, B radio 6" in text
+        assert "22 of 30 points spent" in text and "T1 " in text and "+ smoke, radio" in text
+        assert "y smoke 2, M molotov 3, T satchel 5, B radio 10" in text
 
 
 @pytest.mark.rule("§9.5")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...controller.controller import Controller, Mode
+from ...rules.combat import COMBAT_MF
 from ...rules.describe import modifiers_text
 from ...rules.fire import FireAssessment
 from ...rules.grenades import ThrowAssessment
@@ -165,7 +166,11 @@ def preview_text(c: Controller) -> Text:
         t.append("\n")
         if a.spot is not None:  # §9.6: a man inside a building, seen first
             t.append(f"Spot first: roll ≤ {a.spot.need}: {pct(a.spot.chance)}", style="bold")
-            t.append(f" [{a.spot.need_rule}] (failed: the fire action and 2 MF are spent)\n", style="dim")
+            t.append(f" [{a.spot.need_rule}]", style="dim")
+            if c.mode is Mode.AIM_FIRE:  # he keeps only the MF declared for after the fire (4.8, R78)
+                t.append(f"; if the spot fails: his fire and {COMBAT_MF} MF; you keep {c.aiming.then} MF\n")
+            else:
+                t.append(" (failed: the fire action and 2 MF are spent)\n", style="dim")
         for ts in a.bursts:
             b = ts.breakdown
             t.append(f"{ts.target}: ", style="bold")

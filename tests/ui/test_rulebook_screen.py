@@ -1,5 +1,5 @@
 """The rulebook on screen (Pilot): Markdown rendered (no raw marks), paragraphs reflowed to the
-window, every cited rule opening its section."""
+window, every cited rule opening its section, and the contents list's page keys."""
 
 from __future__ import annotations
 
@@ -129,3 +129,28 @@ async def test_search_finds_a_rule_and_opens_it() -> None:
         await pilot.pause()
         assert book.sections[screen.section].number == "4.4"
         assert any("Fence" in line for line in lines_of(screen.query_one(".rb-target")))
+
+
+@pytest.mark.parametrize("key", ["pagedown", "pageup", "home", "end"])
+async def test_page_keys_right_after_the_contents_are_refilled(key: str) -> None:
+    """The contents list is filled while hidden, then shown: a page key pressed before the next
+    refresh (as under load) must not crash and must still act once the list is laid out."""
+    book = rulebook()
+    place = book.find("6.3.4.1")
+    assert place is not None
+    app: App[None] = App()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_book(app, place)
+        await pilot.pause()
+        screen.action_contents()
+        ol = screen.query_one("#rb-list")
+        before = ol.highlighted
+        action = {"pagedown": "page_down", "pageup": "page_up", "home": "first", "end": "last"}[key]
+        getattr(ol, f"action_{action}")()  # the key's action, before any refresh
+        await pilot.pause()
+        after = ol.highlighted
+        assert before is not None and after is not None
+        assert {"pagedown": after > before, "pageup": after < before, "home": after == 0,
+                "end": after == ol.option_count - 1}[key]
+        await pilot.press("pagedown")  # and the list pages as usual afterwards
+        assert ol.highlighted is not None

@@ -26,6 +26,36 @@ from ..rulebook_index import Place, Rulebook, rulebook
 KEYS_LINE = "t contents | / search | n/p next/previous section | up/down PgUp/PgDn scroll | Esc back"
 
 
+class ContentsList(OptionList):
+    """The contents or a search's results.
+
+    Textual 8.2.8's ``OptionList`` pages (PageDown, PageUp) from its cache of lines, which it
+    fills only once the list has a size: a list refilled while hidden, then shown, has none until
+    the next refresh, and a page key pressed before it (under load) raised ``KeyError`` in
+    ``OptionList._move_page``. Here a page key waits for that refresh instead.
+    """
+
+    def _laid_out(self) -> bool:
+        return not self.options or (self.highlighted or 0) in self._index_to_line
+
+    def action_page_down(self) -> None:
+        if self._laid_out():
+            super().action_page_down()
+        else:
+            self.call_after_refresh(self._page_later, 1)
+
+    def action_page_up(self) -> None:
+        if self._laid_out():
+            super().action_page_up()
+        else:
+            self.call_after_refresh(self._page_later, -1)
+
+    def _page_later(self, direction: int) -> None:
+        """The page key, once the list has its lines (still none: it has no page to move by)."""
+        if self._laid_out():
+            (super().action_page_down if direction > 0 else super().action_page_up)()
+
+
 class RulebookScreen(Screen[None]):
     """The rulebook, browsable and searchable."""
 
@@ -62,7 +92,7 @@ class RulebookScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="rb-title")
         yield Input(placeholder="search the rules (all words, any case); Enter lists the lines", id="rb-search")
-        yield OptionList(id="rb-list")
+        yield ContentsList(id="rb-list")
         yield VerticalScroll(id="rb-body")
         yield Static(Text(KEYS_LINE), id="rb-keys")
 

@@ -53,27 +53,43 @@ class _Markdown(Markdown):
 
 
 class BookMarkdown:
-    """One block of Markdown, rendered by Rich at the width it is given (ASCII-only if asked)."""
+    """One block of Markdown, rendered by Rich at the width it is given (ASCII-only if asked).
+
+    Textual asks a widget for its size and its lines several times a frame: the block is parsed
+    once, and its lines are kept for the last widths asked."""
 
     def __init__(self, source: str, *, ascii: bool = False) -> None:
         self.source = fold_str(source) if ascii else source
         self.ascii = ascii
+        self._md: Markdown | None = None
+        self._lines: dict[int, list[list[Segment]]] = {}
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        md = _Markdown(self.source, hyperlinks=False)
+        lines = self._lines.get(options.max_width)
+        if lines is None:
+            lines = self._lines[options.max_width] = self._render(console, options)
+            if len(self._lines) > 4:
+                del self._lines[next(iter(self._lines))]
+        for line in lines:
+            yield from line
+            yield Segment.line()
+
+    def _render(self, console: Console, options: ConsoleOptions) -> list[list[Segment]]:
+        if self._md is None:
+            self._md = _Markdown(self.source, hyperlinks=False)
         if self.ascii:
             options = options.copy()
             options.encoding = "ascii"  # Rich then draws its table rules in ASCII
-        lines = console.render_lines(md, options, pad=False)
+        lines = console.render_lines(self._md, options, pad=False)
         while lines and _blank(lines[0]):  # Rich opens a lone list or table with an empty line,
             lines.pop(0)  # and a table's edge rows are empty: the gaps are the page's to make
         while lines and _blank(lines[-1]):
             lines.pop()
+        out: list[list[Segment]] = []
         for line in lines:
-            for seg in _quieted(line, console):
-                yield Segment(fold_str(seg.text.replace("•", "*")), seg.style, seg.control) \
-                    if self.ascii and not seg.text.isascii() else seg
-            yield Segment.line()
+            out.append([Segment(fold_str(seg.text.replace("•", "*")), seg.style, seg.control)
+                        if self.ascii and not seg.text.isascii() else seg for seg in _quieted(line, console)])
+        return out
 
 
 def _blank(line: list[Segment]) -> bool:

@@ -271,6 +271,28 @@ def plain_line(line: str) -> str:
     return text
 
 
+def snippet(text: str, query: str, width: int = 110) -> str:
+    """``text`` cut to about ``width`` characters around the first word of ``query`` found in it,
+    at word boundaries, with ``…`` where it was cut (a search hit in a long paragraph).
+
+    >>> snippet("one two three four five six seven", "six", 20)
+    '…five six seven'
+    >>> snippet("short line", "line")
+    'short line'
+    """
+    if len(text) <= width:
+        return text
+    low = text.lower()
+    found = [low.find(w.lower()) for w in query.split() if w.lower() in low]
+    at = min(found) if found else 0
+    start = text.rfind(" ", 0, max(0, at - width // 4)) + 1
+    end = start + width
+    if end < len(text):
+        cut = text.rfind(" ", start, end)
+        end = cut if cut > at else end
+    return ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
+
+
 def refs_in(text: str) -> list[tuple[int, int, str]]:
     """Every rule reference inside square brackets in ``text``: ``(start, end, ref)``.
 
@@ -303,4 +325,4 @@ def rulebook() -> Rulebook:
 
 
 __all__ = ["BOOK", "Block", "Hit", "Place", "Rulebook", "Section", "anchor_index", "blocks_of", "plain_line",
-           "refs_in", "rulebook", "rulebook_text"]
+           "refs_in", "rulebook", "rulebook_text", "snippet"]

@@ -63,6 +63,18 @@ async def test_charts_are_tables_and_headings_are_plain() -> None:
         assert re.search(r"RFL rifle\s+2x3 / 2\s+5 / 6\s+4 / 5", row) and "|" not in row
 
 
+async def test_items_of_a_list_stand_together_and_a_gap_follows_the_list() -> None:
+    book = rulebook()
+    app: App[None] = App()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_book(app, book.find("§4.4"))
+        await pilot.pause()
+        items = list(screen.query(".rb-item"))
+        assert len(items) >= 5
+        assert [w.styles.margin.bottom for w in items[-5:]] == [0, 0, 0, 0, 1]  # rules 1-5, then a paragraph
+        assert all(w.styles.margin.bottom == 1 for w in screen.query(".rb-paragraph"))
+
+
 def _paragraph(screen: RulebookScreen) -> Widget:
     """The longest paragraph shown."""
     pars = [w for w in screen.query(".rb-paragraph")]
@@ -129,6 +141,19 @@ async def test_search_finds_a_rule_and_opens_it() -> None:
         await pilot.pause()
         assert book.sections[screen.section].number == "4.4"
         assert any("Fence" in line for line in lines_of(screen.query_one(".rb-target")))
+
+
+async def test_a_hit_in_a_long_paragraph_shows_the_words_found() -> None:
+    """A paragraph is one line of the book: its hit shows the text around the word, not its start."""
+    app: App[None] = App()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_book(app, None)
+        await pilot.pause()
+        await pilot.press("slash", *"included", "enter")
+        await pilot.pause()
+        ol = screen.query_one("#rb-list")
+        prompts = [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
+        assert len(prompts) >= 5 and all("included" in p.lower() and len(p) < 140 for p in prompts), prompts
 
 
 @pytest.mark.parametrize("key", ["pagedown", "pageup", "home", "end"])

@@ -21,9 +21,9 @@ from textual.widgets.option_list import Option
 
 from ..render.ascii import fold
 from ..render.book import section_renderables
-from ..rulebook_index import Place, Rulebook, rulebook
+from ..rulebook_index import Place, Rulebook, rulebook, snippet
 
-KEYS_LINE = "t contents | / search | n/p next/previous section | up/down PgUp/PgDn scroll | Esc back"
+KEYS_LINE = "t contents | / search | n/p next/previous section | PgUp/PgDn | Esc back"
 
 
 class ContentsList(OptionList):
@@ -66,7 +66,7 @@ class RulebookScreen(Screen[None]):
     #rb-list { height: 1fr; display: none; }
     #rb-body { height: 1fr; padding: 0 1; }
     #rb-body > .rb-par { margin-bottom: 1; }
-    #rb-body > .rb-item { margin-bottom: 0; }
+    #rb-body > .rb-tight { margin-bottom: 0; }
     #rb-body > .rb-target { background: $boost; text-style: bold; }
     #rb-keys { height: 1; color: $text-muted; }
     """
@@ -122,7 +122,7 @@ class RulebookScreen(Screen[None]):
         widgets: list[Static] = []
         target: Static | None = None
         for block, shown in section_renderables(book, k, ascii=self.ascii):
-            between = "rb-item" if block.kind == "item" and not block.last_item else "rb-par"
+            between = "rb-tight" if block.kind == "item" and not block.last_item else "rb-par"
             w = Static(shown, classes=f"{between} rb-{block.kind}")
             w.first_line = block.start  # type: ignore[attr-defined]
             w.end_line = block.end  # type: ignore[attr-defined]
@@ -177,7 +177,7 @@ class RulebookScreen(Screen[None]):
         out = []
         for hit in self.book.search(query):
             s = self.book.sections[hit.section]
-            out.append(Option(self._t(f"{s.number or '-'} line {hit.line + 1}: {hit.text[:120]}"),
+            out.append(Option(self._t(f"{s.number or '-'} line {hit.line + 1}: {snippet(hit.text, query)}"),
                               id=f"l{hit.line}"))
         return out
 

@@ -16,8 +16,8 @@ from firepower_tui.rules.setup import spent
 from firepower_tui.rules.state import GameState
 
 BOOK_WORDS = {
-    "RFL": "rifleman", "PST": "pistol-armed leader", "LMG": "LMG gunner", "scout": "trait `scout`",
-    "smoke": "smoke grenade", "molotov": "Molotov", "satchel": "satchel", "radio": "radio"}
+    "RFL": "rifleman", "PST": "leader with a pistol", "LMG": "LMG gunner", "scout": "`scout` trait",
+    "smoke": "smoke grenade", "molotov": "Molotov", "satchel": "satchel charge", "radio": "radio"}
 """What the builder sells, and the words §10.3 prices it by."""
 
 

@@ -38,13 +38,13 @@ STEP_INTENTS: dict[str, Intent] = {step: intent for intent, step in CURSOR_STEPS
 POSTURE_KEYS: dict[Posture, Intent] = {posture: intent for intent, posture in POSTURE_INTENTS.items()}
 
 RULES_TOPICS: dict[Mode, tuple[str, ...]] = {
-    Mode.AIM_FIRE: ("### 4.6", "### 4.7", "### 4.8", "### 4.4", "### 4.9"),
-    Mode.AIM_THROW: ("### 4.10", "#### 4.10.1", "#### 4.10.3", "#### 4.10.4", "#### 4.10.5"),
-    Mode.MELEE: ("## 5.",),
+    Mode.AIM_FIRE: ("4.6", "4.7", "4.8", "4.4", "4.9"),
+    Mode.AIM_THROW: ("4.10",),
+    Mode.MELEE: ("5",),
 }
-"""RULES.md headings for what the player is aiming."""
-IMPULSE_TOPICS = ("### 3.1", "### 3.2", "### 3.3", "### 3.4", "### 3.6", "### 3.10")
-PHASE_TOPICS = ("### 2.1", "### 2.2", "### 2.3", "### 2.4")
+"""The rulebook's sections (with their subsections) for what the player is aiming."""
+IMPULSE_TOPICS = ("3.1", "3.2", "3.3", "3.4", "3.6", "3.10")
+PHASE_TOPICS = ("2.1", "2.2", "2.3", "2.4")
 
 
 def build_tables(cursor: Table, parts: list[dict[Mode, Table]]) -> dict[Mode, Table]:
@@ -249,13 +249,13 @@ class Controller(Core):
         return h
 
     def rules_topic(self) -> tuple[str, ...]:
-        """RULES.md headings for what the player is doing now: while a reaction is open its
+        """The rulebook's sections for what the player is doing now: while a reaction is open its
         section of §9; otherwise the topic, then the §9 sections of every optional rule on."""
         p = self.state.pending
         if p is not None:
-            return (f"### {p.kind.rule.lstrip('§')} ",)
+            return (p.kind.rule.lstrip("§"),)
         topic = RULES_TOPICS.get(self.mode)
         if topic is None:
             topic = IMPULSE_TOPICS if self.state.impulse else PHASE_TOPICS
         on = sorted(RuleId(r).section.lstrip("§") for r in self.state.rules if r in RULE_IDS)
-        return topic + tuple(f"### {section} " for section in on)
+        return topic + tuple(on)

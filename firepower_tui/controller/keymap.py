@@ -181,11 +181,11 @@ KEYMAP: tuple[KeySpec, ...] = (
             "Game", footer=False, view=True),
     KeySpec(Intent.SHOW_LOG, ("l",), "Log", "the whole game log, full width: every roll with its modifiers and rules",
             "Game", view=True),
-    KeySpec(Intent.RULES, ("r",), "Rules", "the RULES.md text for what you are doing now", "Game", view=True),
+    KeySpec(Intent.RULES, ("r",), "Rules", "the rules for what you are doing now", "Game", view=True),
     KeySpec(Intent.LOS, ("L",), "LOS", "the line of sight from the selected man (or the cursor) to the cursor: "
             "every hex and hexside it touches, what blocks or hinders it and the rule (6.3.4); Esc leaves",
             "Game", footer=False, view=True),
-    KeySpec(Intent.RULEBOOK, ("K",), "Rulebook", "the whole RULES.md: contents, search, next/previous section; "
+    KeySpec(Intent.RULEBOOK, ("K",), "Rulebook", "the whole rulebook: contents, search, next/previous section; "
             "opens at the rule the log cited last (also :rule 6.3.2)", "Game", footer=False, view=True),
     KeySpec(Intent.PANELS, ("I",), "Info", "the soldier and hex panels in full, and the LOS panel when open (on a "
             "small screen they may not fit)", "Game", footer=False, view=True),

@@ -1,29 +1,38 @@
-"""The RULES.md sections for what the player is doing (the rules key)."""
+"""The rulebook's sections for what the player is doing (the rules key), rendered as the rulebook
+renders them."""
 
 from __future__ import annotations
 
-from rich.text import Text
+from rich.console import Console, ConsoleOptions, RenderResult
+
+from .render.book import page
+from .rulebook_index import Section, rulebook
 
 
-def rules_markdown() -> str:
-    from importlib import resources  # when the rules are shown, not at every start
+class RulesPage:
+    """Whole sections of the rulebook, each with its subsections, one after the other (a section
+    inside one already shown is not shown twice); unknown numbers are left out."""
 
-    return resources.files("firepower_tui").joinpath("data/RULES.md").read_text("utf-8")
+    def __init__(self, numbers: tuple[str, ...], *, ascii: bool = False) -> None:
+        book = rulebook()
+        shown: list[int] = []
+        covered: set[int] = set()
+        for number in numbers:
+            k = book.number(number.strip().lstrip("§").rstrip("."))
+            if k is None or k in covered:
+                continue
+            start, end = book.span(k)
+            inside = [j for j, s in enumerate(book.sections) if start <= s.start < end]
+            shown += inside
+            covered.update(inside)
+        self.sections: list[Section] = [book.sections[k] for k in shown]
+        """What the page shows, in order."""
+        self._page = page(book, shown, ascii=ascii)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self._page
 
 
-def sections(prefixes: tuple[str, ...]) -> Text:
-    """The text under each heading that starts with one of ``prefixes`` (e.g. ``### 3.2``)."""
-    lines = rules_markdown().splitlines()
-    out = Text()
-    for prefix in prefixes:
-        for i, line in enumerate(lines):
-            if line.startswith(prefix):
-                level = len(line) - len(line.lstrip("#"))
-                out.append(line.lstrip("# ") + "\n", style="bold underline")
-                for body in lines[i + 1:]:
-                    if body.startswith("#") and len(body) - len(body.lstrip("#")) <= level:
-                        break
-                    out.append(body + "\n")
-                out.append("\n")
-                break
-    return out
+def sections(numbers: tuple[str, ...], *, ascii: bool = False) -> RulesPage:
+    """The sections numbered ``numbers`` (``3.2``, ``§9.1``, ``5``) with their subsections."""
+    return RulesPage(numbers, ascii=ascii)

@@ -40,7 +40,7 @@ class Theme(NamedTuple):
 _CB_IMPULSE = Style(bgcolor="#4e4e4e", bold=True)
 """The colour-blind theme's hexes that Enter acts on (an impulse starts, a man is placed)."""
 
-DEFAULT = Theme("default", ("#ffd787", "#87ff87"), False, {}, "tan and green counters, as the game's (RULES.md §1.5)")
+DEFAULT = Theme("default", ("#ffd787", "#87ff87"), False, {}, "tan and green counters, as the game's (rulebook §1.5)")
 COLOUR_BLIND = Theme(
     "colour-blind", ("#f0e442", "#56b4e9"), True,
     {

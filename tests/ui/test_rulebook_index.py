@@ -1,18 +1,20 @@
-"""The rulebook's index (RULES.md §0): sections by number, where a reference leads, search."""
+"""The rulebook's index (its §0): sections by number, where a reference leads, its blocks, search."""
 
 from __future__ import annotations
 
 import pytest
 
-from firepower_tui.ui.rulebook_index import Rulebook, refs_in, rulebook
+from firepower_tui.ui.rulebook_index import Rulebook, plain_line, refs_in, rulebook
 
 
 @pytest.mark.parametrize(("ref", "section", "line_has"), [
-    ("6.3.4.1", "4.4", "**Hill** [S6 6.3.4.1]"),      # an original paragraph: its tagged line
-    ("6.3.6.2.5", "4.4", "[S6 6.3.6.2.5"),            # tagged in a heading's body first
+    ("6.3.4.1", "4.4", "**Hill**"),                   # an original paragraph: the line marking it
+    ("6.3.6.2.5", "4.8", "| 6.3.6.2.5 |"),            # a chart row of that number
     ("6.3.4.9", "4.4", "### 4.4"),                    # unknown: its parent paragraph
-    ("6.2", "3.1", "### 3.1"),                        # a heading's tag before a body line's
-    ("§9.6", "9.6", "### 9.6"),                       # RULES.md's own section
+    ("6.2", "2.3", "### 2.3"),                        # marked in a heading
+    ("6.1.2", "2.2", "[6.1.2]"),                      # marked in a body line
+    ("6.3", "4", "## 4. Fire"),                       # a chapter
+    ("§9.6", "9.6", "### 9.6"),                       # the book's own section
     ("4.10.4", "4.10.4", "#### 4.10.4"),              # a bare number no original paragraph has
     ("A17", "7", "**A17."),                           # an ambiguity
 ])
@@ -42,7 +44,22 @@ def test_search_finds_every_line_with_all_words_in_any_case() -> None:
     assert [book.sections[h.section].number for h in hits] == ["1", "2"]
     real = rulebook()
     for h in real.search("prone fence"):
-        assert real.lines[h.line].strip() == h.text and "prone" in h.text.lower() and "fence" in h.text.lower()
+        assert plain_line(real.lines[h.line]) == h.text and "prone" in h.text.lower() and "fence" in h.text.lower()
+    assert all("**" not in h.text and "`" not in h.text for h in real.search("the"))
+
+
+def test_a_section_in_blocks_each_list_item_its_own() -> None:
+    book = Rulebook("## 2. Two\n\nA paragraph\ngoes on.\n\n- one\n- two\n  more\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n---\n")
+    blocks = book.blocks(0)
+    assert [(b.kind, b.start, b.end, b.last_item) for b in blocks] == [
+        ("heading", 0, 1, False), ("paragraph", 2, 4, False), ("item", 5, 6, False), ("item", 6, 8, True),
+        ("table", 9, 12, False)]
+
+
+def test_a_section_with_its_subsections() -> None:
+    book = rulebook()
+    start, end = book.span(book.number("4.10"))
+    assert book.lines[start].startswith("### 4.10") and book.sections[book.section_of(end - 1)].number == "4.10.5"
 
 
 def test_references_inside_brackets_only() -> None:

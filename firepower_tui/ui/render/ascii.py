@@ -1,4 +1,4 @@
-"""``--ascii``: fold the few non-ASCII marks of our texts (and RULES.md's) to ASCII, keeping styles."""
+"""``--ascii``: fold the few non-ASCII marks of our texts (and the rulebook's) to ASCII, keeping styles."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from rich.style import Style
 from rich.text import Text
 
 TABLE = str.maketrans({
-    "§": "S", "▶": ">", "═": "=", "✗": "x", "→": "->", "≤": "<=", "≥": ">=", "×": "x", "↶": "<-", "·": "-",
+    "§": "S", "▶": ">", "═": "=", "✗": "x", "→": "->", "↔": "<->", "≤": "<=", "≥": ">=", "×": "x", "↶": "<-", "·": "-",
     "↑": "^", "↓": "v", "←": "<", "…": "...", "—": "-", "–": "-", "−": "-", "±": "+/-", "°": " deg",
     "’": "'", "‘": "'", "“": '"', "”": '"', "≈": "~", "↗": "/", "↘": "\\", "↙": "/", "↖": "\\", "▲": "^", "⏱": "*",
 })

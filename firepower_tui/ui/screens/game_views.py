@@ -47,8 +47,8 @@ def show_help(screen: GameScreen) -> None:
 def show_rules(screen: GameScreen) -> None:
     from .modals import TextScreen
 
-    screen.app.push_screen(TextScreen(screen.shown(sections(screen.c.rules_topic())),
-                                      "RULES.md: what you are doing now (Esc, then K: the whole rulebook)"))
+    screen.app.push_screen(TextScreen(sections(screen.c.rules_topic(), ascii=screen.ascii),
+                                      "Rules for what you are doing now (Esc, then K: the whole rulebook)"))
 
 
 def ask_quit(screen: GameScreen) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,6 +15,9 @@ from ...controller.keymap import KEYMAP
 from ..key_names import key_name
 from ..widgets.full_log import FullLog
 from ..widgets.lazy_log import Render
+
+if TYPE_CHECKING:
+    from ..rules_text import RulesPage
 
 
 def help_text() -> Text:
@@ -27,7 +32,7 @@ def help_text() -> Text:
         t.append(f"  {keys:<14}", style="bold cyan")
         t.append(f"{k.help}\n")
     t.append("\nThe footer shows the keys that are legal now. A refused action says why, with its rule "
-             "(RULES.md section). `:` takes any action in notation, plus `odds …`, `los A B`, `rule 6.3.4` "
+             "(its section of the rulebook, K). `:` takes any action in notation, plus `odds …`, `los A B`, `rule 6.3.4` "
              "and `theme colour-blind`.\n", style="dim")
     return t
 
@@ -37,7 +42,7 @@ class TextScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q,enter,question_mark,r,l", "dismiss_screen", "Close", priority=True)]
 
-    def __init__(self, text: Text, title: str, *, at_end: bool = False) -> None:
+    def __init__(self, text: Text | RulesPage, title: str, *, at_end: bool = False) -> None:
         super().__init__()
         self.body = text
         self.title_text = title

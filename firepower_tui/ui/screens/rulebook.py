@@ -1,5 +1,7 @@
-"""The rulebook: the bundled RULES.md, a section at a time, with its contents by section number,
-full-text search and next/previous section (the index is :mod:`..rulebook_index`).
+"""The rulebook: the bundled player's edition of the rules, a section at a time, rendered from its
+Markdown (headings, charts as tables, emphasis, paragraphs reflowed to the window), with its
+contents by section number, full-text search and next/previous section (the index is
+:mod:`..rulebook_index`, the rendering :mod:`..render.book`).
 
 Opened by its key from the game (at the rule the log cited last), by ``:rule 6.3.2``, and by a
 click on a rule reference in the log or a panel.
@@ -18,13 +20,44 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..render.ascii import fold
-from ..rulebook_index import Place, Rulebook, rulebook
+from ..render.book import section_renderables
+from ..rulebook_index import Place, Rulebook, rulebook, snippet
 
-KEYS_LINE = "t contents | / search | n/p next/previous section | up/down PgUp/PgDn scroll | Esc back"
+KEYS_LINE = "t contents | / search | n/p next/previous section | PgUp/PgDn | Esc back"
+
+
+class ContentsList(OptionList):
+    """The contents or a search's results.
+
+    Textual 8.2.8's ``OptionList`` pages (PageDown, PageUp) from its cache of lines, which it
+    fills only once the list has a size: a list refilled while hidden, then shown, has none until
+    the next refresh, and a page key pressed before it (under load) raised ``KeyError`` in
+    ``OptionList._move_page``. Here a page key waits for that refresh instead.
+    """
+
+    def _laid_out(self) -> bool:
+        return not self.options or (self.highlighted or 0) in self._index_to_line
+
+    def action_page_down(self) -> None:
+        if self._laid_out():
+            super().action_page_down()
+        else:
+            self.call_after_refresh(self._page_later, 1)
+
+    def action_page_up(self) -> None:
+        if self._laid_out():
+            super().action_page_up()
+        else:
+            self.call_after_refresh(self._page_later, -1)
+
+    def _page_later(self, direction: int) -> None:
+        """The page key, once the list has its lines (still none: it has no page to move by)."""
+        if self._laid_out():
+            (super().action_page_down if direction > 0 else super().action_page_up)()
 
 
 class RulebookScreen(Screen[None]):
-    """RULES.md, browsable and searchable."""
+    """The rulebook, browsable and searchable."""
 
     DEFAULT_CSS = """
     RulebookScreen { layout: vertical; }
@@ -33,6 +66,7 @@ class RulebookScreen(Screen[None]):
     #rb-list { height: 1fr; display: none; }
     #rb-body { height: 1fr; padding: 0 1; }
     #rb-body > .rb-par { margin-bottom: 1; }
+    #rb-body > .rb-tight { margin-bottom: 0; }
     #rb-body > .rb-target { background: $boost; text-style: bold; }
     #rb-keys { height: 1; color: $text-muted; }
     """
@@ -58,7 +92,7 @@ class RulebookScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="rb-title")
         yield Input(placeholder="search the rules (all words, any case); Enter lists the lines", id="rb-search")
-        yield OptionList(id="rb-list")
+        yield ContentsList(id="rb-list")
         yield VerticalScroll(id="rb-body")
         yield Static(Text(KEYS_LINE), id="rb-keys")
 
@@ -85,31 +119,21 @@ class RulebookScreen(Screen[None]):
         body = self.query_one("#rb-body", VerticalScroll)
         body.display = True
         await body.remove_children()
-        pars: list[tuple[int, list[str]]] = []
-        for i in range(s.start, s.end):
-            text = book.lines[i]
-            if not text.strip():
-                if pars and pars[-1][1]:
-                    pars.append((i + 1, []))
-                continue
-            if not pars:
-                pars.append((i, []))
-            pars[-1][1].append(text)
         widgets: list[Static] = []
         target: Static | None = None
-        for first, lines in pars:
-            if not lines:
-                continue
-            w = Static(self._t("\n".join(lines)), classes="rb-par")
-            w.first_line = first  # type: ignore[attr-defined]
-            if line is not None and first <= line < first + len(lines):
+        for block, shown in section_renderables(book, k, ascii=self.ascii):
+            between = "rb-tight" if block.kind == "item" and not block.last_item else "rb-par"
+            w = Static(shown, classes=f"{between} rb-{block.kind}")
+            w.first_line = block.start  # type: ignore[attr-defined]
+            w.end_line = block.end  # type: ignore[attr-defined]
+            if line is not None and block.start <= line < block.end:
                 w.add_class("rb-target")
                 target = w
             widgets.append(w)
         await body.mount_all(widgets)
         where = f"line {line + 1}" if line is not None else f"line {s.start + 1}"
         self.query_one("#rb-title", Static).update(self._t(
-            f"RULES.md {s.label}  ({k + 1}/{len(book.sections)}, {where})"))
+            f"Rulebook {s.label}  ({k + 1}/{len(book.sections)}, {where})"))
         body.focus()
         if target is not None:
             self.call_after_refresh(body.scroll_to_widget, target, animate=False, top=True)
@@ -140,7 +164,7 @@ class RulebookScreen(Screen[None]):
         """The table of contents, by section number; Enter opens one."""
         opts = [Option(self._t("  " * max(0, s.level - 2) + s.label), id=f"s{k}")
                 for k, s in enumerate(self.book.sections) if s.label]
-        self._list("RULES.md contents (Enter opens a section; / searches)", opts, "contents")
+        self._list("Rulebook contents (Enter opens a section; / searches)", opts, "contents")
 
     def action_search(self) -> None:
         box = self.query_one("#rb-search", Input)
@@ -153,7 +177,7 @@ class RulebookScreen(Screen[None]):
         out = []
         for hit in self.book.search(query):
             s = self.book.sections[hit.section]
-            out.append(Option(self._t(f"{s.number or '-'} line {hit.line + 1}: {hit.text[:120]}"),
+            out.append(Option(self._t(f"{s.number or '-'} line {hit.line + 1}: {snippet(hit.text, query)}"),
                               id=f"l{hit.line}"))
         return out
 

@@ -68,13 +68,13 @@ def open_rule(screen: GameScreen, ref: str) -> None:
         return
     place = rulebook().find(ref)
     if place is None:
-        _say(screen, f"rule {ref}: not in RULES.md ({RULE_HELP}) [§0]", error=True)
+        _say(screen, f"rule {ref}: not in the rulebook ({RULE_HELP}) [§0]", error=True)
         return
     screen.app.push_screen(RulebookScreen(place, ascii=screen.ascii))
 
 
 def last_cited(screen: GameScreen) -> str | None:
-    """The rule reference the log cited last (that RULES.md has), if any."""
+    """The rule reference the log cited last (that the rulebook has), if any."""
     book = rulebook()
     for entry in reversed(list(screen.query_one(SideLog).entries)):
         for _, _, ref in reversed(refs_in(entry.plain)):
@@ -124,7 +124,7 @@ def set_cursor_shown(screen: GameScreen, word: str) -> None:
 
 def linkify(text: Text) -> Text:
     """``text`` with every bracketed rule reference made a link to its section (a click opens
-    the rulebook there, or says RULES.md has no such rule). The book is not read for it: the
+    the rulebook there, or says the rulebook has no such rule). The book is not read for it: the
     first frame has links in its log, and reading the book waits for the first click."""
     found = refs_in(text.plain)
     if not found:

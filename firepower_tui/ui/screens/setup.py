@@ -220,7 +220,7 @@ def players_panel(sc: Scenario, versus: str | None, level: str) -> Text:
 
 def rules_panel(rules: tuple[str, ...], clock: int) -> Text:
     """The optional rules, each with its key, whether it is on, and what it does (R50)."""
-    t = Text("Optional rules (RULES.md §9), on and off by key:\n", style="bold")
+    t = Text("Optional rules (rulebook §9), on and off by key:\n", style="bold")
     for rule in AVAILABLE:
         on = rule in rules
         what = f"{clock} s per phase" if rule == "clock" else SUMMARY[rule]

@@ -63,6 +63,7 @@ def _parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("script", help="run a script of actions headless (docs/notation.md)")
     sc.add_argument("file", help="the script file (- reads it from standard input)")
     sc.add_argument("--json", action="store_true", help="one JSON object per line")
+    sc.add_argument("--strict", action="store_true", help="stop at the first refused line, with exit code 1")
     va = sub.add_parser("validate", help="check scenario files and list every problem")
     va.add_argument("files", nargs="+", metavar="FILE")
     _play_arguments(sub.add_parser("play", help="play a scenario hotseat (no id: choose from a list)"))

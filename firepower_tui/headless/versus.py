@@ -95,7 +95,9 @@ class Computer:
                        "rule": out.refusal.rule, "player": "computer"},
                       f"Refused (computer, {r.side_name(player.side)}: {words}): {out.refusal.reason} "
                       f"[{out.refusal.rule}]; the computer stops")
+                r.note_refusal(0)
                 return
+            r.carried_out += 1
             r.out({"event": "computer", "side": player.side, "action": words},
                   f"Computer ({r.side_name(player.side)}): {words}")
             r.events(out.events)

@@ -48,6 +48,9 @@ class Mode(str, Enum):
     """Play: aiming a grenade."""
     MELEE = "melee"
     """Play: choosing the attackers of a melee."""
+    CONFIRM_END = "confirm_end"
+    """Play: ending the impulse phase with impulses unused asks first; the end-phase key again
+    ends it, any other key carries on."""
     REACT = "react"
     """A reaction is open (§9.1, §9.2, §9.7): the reacting side answers."""
     REACT_FIRE = "react_fire"
@@ -60,7 +63,7 @@ class Mode(str, Enum):
     """The game has ended: only the cursor and the views."""
 
 
-PLAY_CHOICES = frozenset({Mode.TURN, Mode.AIM_FIRE, Mode.AIM_THROW, Mode.MELEE})
+PLAY_CHOICES = frozenset({Mode.TURN, Mode.AIM_FIRE, Mode.AIM_THROW, Mode.MELEE, Mode.CONFIRM_END})
 """The modes of play a key opens (and Esc or the action closes)."""
 AIMING = frozenset({Mode.AIM_FIRE, Mode.AIM_THROW, Mode.MELEE})
 """The modes with an action and its odds pending."""

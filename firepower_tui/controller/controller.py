@@ -165,7 +165,12 @@ class Controller(Core):
         return self.dispatch(Intent.END_IMPULSE)
 
     def end_phase(self) -> Result:
+        """E: end the impulse phase (asking first while impulses are left unused)."""
         return self.dispatch(Intent.END_PHASE)
+
+    def end_phase_now(self) -> Result:
+        """End the impulse phase without asking (the phase clock, §9.8)."""
+        return self.play.end_phase_now()
 
     def undo(self) -> Result:
         return self.dispatch(Intent.UNDO)

@@ -138,7 +138,8 @@ KEYMAP: tuple[KeySpec, ...] = (
     KeySpec(Intent.CANCEL, ("escape",), "Cancel", "stop aiming / choosing", "Combat"),
     KeySpec(Intent.END_IMPULSE, ("e",), "End imp.", "end this impulse (6.2); while deploying, end this "
             "placement (§10.2)", "Impulse"),
-    KeySpec(Intent.END_PHASE, ("E",), "End phase", "end this impulse phase (done; 6.2)", "Impulse"),
+    KeySpec(Intent.END_PHASE, ("E",), "End phase", "end this impulse phase (done; 6.2); with impulses left unused it asks first: E "
+            "again ends it, any other key carries on", "Impulse"),
     KeySpec(Intent.WATCH, ("w",), "Overwatch", "go on Overwatch instead of acting: all his MF and his combat "
             "action; he may fire in the enemy's impulse (optional rule, §9.1)", "Impulse"),
     KeySpec(Intent.HIT_DIRT, ("d",), "Hit dirt", "fired on: the selected man drops Prone (free) and is Suppressed "

@@ -201,8 +201,46 @@ def test_command_line_actions_and_queries() -> None:
 
 def test_phase_end_draws_the_next_chit() -> None:
     c = controller("T1 tan RFL B2 S", "G1 green RFL B8 N")
-    result = c.end_phase()
+    result = c.end_phase_now()
     assert result.ok and len(result.chits) == 1 and c.state.active is not None
+
+
+@pytest.mark.rule("6.2")
+def test_ending_the_phase_with_impulses_unused_asks_first() -> None:
+    """E with both impulses unused asks; E again ends the phase (the chit it draws cannot be taken back)."""
+    c = controller("T1 tan RFL B2 S", "T2 tan RFL B6 S", "G1 green RFL J8 N")
+    before = c.state
+    asked = c.end_phase()
+    assert asked.ok and not asked.events and c.state is before and c.mode is Mode.CONFIRM_END
+    assert "2 impulses unused" in c.message
+    assert c.can(Intent.END_PHASE) and c.can(Intent.CANCEL) and not c.can(Intent.MOVE)
+    done = c.end_phase()
+    assert done.ok and len(done.chits) == 1 and c.state.played[-1:] != before.played[-1:]
+    assert c.mode is not Mode.CONFIRM_END
+
+
+@pytest.mark.parametrize("other", [lambda c: c.move_cursor("n"), lambda c: c.cancel(), lambda c: c.move(),
+                                   lambda c: c.end_impulse(), lambda c: c.select()])
+def test_any_other_key_carries_on(other) -> None:  # noqa: ANN001
+    c = controller("T1 tan RFL B2 S", "G1 green RFL J8 N")
+    before, cursor = c.state, c.cursor
+    c.end_phase()
+    assert c.mode is Mode.CONFIRM_END
+    other(c)
+    assert c.mode is Mode.BROWSE and c.state is before and c.cursor == cursor  # nothing done, not even the key's own
+
+
+def test_nothing_is_asked_when_no_impulse_is_left() -> None:
+    """One man who has acted: no impulse is left unused, E ends the phase at once."""
+    c = controller("T1 tan RFL B2 S", "G1 green RFL J8 N")
+    c.cursor = hex_from_id("B2")
+    assert c.select().ok and c.move().ok  # committed: T1 has acted, nobody else may start one
+    done = c.end_phase()
+    assert done.ok and done.chits and c.mode is not Mode.CONFIRM_END
+    c2 = controller("T1 tan RFL B2 S", "T2 tan RFL B6 S", "G1 green RFL J8 N")
+    c2.cursor = hex_from_id("B2")
+    assert c2.select().ok and c2.move().ok  # one impulse used (under way), one left for T2
+    assert c2.end_phase().ok and c2.mode is Mode.CONFIRM_END and "1 impulse unused" in c2.message
 
 
 def test_stunned_man_cannot_act() -> None:

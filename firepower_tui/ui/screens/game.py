@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Static
 
-from ...controller.controller import Controller, Result
+from ...controller.controller import Controller, Mode, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
 from ...rules.events import ChitDrawn, Event
 from ...rules.types import Phase
@@ -224,6 +224,8 @@ class GameScreen(LogAndPrompts, CommandLine):
         if self.computer is not None and self.computer.refusal(Intent(intent)) is not None:
             return False
         if intent in VIEW_INTENTS:
+            if self.c.mode is Mode.CONFIRM_END:
+                return False  # the question is open: this key answers it (on_key)
             return self.VIEW_GUARDS.get(Intent(intent), bool)(self)
         return True if self.c.can(intent) else False
 
@@ -269,6 +271,10 @@ class GameScreen(LogAndPrompts, CommandLine):
             if event.key == "escape":
                 self._close_command()
                 event.stop()
+            return
+        if self.c.mode is Mode.CONFIRM_END:  # ending the phase was asked: any other key carries on
+            event.stop()
+            self.action_intent(Intent.CANCEL)
             return
         intent = KEY_INTENTS.get(event.key)
         if intent is not None and self.los.active and not self.los.allows(intent):

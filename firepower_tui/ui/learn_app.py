@@ -51,6 +51,7 @@ class LearnApp(FirepowerApp):
         self.controller = Controller(self.session)
         result = self.controller.begin()
         run = LessonRun(lesson, self.session)
+        self.session.gate = run  # nothing ends the phase before its step (R220)
         run.observe()
         self.push_screen(LessonGameScreen(self.controller, run, self.progress, number=index + 1,
                                           total=len(self.lessons), ascii=self.ascii, no_color=self.no_color,

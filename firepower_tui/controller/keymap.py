@@ -160,13 +160,14 @@ KEYMAP: tuple[KeySpec, ...] = (
             "destroyed; the odds are in the soldier panel (§9.4)", "Actions"),
     KeySpec(Intent.CLIMB, ("C",), "Climb", "climb the high wall across his front hexside: 2 MF, d10 <= 6, "
             "standing; a failure ends his impulse (optional rule buildings, §9.6)", "Actions"),
-    KeySpec(Intent.SMOKE, ("y",), "Smoke", "throw a smoke grenade at the cursor hex (2 MF; optional rule, §9.5)",
+    KeySpec(Intent.SMOKE, ("y",), "Smoke", "aim a smoke grenade as a grenade: the odds and where it may come down "
+            "show, Enter throws (2 MF; optional rule, §9.5)", "Actions"),
+    KeySpec(Intent.MOLOTOV, ("M",), "Molotov", "aim a Molotov: the odds show, Enter throws (2 MF; no spread; §9.5)",
             "Actions"),
-    KeySpec(Intent.MOLOTOV, ("M",), "Molotov", "throw a Molotov at the cursor hex (2 MF; no spread; §9.5)", "Actions"),
-    KeySpec(Intent.SATCHEL, ("T",), "Satchel", "place a satchel charge in the adjacent cursor hex (2 MF; §9.5)",
-            "Actions"),
-    KeySpec(Intent.RADIO, ("B",), "Barrage", "call a barrage by radio on the cursor hex (all MF; contact d10 <= 6; "
-            "§9.5)", "Actions"),
+    KeySpec(Intent.SATCHEL, ("T",), "Satchel", "aim a satchel charge at an adjacent hex: the odds show, Enter places "
+            "it (2 MF; §9.5)", "Actions"),
+    KeySpec(Intent.RADIO, ("B",), "Barrage", "aim a barrage by radio at a hex he sees: the odds and where it may "
+            "land show, Enter calls it (all MF; contact d10 <= 6; §9.5)", "Actions"),
     KeySpec(Intent.UNDO, ("z", "backspace"), "Undo", "take back the last action if it rolled no dice (§9.9)",
             "Game"),
     KeySpec(Intent.NEXT_SOLDIER, ("tab",), "Next", "cycle the soldiers of the stack / impulse", "Impulse",

@@ -472,3 +472,58 @@ def test_climb_is_offered_facing_a_high_wall_only_and_climbs() -> None:
     t1 = c.session.state.soldier("T1")
     assert t1 is not None and t1.hex != hex_from_id("B7")
     assert not c.can(Intent.CLIMB)  # over it: no wall ahead any more
+
+
+# --- where an aim starts, and the §9.5 items aimed like a grenade ---------------------------------------
+
+ITEMS = "smoke=1 molotov=1 satchel=1 radio=1"
+
+
+@pytest.mark.rule("6.3.6.3.2")
+def test_a_grenade_aim_with_no_enemy_in_reach_starts_on_the_nearest_hex_he_may_throw_at() -> None:
+    c = in_impulse("T1 tan RFL B2 S", "G1 green RFL J10 N", at="B2")
+    assert c.aim_throw().ok and c.mode is Mode.AIM_THROW
+    assert c.cursor != hex_from_id("B2") and engine.check(c.state, c.pending_action()) is None
+    assert c.cursor == hex_from_id("B3")  # the hex in front, one hex away
+
+
+@pytest.mark.rule("§9.5")
+@pytest.mark.parametrize("kind", ["smoke", "molotov", "satchel", "radio"])
+def test_an_item_aim_starts_on_the_nearest_enemy_and_waits_for_enter(kind: str) -> None:
+    from firepower_tui.controller.special import KINDS, ITEM
+
+    intent = next(i for i, k in KINDS.items() if ITEM[k] == kind)
+    c = in_impulse(f"T1 tan RFL B4 S {ITEMS}", "G1 green RFL B5 N", "G2 green RFL B8 N", at="B4",
+                   extra='rules = ["special_weapons"]')
+    before = c.state
+    assert c.can(intent)
+    result = c.dispatch(intent)
+    assert result.ok and not result.events and c.state is before and c.mode is Mode.AIM_SPECIAL
+    assert c.cursor == hex_from_id("B5")
+    assessment, refusal = c.preview()
+    assert refusal is None and assessment is not None and assessment.item == kind
+    assert c.highlights().spread
+    assert c.cancel().ok and c.mode is Mode.BROWSE and c.state is before
+    c.dispatch(intent)
+    used = c.select()
+    assert used.ok and c.session.history[-1].action.kind == kind and c.mode is Mode.BROWSE
+
+
+@pytest.mark.rule("§9.5")
+def test_an_item_aim_with_no_enemy_in_reach_starts_on_the_nearest_legal_hex() -> None:
+    c = in_impulse(f"T1 tan RFL B2 S {ITEMS}", "G1 green RFL J10 N", at="B2", extra='rules = ["special_weapons"]')
+    for intent in (Intent.SMOKE, Intent.MOLOTOV, Intent.SATCHEL):
+        assert c.dispatch(intent).ok and c.mode is Mode.AIM_SPECIAL, intent
+        assert c.cursor == hex_from_id("B3") and engine.check(c.state, c.pending_action()) is None, intent
+        c.cancel()
+
+
+@pytest.mark.rule("§9.5")
+def test_an_item_he_may_use_nowhere_is_refused_with_the_reason() -> None:
+    """A man not in the impulse carries smoke: the key is offered (he carries it) and says why not."""
+    c = in_impulse("T1 tan RFL B2 S", f"T2 tan RFL E2 S {ITEMS}", "G1 green RFL B6 N", at="B2",
+                   extra='rules = ["special_weapons"]')
+    c.selected = "T2"
+    assert c.can(Intent.SMOKE)
+    result = c.dispatch(Intent.SMOKE)
+    assert not result.ok and result.refusal.rule == "6.2" and c.mode is Mode.BROWSE

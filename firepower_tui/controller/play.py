@@ -125,9 +125,8 @@ class Play:
         left = impulses_left(core.state)
         if left and core.mode is not Mode.CONFIRM_END:
             side = core.state.scenario.side_name(core.state.active or "")
-            return core.enter(Mode.CONFIRM_END, f"End {side}'s impulse phase with {left} impulse"
-                                                f"{'s' if left > 1 else ''} unused? {END_KEY}: end it, any other "
-                                                "key: carry on (6.2)")
+            return core.enter(Mode.CONFIRM_END, f"End {side}'s phase, {left} impulse{'s' if left > 1 else ''} "
+                                                f"unused? {END_KEY} ends it, any other key: no")
         return self.end_phase_now()
 
     def end_phase_now(self) -> Result:

@@ -116,3 +116,26 @@ async def test_the_force_builder_offers_no_items_without_the_rule() -> None:
         await pilot.pause()
         text = a.screen.query_one("#builder").render().plain
         assert "10 of 30 points spent" in text and "+ smoke" not in text and "§9.5" not in text
+
+
+@pytest.mark.rule("§9.5")
+async def test_the_footer_shows_the_smoke_key_of_a_man_who_carries_smoke_at_80_columns() -> None:
+    """Village, Green's first phase: an impulse in I4 selects G4, who carries a smoke grenade; the
+    footer shows y, whole, within 80 columns (the first keys are the ones that fit)."""
+    from textual.widgets._footer import FooterKey
+
+    from firepower_tui.rules.scenario import load_scenario
+
+    session = Session(load_scenario("village"), seed=5)
+    a = make_app(session.scenario, session=session)
+    async with a.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        c = a.controller
+        assert c.state.active == "green"
+        c.set_cursor(hex_from_id("I4"))
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert c.selected == "G4"
+        keys = {k.key: k for k in a.screen.query(FooterKey)}
+        assert "y" in keys and keys["y"].region.right <= 80 and keys["y"].region.width > 0

@@ -55,9 +55,17 @@ def _computer_turns(screen: GameScreen, controller: Controller, pace: float | No
     return computer_turns(screen, controller, pace)
 
 
+FOOTER_FIRST = (Intent.HELP, Intent.SELECT, Intent.END_IMPULSE, Intent.END_PHASE, Intent.SMOKE, Intent.MOLOTOV,
+                Intent.SATCHEL, Intent.RADIO)
+"""The footer's first keys, in this order, then the others in the keymap's: what fits at 80
+columns. The §9.5 items come early: they are offered only while the man carries one, and
+nothing else tells a player he does."""
+
+
 def _bindings() -> list[BindingType]:
     out: list[BindingType] = []
-    for k in sorted(KEYMAP, key=lambda k: k.intent is not Intent.HELP):  # help first: in the footer at 80 columns
+    first = {intent: i for i, intent in enumerate(FOOTER_FIRST)}
+    for k in sorted(KEYMAP, key=lambda k: first.get(k.intent, len(first))):  # (a stable sort: the rest as listed)
         out.append(Binding(",".join(k.keys), f"intent('{k.intent}')", k.label, show=k.footer, priority=True,
                            key_display=key_name(k.keys[0]), id=k.intent))
     return out

@@ -26,6 +26,12 @@ class LearnApp(FirepowerApp):
         self.current: int | None = None
         """The index of the lesson being played."""
 
+    def farewell(self) -> str:
+        """A lesson is not a stored game (R141); what is kept is the progress (R142), once a step is done."""
+        if not self.progress.path.exists():
+            return ""
+        return "Your lesson progress is kept. Continue with: firepower learn"
+
     def _first_screen(self) -> None:
         if self.start_at is not None:
             self.begin_lesson(self.start_at)

@@ -200,7 +200,7 @@ KEYMAP: tuple[KeySpec, ...] = (
             "cursor hex in his next impulse, with the chance of each; for a selected man, whom he can hit from "
             "here (6.3, 6.3.6.3.2, §5.1); v or Esc leaves it", "Game", footer=False, view=True),
     KeySpec(Intent.SKIP, ("full_stop",), "Skip", "the computer is playing: show the rest of its moves at once "
-            "(issue 13; --pace sets the speed)", "Game", view=True),
+            "(--pace sets the speed)", "Game", view=True),
     KeySpec(Intent.QUIT, ("Q", "ctrl+q"), "Quit", "quit (asks first)", "Game", view=True),
     KeySpec(Intent.CURSOR_N, ("up", "8"), "N", "cursor one hex north", "Cursor", footer=False),
     KeySpec(Intent.CURSOR_S, ("down", "2"), "S", "cursor one hex south", "Cursor", footer=False),

@@ -137,7 +137,7 @@ def parse_script(text: str, name: str) -> Script:
                     rules = parse_rule_list(" ".join(words[1:]))
                 except RuleChoiceError as exc:
                     raise NotationError(str(exc)) from None
-            elif verb == "players":  # issue 13: a side marked computer is played by the opponent
+            elif verb == "players":  # a side marked computer is played by the opponent
                 acted = any(st.verb not in ("seed", "dice") for st in steps)  # (a seed or dice line may come first)
                 if players is not None or acted or len(words) < 2:
                     raise NotationError("usage: players <side>=human|computer[:easy|normal|hard] …, once, "
@@ -375,7 +375,7 @@ def run_record(record: Any, path: str, emit: Callable[[str], None], as_json: boo
 
     args = session_args(record.options)
     players = record.options.get("players")
-    if computer_levels(players):  # who played each side (issue 13)
+    if computer_levels(players):  # who played each side
         rec, text = players_event(dict(players), name)
         emit(json.dumps(rec) if as_json else text)
     try:

@@ -1,4 +1,4 @@
-"""The computer in a script (issue 13): a ``players`` line names who plays each side, and a side
+"""The computer in a script: a ``players`` line names who plays each side, and a side
 marked ``computer`` is played by the opponent whenever the game waits for it
 (rules.turn.deciders), through the same session as the script's own actions.
 

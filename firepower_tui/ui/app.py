@@ -143,7 +143,7 @@ class FirepowerApp(App[None]):
             self.exit()
             return
         try:
-            if len(choice) == 4:  # the computer plays a side (issue 13)
+            if len(choice) == 4:  # the computer plays a side
                 self.session, self.game_id = self.on_pick(*choice[:3], players=choice[3])  # type: ignore[call-arg,misc]
             else:
                 self.session, self.game_id = self.on_pick(*choice)

@@ -1,4 +1,4 @@
-"""``firepower learn``: the app of the guided lessons (issue 15): the lesson list, then each
+"""``firepower learn``: the app of the guided lessons: the lesson list, then each
 lesson played on the game screen with its panel (:mod:`.screens.lesson_game`)."""
 
 from __future__ import annotations

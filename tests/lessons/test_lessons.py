@@ -1,4 +1,4 @@
-"""The guided lessons of ``firepower learn`` (issue 15 part 1): the data, the step checks, the
+"""The guided lessons of ``firepower learn``: the data, the step checks, the
 dice, and every lesson walked to its end headless through the controller (the command line's
 path), each step done by its own action and not before."""
 

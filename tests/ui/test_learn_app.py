@@ -1,4 +1,4 @@
-"""``firepower learn`` in the app (issue 15 part 1): the lesson list, each lesson played to its
+"""``firepower learn`` in the app: the lesson list, each lesson played to its
 end through the game screen's keys and command line, the lesson panel, the hint key, and the
 progress stored as the steps are done."""
 

@@ -47,7 +47,7 @@ SIDE_COLOURS = ("#ffd787", "#87ff87")
 """Tan-ish and green, as the counters (RULES.md §1.5); the map uses the same (ui/render/map_palette.py)."""
 
 def _computer_turns(screen: GameScreen, controller: Controller, pace: float | None) -> ComputerTurns | None:
-    """The computer's sides (issue 13), its module loaded only for a game the computer plays."""
+    """The computer's sides, its module loaded only for a game the computer plays."""
     if not controller.session.players:
         return None
     from ..computer import computer_turns
@@ -87,10 +87,10 @@ class GameScreen(LogAndPrompts, CommandLine):
         super().__init__()
         self.pace = pace
         self.computer = _computer_turns(self, controller, pace)
-        """The computer's sides (issue 13), or None in a hotseat game."""
+        """The computer's sides, or None in a hotseat game."""
         handover = handover and self.computer is None  # one player at the keyboard: nothing to pass
         self.threats = ThreatView(self)
-        """The threat view (v; issue 13)."""
+        """The threat view (v)."""
         self.c = controller
         self.opening_chit = opening_chit
         """The chit drawn as the game (re)started, announced in the first frame."""
@@ -343,7 +343,7 @@ class GameScreen(LogAndPrompts, CommandLine):
         if c.state is not self._state_seen:
             self._state_seen = c.state
             hex_map.set_state(c.state)
-        if self.threats.on:  # the threat view follows the cursor (issue 13)
+        if self.threats.on:  # the threat view follows the cursor
             hex_map.set_highlights(self.threats.highlights())
         elif not cursor_only:
             hex_map.set_highlights(c.highlights())

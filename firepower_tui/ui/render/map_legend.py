@@ -138,7 +138,7 @@ def legend_scenario() -> Scenario:
             f'hedges = [{", ".join(hedges)}]\nwater = [{", ".join(water)}]\nrubble = [{", ".join(rubble)}]\n\n'
             + "\n".join(parts)
             + '\n[[sides]]\nid = "tan"\nname = "Tan"\n\n[[sides]]\nid = "green"\nname = "Green"\n\n' + "\n".join(men))
-    return parse_scenario(text, "legend.toml", cached=False)
+    return parse_scenario(text, "legend.toml")  # (from the scenario cache after the first time: no schema)
 
 
 def legend_state() -> GameState:

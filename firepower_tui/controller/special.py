@@ -26,7 +26,8 @@ from ..rules.units import Soldier
 from .base import CURSOR_STEPS, SELECT_FIRST, Core, Handler, Highlights, Mode, Result, Table
 from .keymap import Intent
 
-Special = ThrowSmoke | ThrowMolotov | PlaceSatchel | CallBarrage
+ItemAction = ThrowSmoke | ThrowMolotov | PlaceSatchel | CallBarrage
+"""The use of a §9.5 item."""
 Kind = type[ThrowSmoke] | type[ThrowMolotov] | type[PlaceSatchel] | type[CallBarrage]
 
 ITEM: dict[Kind, str] = {ThrowSmoke: "smoke", ThrowMolotov: "molotov", PlaceSatchel: "satchel", CallBarrage: "radio"}
@@ -121,7 +122,7 @@ class Special:
         return refusal or Refusal(reason=f"{s.id} may use his {ITEM[kind]} at no hex now", rule="§9.5")
 
     @staticmethod
-    def _action(kind: Kind, s: Soldier, at: Hex, via: Facing | None = None) -> Special:
+    def _action(kind: Kind, s: Soldier, at: Hex, via: Facing | None = None) -> ItemAction:
         if kind is ThrowSmoke:
             return ThrowSmoke(soldier=s.id, hex=at, via=via)
         return kind(soldier=s.id, hex=at)
@@ -148,7 +149,7 @@ class Special:
             self.via = sides[1] if current == sides[0] else sides[0]
         return Result()
 
-    def pending_action(self) -> Special | None:
+    def pending_action(self) -> ItemAction | None:
         """The item's use at the cursor hex, as Enter would send it."""
         s = self.core.soldier()
         if s is None or self.core.mode is not Mode.AIM_SPECIAL:

@@ -292,8 +292,7 @@ class LessonRun:
         keys = " ".join(step.keys)
         hint = f"{'keys ' + keys + ', or ' if keys else ''}:{step.do}"
         side = session.state.scenario.side_name(session.state.active or "")
-        return Refusal(reason=f"not yet: that would end {side}'s impulse phase; the lesson asks first: {step.say} "
-                              f"(hint: {hint})", rule=", ".join(step.rules))
+        return Refusal(reason=f"not yet, it would end {side}'s phase; first the step: {hint}", rule=", ".join(step.rules))
 
     def overtaken(self, session: Session, action: Action | None) -> Refusal | None:
         """Never asked: a lesson is not stored (R141), so nobody can store an entry first."""

@@ -43,7 +43,7 @@ def test_movement_script_prints_events_and_state(tmp_path: Path) -> None:
     events = run(tmp_path, WALK)
     kinds = [e["event"] for e in events]
     assert kinds == ["turn", "chit", "impulse", "moved", "refused", "turned", "posture", "state",
-                     "impulse_end", "phase_end"]
+                     "impulse_end", "phase_end", "summary"]
     refused = events[4]
     assert refused == {"event": "refused", "line": 7, "action": "move T1 K9",
                        "reason": "T1 faces S: K9 is not the hex in front of him (K4); turn first", "rule": "6.2.1"}
@@ -73,14 +73,14 @@ def test_chit_drawn_at_random_when_needed(tmp_path: Path) -> None:
 def test_forced_dice_used_first(tmp_path: Path) -> None:
     """``dice`` queues d10 results before the seeded ones; unused ones are reported."""
     events = run(tmp_path, "scenario basic\ndice 4 0\nchit tan\n")
-    assert events[-1] == {"event": "note", "text": "2 forced dice were not used: [4, 10]"}
+    assert events[-2] == {"event": "note", "text": "2 forced dice were not used: [4, 10]"}
 
 
 def test_refusals_do_not_stop_the_run(tmp_path: Path) -> None:
     events = run(tmp_path, "scenario basic\nchit tan\nimpulse K2\nmove X1\nmove G1\nmove T1\n")
     refused = [e for e in events if e["event"] == "refused"]
     assert [(e["line"], e["rule"]) for e in refused] == [(4, "docs/notation.md"), (5, "6.1")]
-    assert events[-1]["event"] == "moved"
+    assert events[-2]["event"] == "moved"
 
 
 @pytest.mark.parametrize(("text", "line", "what"), [
@@ -111,7 +111,7 @@ def test_cli_exit_codes_and_no_traceback(tmp_path: Path) -> None:
     broken_scenario.write_text(f"scenario {ROOT / 'tests/fixtures/bad_scenarios/syntax.toml'}\n")
     cli = [sys.executable, "-m", "firepower_tui", "script"]
     ok = subprocess.run(cli + [str(good), "--json"], capture_output=True, text=True, stdin=subprocess.DEVNULL)
-    assert ok.returncode == 0 and json.loads(ok.stdout.splitlines()[-1])["event"] == "phase_end"
+    assert ok.returncode == 0 and json.loads(ok.stdout.splitlines()[-2])["event"] == "phase_end"
     for path, needle in ((bad, "bad.fps:3"), (broken_scenario, "syntax.toml:4")):
         r = subprocess.run(cli + [str(path)], capture_output=True, text=True, stdin=subprocess.DEVNULL)
         assert r.returncode == 2 and needle in r.stderr and "Traceback" not in r.stderr
@@ -189,7 +189,7 @@ def test_the_runner_keeps_a_session_of_what_it_played() -> None:
     notations = [h.notation for h in runner.session.history]
     assert notations[:4] == ["chit tan", "impulse K2", "move T1 K3", "done"]  # the refused move is not history
     assert notations[4:] == ["chit"]  # 'move G1' needed a phase: a chit drawn blind (and the move refused)
-    printed = [json.loads(line) for line in out if json.loads(line)["event"] != "refused"]
+    printed = [json.loads(line) for line in out if json.loads(line)["event"] not in ("refused", "summary")]
     assert printed == [e.to_json() for e in runner.session.log]
     assert runner.state is runner.session.state
 
@@ -259,7 +259,7 @@ def test_a_rules_line_chooses_the_rules_and_the_state_shows_them(tmp_path: Path)
     shutil.copy(REACTIONS, tmp_path / "reactions.toml")
     moves = "chit green\nimpulse B8\nwatch G1\nend\ndone\nchit tan\nimpulse B2\nmove T1\nstate\n"
     events: list[Any] = run(tmp_path, "scenario reactions.toml\nrules overwatch\n" + moves)
-    snap = events[-1]
+    snap = events[-2]
     assert snap["rules"] == ["overwatch"]
     assert snap["pending"] == {"kind": "overwatch", "side": "green", "trigger": "T1", "hex": "B3",
                                "answerers": ["G1"], "action": None, "rule": "§9.1"}
@@ -271,4 +271,49 @@ def test_a_rules_line_chooses_the_rules_and_the_state_shows_them(tmp_path: Path)
     # rules none: the basic game, and the watch is refused; the snapshot is the basic one
     events = run(tmp_path, "scenario reactions.toml\nrules none\n" + moves)
     assert any(e["event"] == "refused" and e["action"] == "watch G1" for e in events)
-    assert "rules" not in events[-1] and "overwatch" not in events[-1]["soldiers"][0]
+    assert "rules" not in events[-2] and "overwatch" not in events[-2]["soldiers"][0]
+
+
+# --- --strict, the summary line, hexes off the map -----------------------------------------------------
+
+STRAY = """\
+scenario basic
+chit tan
+impulse K2
+move T1 K9
+move T1 K3
+"""
+
+
+def test_the_last_line_counts_actions_and_refusals(tmp_path: Path) -> None:
+    events = run(tmp_path, STRAY)
+    assert events[-1] == {"event": "summary", "actions": 3, "refused": 1, "stopped": None}
+    assert [e["event"] for e in events].count("moved") == 1  # the run went on after the refusal
+    assert run(tmp_path, STRAY, as_json=False)[-1] == "End of script: 3 actions carried out, 1 refused"
+
+
+def test_strict_stops_at_the_first_refusal_with_exit_code_1(tmp_path: Path) -> None:
+    p = tmp_path / "s.fps"
+    p.write_text(STRAY)
+    out: list[str] = []
+    assert run_script_file(str(p), as_json=True, emit=out.append, strict=True) == 1
+    events = [json.loads(line) for line in out]
+    assert [e["event"] for e in events][-2:] == ["refused", "summary"]
+    assert events[-2]["line"] == 4 and "moved" not in [e["event"] for e in events]
+    assert events[-1] == {"event": "summary", "actions": 2, "refused": 1, "stopped": 4}
+    cli = subprocess.run([sys.executable, "-m", "firepower_tui", "script", "--strict", str(p)], capture_output=True,
+                         text=True, stdin=subprocess.DEVNULL)
+    assert cli.returncode == 1 and "Traceback" not in cli.stderr
+    assert cli.stdout.splitlines()[-1] == "Stopped at line 4 (--strict): 2 actions carried out, 1 refused"
+    clean = tmp_path / "clean.fps"
+    clean.write_text(WALK.replace("move T1 K9\n", ""))
+    assert run_script_file(str(clean), emit=[].append, strict=True) == 0
+
+
+@pytest.mark.parametrize("line", ["impulse Z40", "move T1 Z40", "throw T1 Z40", "melee T1 Z40", "odds throw T1 Z40",
+                                  "los K2 Z40"])
+def test_a_hex_off_the_map_is_refused_as_such_naming_the_extent(tmp_path: Path, line: str) -> None:
+    events = run(tmp_path, f"scenario basic\nchit tan\nimpulse K2\n{line}\n")
+    refused = [e for e in events if e["event"] == "refused"]
+    assert [(e["line"], e["rule"]) for e in refused] == [(4, "§1.2")]
+    assert refused[0]["reason"] == "Z40 is off the map (A1-X16)"

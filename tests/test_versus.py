@@ -150,7 +150,8 @@ def test_a_scripted_human_and_the_computer_take_turns(tmp_path: Path) -> None:
     assert out[at]["active"] is None  # Green's phase is done; the chit is left to the script's next line
     assert "computer" not in kinds[:at]  # Green's chit was the script's: Tan had nothing to decide
     assert "computer" in kinds[at:]  # after the last line, the computer plays on (its phases) ...
-    assert out[-1]["event"] == "game_end" or out[-1]["event"] in ("chit", "impulse_end", "phase_end", "turn")
+    assert out[-2]["event"] == "game_end" or out[-2]["event"] in ("chit", "impulse_end", "phase_end", "turn")
+    assert out[-1]["event"] == "summary" and out[-1]["actions"] == 4 + kinds.count("computer")  # chit, impulse, move, done
 
 
 def test_the_same_seed_gives_the_same_game(tmp_path: Path) -> None:
@@ -225,4 +226,4 @@ def test_a_players_line_may_follow_the_seed(tmp_path: Path) -> None:
     out = run(tmp_path, "scenario basic\nseed 5\nplayers tan=computer green=computer:easy\n", opponent.Opponent)
     assert out[0]["event"] == "players"
     assert any(e["event"] == "computer" for e in out)
-    assert out[-1]["event"] == "game_end"
+    assert out[-2]["event"] == "game_end" and out[-1]["event"] == "summary"

@@ -67,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ..headless.script import run_script_file
             from ..players.opponent import Opponent
 
-            return run_script_file(args.file, as_json=args.json, make_player=Opponent)
+            return run_script_file(args.file, as_json=args.json, make_player=Opponent, strict=args.strict)
         if args.command == "validate":
             return _validate(args.files)
         if args.command is None:

@@ -80,7 +80,9 @@ class Hangup:
 
 
 def run_app(app: Any) -> Any:
-    """``app.run()``, ended like the quit key on SIGHUP or when standard input closes."""
+    """``app.run()``, ended like the quit key on SIGHUP or when standard input closes; then, once
+    Textual has given the terminal back, the app's farewell (``Game 7 saved. Continue with:
+    firepower resume 7``; not under ``firepower web``, whose output is the browser's pipe)."""
 
     async def main() -> Any:
         hang_up = Hangup(asyncio.get_running_loop(), app)
@@ -97,4 +99,9 @@ def run_app(app: Any) -> Any:
         finally:
             signal.signal(signal.SIGHUP, previous)
 
-    return asyncio.run(main())
+    result = asyncio.run(main())
+    farewell = getattr(app, "farewell", None)
+    line = farewell() if farewell is not None and not web_driver() else ""
+    if line:
+        print(line)
+    return result

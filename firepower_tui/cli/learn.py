@@ -1,4 +1,4 @@
-"""``firepower learn``: the guided lessons (issue 15)."""
+"""``firepower learn``: the guided lessons."""
 
 from __future__ import annotations
 

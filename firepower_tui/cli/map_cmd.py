@@ -1,5 +1,5 @@
 """``firepower map show SCENARIO`` and ``firepower map check FILE``: the map on the command line,
-drawn as the app draws it (issue 15 part 5), for players and for scenario authors."""
+drawn as the app draws it, for players and for scenario authors."""
 
 from __future__ import annotations
 

@@ -12,6 +12,11 @@ from .. import __version__
 
 THEME_NAMES = ("default", "colour-blind")
 """The themes of ui/theme.py (named here so that parsing the options imports no UI)."""
+RULE_KEYS = (("overwatch", "o"), ("hit_the_dirt", "d"), ("hiding", "h"), ("weapons", "w"), ("special_weapons", "x"),
+             ("buildings", "b"), ("melee_reactions", "m"), ("clock", "c"))
+"""The optional rules this version plays, in §9 order, with the scenario picker's key of each:
+rules/options.py ``AVAILABLE`` and ui/screens/setup.py ``RULE_KEYS``, named here so that
+``--help`` loads neither the rules nor the UI (tests/ui/test_help_tables.py checks they agree)."""
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (mypy knows the name)
 if TYPE_CHECKING:
@@ -63,9 +68,12 @@ def _parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("script", help="run a script of actions headless (docs/notation.md)")
     sc.add_argument("file", help="the script file (- reads it from standard input)")
     sc.add_argument("--json", action="store_true", help="one JSON object per line")
+    sc.add_argument("--strict", action="store_true", help="stop at the first refused line, with exit code 1")
     va = sub.add_parser("validate", help="check scenario files and list every problem")
     va.add_argument("files", nargs="+", metavar="FILE")
-    _play_arguments(sub.add_parser("play", help="play a scenario hotseat (no id: choose from a list)"))
+    _play_arguments(sub.add_parser("play", help="play a scenario hotseat (no id: choose from a list, where keys "
+                                                f"{' '.join(key for _, key in RULE_KEYS)} turn the optional rules on and "
+                                                "off, p chooses who plays)"))
     re_ = sub.add_parser("resume", help="carry on an unfinished game (default: the most recent)")
     re_.add_argument("game", nargs="?", type=int, help="game number (see `firepower games`)")
     re_.add_argument("--saved-scenario", action="store_true",
@@ -113,7 +121,7 @@ def _remote_commands(sub: Any) -> None:
 
 
 def _learn_and_map_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """``learn`` and ``map`` (issue 15; run by cli/learn.py and cli/map_cmd.py, imported only when
+    """``learn`` and ``map`` (run by cli/learn.py and cli/map_cmd.py, imported only when
     they run: ``--help`` loads nothing but this module)."""
     le = sub.add_parser("learn", help="learn the rules by playing: guided lessons, progress kept")
     le.add_argument("lesson", nargs="?", default=None,
@@ -217,7 +225,7 @@ def _pace(text: str) -> float:
 def _rule_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", type=_rule_list, default=None, metavar="IDS",
                    help="optional rules (RULES.md §9) instead of the scenario's own: ids joined by commas "
-                        "(overwatch, hit_the_dirt, hiding, melee_reactions, clock), none, or all")
+                        f"({', '.join(rule for rule, _ in RULE_KEYS)}), none, or all")
     p.add_argument("--clock", type=_clock_seconds, default=None, metavar="SECONDS",
                    help="play with the phase clock (§9.8): SECONDS per impulse phase (10-3600)")
 

@@ -124,8 +124,9 @@ class Aiming:
 
     def _begin(self, mode: Mode, kind: type[Fire | Throw], targets: Callable[[Soldier], Callable[[Soldier], bool]],
                hint: str) -> Result:
-        """Enter an aiming mode with the cursor on the nearest enemy the engine lets him aim at;
-        if the engine allows him no action of the kind, its reason instead."""
+        """Enter an aiming mode with the cursor on the nearest enemy the engine lets him aim at
+        (a grenade with no enemy in reach: on the nearest hex it lets him throw at); if the
+        engine allows him no action of the kind, its reason instead."""
         s = self.core.soldier()
         if s is None:
             return self.core.refused(SELECT_FIRST)
@@ -134,6 +135,9 @@ class Aiming:
             return self.core.refused(refusal)
         self.fire_targets, self.fire_mode, self.then, self.via = [], None, 0, None
         target = self._nearest_enemy(s, targets(s))
+        if target is None and kind is Throw:  # no enemy in reach: the nearest hex he may throw at, not his own
+            hexes = {a.hex for a in self.core.legal.of(Throw, s.id)} - {s.hex}
+            target = min(hexes, key=lambda h: (hex_distance(s.hex, h), h), default=None)
         if target is not None:
             self.core.cursor = target
         return self.core.enter(mode, hint)

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from ..games.session import Outcome, Session
 from ..rules.actions import Fire, Melee, Overwatch, StandAndShoot, Throw
+from ..rules.actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from ..rules.errors import Refusal
 from ..rules.hexgrid import Facing, Hex
+from ..rules.special_rule import SpecialAssessment
 from ..rules.types import Posture, RuleId
 from .aiming import Aiming, Assessment
 from .base import CURSOR_STEPS, PLACING, POSTURE_INTENTS, REACT_CHOICES, REACTING, Core, Highlights, Mode, Result, Table
@@ -41,6 +43,7 @@ RULES_TOPICS: dict[Mode, tuple[str, ...]] = {
     Mode.AIM_FIRE: ("4.6", "4.7", "4.8", "4.4", "4.9"),
     Mode.AIM_THROW: ("4.10",),
     Mode.MELEE: ("5",),
+    Mode.AIM_SPECIAL: ("9.5",),
 }
 """The rulebook's sections (with their subsections) for what the player is aiming."""
 IMPULSE_TOPICS = ("3.1", "3.2", "3.3", "3.4", "3.6", "3.10")
@@ -165,7 +168,12 @@ class Controller(Core):
         return self.dispatch(Intent.END_IMPULSE)
 
     def end_phase(self) -> Result:
+        """E: end the impulse phase (asking first while impulses are left unused)."""
         return self.dispatch(Intent.END_PHASE)
+
+    def end_phase_now(self) -> Result:
+        """End the impulse phase without asking (the phase clock, §9.8)."""
+        return self.play.end_phase_now()
 
     def undo(self) -> Result:
         return self.dispatch(Intent.UNDO)
@@ -214,16 +222,21 @@ class Controller(Core):
         """The facing the next man is placed with (§10.2)."""
         return self.deployment.facing
 
-    def pending_action(self) -> Fire | Throw | Melee | Overwatch | StandAndShoot | None:
-        """The combat action (or the reaction's fire) being aimed, or None."""
+    def pending_action(self) -> (Fire | Throw | Melee | Overwatch | StandAndShoot | ThrowSmoke | ThrowMolotov
+                                 | PlaceSatchel | CallBarrage | None):
+        """The combat action (or the reaction's fire, or the §9.5 item's use) being aimed, or None."""
         if self.mode in REACT_CHOICES:
             return self.reaction.pending_action()
+        if self.mode is Mode.AIM_SPECIAL:
+            return self.special.pending_action()
         return self.aiming.pending_action()
 
-    def preview(self) -> tuple[Assessment | None, Refusal | None]:
+    def preview(self) -> tuple[Assessment | SpecialAssessment | None, Refusal | None]:
         """The odds of what is being aimed (an assessment) or why it is not allowed."""
         if self.mode in REACT_CHOICES:
             return self.reaction.preview()
+        if self.mode is Mode.AIM_SPECIAL:
+            return self.special.preview()
         return self.aiming.preview()
 
     def _after(self, out: Outcome) -> Result:
@@ -246,6 +259,7 @@ class Controller(Core):
             return h
         h = self.play.highlights()
         self.aiming.mark(h)
+        self.special.mark(h)
         return h
 
     def rules_topic(self) -> tuple[str, ...]:

@@ -138,7 +138,8 @@ KEYMAP: tuple[KeySpec, ...] = (
     KeySpec(Intent.CANCEL, ("escape",), "Cancel", "stop aiming / choosing", "Combat"),
     KeySpec(Intent.END_IMPULSE, ("e",), "End imp.", "end this impulse (6.2); while deploying, end this "
             "placement (§10.2)", "Impulse"),
-    KeySpec(Intent.END_PHASE, ("E",), "End phase", "end this impulse phase (done; 6.2)", "Impulse"),
+    KeySpec(Intent.END_PHASE, ("E",), "End phase", "end this impulse phase (done; 6.2); with impulses left unused it asks first: E "
+            "again ends it, any other key carries on", "Impulse"),
     KeySpec(Intent.WATCH, ("w",), "Overwatch", "go on Overwatch instead of acting: all his MF and his combat "
             "action; he may fire in the enemy's impulse (optional rule, §9.1)", "Impulse"),
     KeySpec(Intent.HIT_DIRT, ("d",), "Hit dirt", "fired on: the selected man drops Prone (free) and is Suppressed "
@@ -159,13 +160,14 @@ KEYMAP: tuple[KeySpec, ...] = (
             "destroyed; the odds are in the soldier panel (§9.4)", "Actions"),
     KeySpec(Intent.CLIMB, ("C",), "Climb", "climb the high wall across his front hexside: 2 MF, d10 <= 6, "
             "standing; a failure ends his impulse (optional rule buildings, §9.6)", "Actions"),
-    KeySpec(Intent.SMOKE, ("y",), "Smoke", "throw a smoke grenade at the cursor hex (2 MF; optional rule, §9.5)",
+    KeySpec(Intent.SMOKE, ("y",), "Smoke", "aim a smoke grenade as a grenade: the odds and where it may come down "
+            "show, Enter throws (2 MF; optional rule, §9.5)", "Actions"),
+    KeySpec(Intent.MOLOTOV, ("M",), "Molotov", "aim a Molotov: the odds show, Enter throws (2 MF; no spread; §9.5)",
             "Actions"),
-    KeySpec(Intent.MOLOTOV, ("M",), "Molotov", "throw a Molotov at the cursor hex (2 MF; no spread; §9.5)", "Actions"),
-    KeySpec(Intent.SATCHEL, ("T",), "Satchel", "place a satchel charge in the adjacent cursor hex (2 MF; §9.5)",
-            "Actions"),
-    KeySpec(Intent.RADIO, ("B",), "Barrage", "call a barrage by radio on the cursor hex (all MF; contact d10 <= 6; "
-            "§9.5)", "Actions"),
+    KeySpec(Intent.SATCHEL, ("T",), "Satchel", "aim a satchel charge at an adjacent hex: the odds show, Enter places "
+            "it (2 MF; §9.5)", "Actions"),
+    KeySpec(Intent.RADIO, ("B",), "Barrage", "aim a barrage by radio at a hex he sees: the odds and where it may "
+            "land show, Enter calls it (all MF; contact d10 <= 6; §9.5)", "Actions"),
     KeySpec(Intent.UNDO, ("z", "backspace"), "Undo", "take back the last action if it rolled no dice (§9.9)",
             "Game"),
     KeySpec(Intent.NEXT_SOLDIER, ("tab",), "Next", "cycle the soldiers of the stack / impulse", "Impulse",
@@ -198,7 +200,7 @@ KEYMAP: tuple[KeySpec, ...] = (
             "cursor hex in his next impulse, with the chance of each; for a selected man, whom he can hit from "
             "here (6.3, 6.3.6.3.2, §5.1); v or Esc leaves it", "Game", footer=False, view=True),
     KeySpec(Intent.SKIP, ("full_stop",), "Skip", "the computer is playing: show the rest of its moves at once "
-            "(issue 13; --pace sets the speed)", "Game", view=True),
+            "(--pace sets the speed)", "Game", view=True),
     KeySpec(Intent.QUIT, ("Q", "ctrl+q"), "Quit", "quit (asks first)", "Game", view=True),
     KeySpec(Intent.CURSOR_N, ("up", "8"), "N", "cursor one hex north", "Cursor", footer=False),
     KeySpec(Intent.CURSOR_S, ("down", "2"), "S", "cursor one hex south", "Cursor", footer=False),

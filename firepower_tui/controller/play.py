@@ -11,13 +11,23 @@ from collections.abc import Callable
 from ..rules.actions import Action, ChangePosture, Cross, EndImpulse, EndPhase, Move, StartImpulse, Turn
 from ..rules.hexgrid import Facing, hex_neighbor, hex_to_id
 from ..rules.movement import entry_ledger
+from ..rules.sequence import impulses_left
 from ..rules.types import Posture
 from ..rules.units import Soldier
 from .base import (FACING_INTENTS, POSTURE_INTENTS, SELECT_FIRST, Core, Handler, Highlights, Mode, Result, Table,
                    stay)
-from .keymap import Intent
+from .keymap import KEYMAP, VIEW_INTENTS, Intent
 
 TURN_HINT = "Turn to which facing? 8 N, 9 NE, 3 SE, 2 S, 1 SW, 7 NW (Esc cancels)"
+END_KEY = next(k.keys[0] for k in KEYMAP if k.intent is Intent.END_PHASE)
+"""The key that ends the phase (and confirms it)."""
+SHOWN = frozenset(k.intent for k in KEYMAP if k.footer)
+"""The intents the footer would show: while the question is open they are not offered (any
+of them pressed still answers it: no)."""
+
+
+def never() -> bool:
+    return False
 
 
 class Play:
@@ -54,7 +64,12 @@ class Play:
         }
         for intent, facing in FACING_INTENTS.items():
             turn[intent] = Handler(self._turner(facing))
-        return {Mode.BROWSE: browse, Mode.TURN: turn}
+        keep_on = Handler(self.keep_on)
+        confirm: Table = {intent: Handler(self.keep_on, never) if intent in SHOWN else keep_on
+                          for intent in Intent if intent not in VIEW_INTENTS}
+        confirm[Intent.END_PHASE] = Handler(self.end_phase)
+        confirm[Intent.CANCEL] = keep_on
+        return {Mode.BROWSE: browse, Mode.TURN: turn, Mode.CONFIRM_END: confirm}
 
     # --- when the keys are offered: when the engine would take the action -----------------------
 
@@ -98,8 +113,32 @@ class Play:
         return self.core.submit(EndImpulse())
 
     def end_phase(self) -> Result:
+        """E: end the impulse phase; while the side has impulses left unused (6.2), ask first:
+        E again ends it, any other key carries on (nothing is asked when none is left)."""
+        core = self.core
+        gate = core.session.gate
+        refusal = (gate.refuse(core.session, EndPhase()) if gate is not None else None) or \
+            core.legal.refusal(EndPhase())
+        if refusal is not None:
+            core.reset_mode()
+            return core.refused(refusal)
+        left = impulses_left(core.state)
+        if left and core.mode is not Mode.CONFIRM_END:
+            side = core.state.scenario.side_name(core.state.active or "")
+            return core.enter(Mode.CONFIRM_END, f"End {side}'s phase, {left} impulse{'s' if left > 1 else ''} "
+                                                f"unused? {END_KEY} ends it, any other key: no")
+        return self.end_phase_now()
+
+    def end_phase_now(self) -> Result:
+        """End the impulse phase without asking (the phase clock's time is up, §9.8)."""
         self.core.reset_mode()
         return self.core.submit(EndPhase())
+
+    def keep_on(self) -> Result:
+        """Any key but E while the end of the phase is asked: the phase goes on."""
+        self.core.reset_mode()
+        self.core.say("The impulse phase goes on")
+        return Result(message=self.core.message)
 
     def undo(self) -> Result:
         """Take back the last action if it rolled no dice (§9.9)."""

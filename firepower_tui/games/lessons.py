@@ -8,7 +8,9 @@ docs/notation.md: the hint, and what the tests send), and says how the engine sh
 on one soldier after it. Nothing reads message text: a step is done when the data says so.
 
 One engine serves every lesson (:class:`LessonRun`): it watches the session's history and moves
-to the next step when an action satisfies the current one. Dice: a step may force the d10
+to the next step when an action satisfies the current one. It is also the session's gate: an
+action that would end the impulse phase while the step asks for another kind of action is
+refused with the step's hint (ruling R220: the chit drawn next cannot be taken back). Dice: a step may force the d10
 results its action needs (``dice``), queued when the step begins, so the lesson shows what it
 means to show (ruling R140); the chits come out in the lesson's order (``chits``), then at random.
 """
@@ -22,9 +24,12 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from ..rules.dice import ForcedDice
-from ..rules.errors import FirepowerError
-from ..rules.events import Event
+from ..rules import engine
+from ..rules.actions import Action, DrawChit, RollOff
+from ..rules.dice import ForcedDice, SeededDice
+from ..rules.errors import FirepowerError, Refusal
+from ..rules.events import Event, PhaseEnded
+from ..rules.notation import NotationError, parse_action
 from ..rules.hexgrid import Hex, hex_to_id
 from ..rules.records import record
 from ..rules.scenario import Scenario, load_scenario
@@ -272,9 +277,48 @@ class LessonRun:
         return completed
 
 
+    # --- the session's gate (ruling R220) ---------------------------------------------------------
+
+    def refuse(self, session: Session, action: Action | None) -> Refusal | None:
+        """Why the lesson does not let ``action`` be sent now, or None: an action that would end
+        the impulse phase while the current step asks for another kind of action (R220). A
+        take-back (None), the chit draws and rolls nobody decides, and anything the engine
+        refuses anyway go their usual way."""
+        step = self.step
+        if step is None or action is None or isinstance(action, (DrawChit, RollOff)):
+            return None
+        if isinstance(action, type(_step_action(step))) or not ends_phase(session.state, action):
+            return None
+        keys = " ".join(step.keys)
+        hint = f"{'keys ' + keys + ', or ' if keys else ''}:{step.do}"
+        side = session.state.scenario.side_name(session.state.active or "")
+        return Refusal(reason=f"not yet, it would end {side}'s phase; first the step: {hint}", rule=", ".join(step.rules))
+
+    def overtaken(self, session: Session, action: Action | None) -> Refusal | None:
+        """Never asked: a lesson is not stored (R141), so nobody can store an entry first."""
+        return Refusal(reason="a lesson is played at one keyboard", rule="6.2")
+
+
+def _step_action(step: Step) -> Action | None:
+    """The action a step names (its ``do``), or None if it is a query."""
+    try:
+        return parse_action(step.do)
+    except NotationError:
+        return None
+
+
+def ends_phase(state: GameState, action: Action) -> bool:
+    """Whether ``action``, legal now, would end the impulse phase (6.2): tried on a copy of the
+    state with dice of its own (the game's dice are not touched)."""
+    if engine.check(state, action) is not None:
+        return False
+    _, events = engine.apply(state, action, SeededDice(0))
+    return any(isinstance(e, PhaseEnded) for e in events)
+
+
 def _state_after(history: list[HistoryEntry], i: int, now: GameState) -> GameState:
     return history[i + 1].before if i + 1 < len(history) else now
 
 
-__all__ = ["LESSONS_DIR", "LESSONS_FILE", "Lesson", "LessonDice", "LessonError", "LessonRun", "Step", "event_matches",
-           "lesson_session", "load_lessons", "state_matches", "step_done"]
+__all__ = ["LESSONS_DIR", "LESSONS_FILE", "Lesson", "LessonDice", "LessonError", "LessonRun", "Step", "ends_phase",
+           "event_matches", "lesson_session", "load_lessons", "state_matches", "step_done"]

@@ -1,4 +1,4 @@
-"""Who plays each side: a person at the keyboard or the computer at a level (issue 13).
+"""Who plays each side: a person at the keyboard or the computer at a level.
 
 A game's stored ``options`` hold ``players``, a side id -> seat mapping such as
 ``{"tan": "computer:normal", "green": "human"}``; a game without it is hotseat (every side

@@ -99,7 +99,7 @@ def new_game(store: Store, scenario: Scenario, seed: int, options: dict[str, Any
     given = options or {}
     options = game_options(scenario, deploy=bool(given.get("deploy")), rules=given.get("rules"),
                            clock=given.get("clock"))
-    if computer_levels(given.get("players")):  # who plays each side (issue 13); none: hotseat
+    if computer_levels(given.get("players")):  # who plays each side; none: hotseat
         options["players"] = dict(given["players"])
     try:
         session = Session(scenario, seed=seed, **session_args(options))
@@ -236,5 +236,5 @@ def resume_game(store: Store, game_id: int | None, *, use_saved: bool = False) -
         store.release(game_id)
         raise
     attach_recorder(session, store, game_id)
-    session.players = dict(g.options.get("players") or {})  # the computer keeps its side (issue 13)
+    session.players = dict(g.options.get("players") or {})  # the computer keeps its side
     return session, game_id

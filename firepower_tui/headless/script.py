@@ -4,7 +4,9 @@ A script is parsed whole first (a malformed line or scenario stops it with exit 
 before anything runs), then played through a game session, as the app plays. Every event is one output
 line (``--json``: one JSON object per line, each with ``"event"``). A refused action
 prints a ``refused`` event naming the script line and the rule, changes nothing, and the
-run goes on.
+run goes on; with ``--strict`` it stops there, with exit code 1. The last line counts the
+actions carried out and the refusals (a ``summary`` event). A hex off the map is refused as
+such, naming the map's extent.
 """
 
 from __future__ import annotations
@@ -16,20 +18,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..games.session import Session
+from ..games.session import Outcome, Session
 from ..rules import engine
 from ..rules.actions import Action, DrawChit, RollOff
 from ..rules.describe import describe, describe_los, describe_odds
 from ..rules.dice import ForcedDice, normalise_face
 from ..rules.errors import FirepowerError, Problem, Refusal, ScriptError
 from ..rules.events import Event
-from ..rules.hexgrid import hex_to_id
+from ..rules.hexgrid import Hex, column_letters, hex_to_id
 from ..rules.los import los_query
 from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
 from ..rules.options import RuleChoiceError, parse_rule_list
 from ..rules.scenario import Scenario, load_scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState
+from ..rules.terrain import MapData
 from ..rules.values import to_json
 from ..games.seats import SeatError, computer_levels, parse_players
 from .state_event import snapshot_text, state_snapshot
@@ -37,6 +40,36 @@ from .versus import Computer, MakePlayer, players_event
 
 DEFAULT_SEED = 1
 """The seed used when a script gives none."""
+STRICT_EXIT = 1
+"""The exit code of a ``--strict`` run that met a refusal."""
+MAP_RULE = "§1.2"
+"""The rule an off-map hex is refused by: the mapboards (RULES.md §1.2)."""
+
+
+class Stopped(Exception):
+    """A ``--strict`` run met a refusal: the run ends there."""
+
+
+def map_extent(gmap: MapData) -> str:
+    """The map's hexes from corner to corner, as a player reads them: ``A1-X16``.
+
+    >>> from firepower_tui.rules.scenario import load_scenario
+    >>> map_extent(load_scenario("basic").map)
+    'A1-X16'
+    """
+    return f"A1-{column_letters(gmap.columns - 1)}{gmap.rows}"
+
+
+def off_map(gmap: MapData, named: Action | OddsQuery | LosQuery) -> Refusal | None:
+    """The refusal of a line that names a hex off the map (the first such hex), or None: the
+    same words whatever the action (a move, a throw, an impulse, a query)."""
+    action = named.action if isinstance(named, OddsQuery) else named
+    hexes = (named.origin, named.target) if isinstance(named, LosQuery) else \
+        tuple(getattr(action, f) for f in getattr(action, "__dataclass_fields__", ()))
+    for h in hexes:
+        if isinstance(h, Hex) and not gmap.on_map(h):
+            return Refusal(reason=f"{hex_to_id(h)} is off the map ({map_extent(gmap)})", rule=MAP_RULE)
+    return None
 
 
 @dataclass
@@ -104,7 +137,7 @@ def parse_script(text: str, name: str) -> Script:
                     rules = parse_rule_list(" ".join(words[1:]))
                 except RuleChoiceError as exc:
                     raise NotationError(str(exc)) from None
-            elif verb == "players":  # issue 13: a side marked computer is played by the opponent
+            elif verb == "players":  # a side marked computer is played by the opponent
                 acted = any(st.verb not in ("seed", "dice") for st in steps)  # (a seed or dice line may come first)
                 if players is not None or acted or len(words) < 2:
                     raise NotationError("usage: players <side>=human|computer[:easy|normal|hard] …, once, "
@@ -161,11 +194,17 @@ class Runner:
     """
 
     def __init__(self, script: Script, emit: Callable[[str], None], as_json: bool, *,
-                 dice: ForcedDice | None = None, make_player: MakePlayer | None = None) -> None:
-        """``make_player``: the computer's player for a side marked ``computer`` (see :mod:`.versus`)."""
+                 dice: ForcedDice | None = None, make_player: MakePlayer | None = None, strict: bool = False) -> None:
+        """``make_player``: the computer's player for a side marked ``computer`` (see :mod:`.versus`);
+        ``strict``: stop at the first refusal (:meth:`run` then returns :data:`STRICT_EXIT`)."""
         self.script = script
         self.emit = emit
         self.as_json = as_json
+        self.strict = strict
+        self.carried_out = 0
+        """Actions accepted so far (the script's and the computer's; not the chits drawn by themselves)."""
+        self.refusals = 0
+        """Refused lines so far (actions and queries; the computer's refusal too)."""
         self.dice = dice if dice is not None else ForcedDice(DEFAULT_SEED)
         try:
             self.session = Session(script.scenario, seed=self.dice.seed, deploy=script.deploy, dice=self.dice,
@@ -195,6 +234,27 @@ class Runner:
             self.out(e.to_json(), describe(e, self.side_name))
 
     def run(self) -> int:
+        """Play the script; 0, or :data:`STRICT_EXIT` when ``strict`` and a line was refused.
+        Either way the last line is the ``summary``."""
+        stopped: int | None = None
+        try:
+            self._play()
+        except Stopped as stop:
+            stopped = stop.args[0]
+        self.summary(stopped)
+        return STRICT_EXIT if stopped is not None else 0
+
+    def summary(self, stopped: int | None) -> None:
+        """The last line: how many actions were carried out and how many lines refused."""
+        counts = f"{self.carried_out} action{'s' * (self.carried_out != 1)} carried out, {self.refusals} refused"
+        if stopped is None:
+            where = "End of script"
+        else:
+            where = f"Stopped at line {stopped} (--strict)" if stopped else "Stopped at the computer's refusal (--strict)"
+        self.out({"event": "summary", "actions": self.carried_out, "refused": self.refusals, "stopped": stopped},
+                 f"{where}: {counts}")
+
+    def _play(self) -> None:
         if self.script.players is not None:
             self.out(*players_event(self.script.players, self.side_name))
         self.events(self.session.log)  # the opening events
@@ -221,17 +281,27 @@ class Runner:
             left = list(self.dice.forced)
             self.out({"event": "note", "text": f"{len(left)} forced dice were not used: {left}"},
                      f"Note: {len(left)} forced dice were not used: {left}")
-        return 0
 
     def refused(self, step: Step, refusal: Refusal) -> None:
         self.out({"event": "refused", "line": step.line, "action": step.text, "reason": refusal.reason,
                   "rule": refusal.rule},
                  f"Refused (line {step.line}: {step.text}): {refusal.reason} [{refusal.rule}]")
+        self.note_refusal(step.line)
+
+    def note_refusal(self, line: int) -> None:
+        """Count a refusal (printed already); with ``strict`` the run stops here.
+
+        Raises:
+            Stopped: ``strict`` is on (its argument: the script line, 0 for the computer's).
+        """
+        self.refusals += 1
+        if self.strict:
+            raise Stopped(line)
 
     def odds(self, step: Step, query: OddsQuery) -> None:
         """Print the preview of a combat action; nothing changes (no die is rolled)."""
         self.draw_if_needed()
-        refusal = self.session.check(query.action)
+        refusal = off_map(self.state.scenario.map, query) or self.session.check(query.action)
         if refusal is not None:
             self.refused(step, refusal)
             return
@@ -240,11 +310,10 @@ class Runner:
         self.out(record, describe_odds(a))
 
     def los(self, step: Step, query: LosQuery) -> None:
-        gmap = self.state.scenario.map
-        for h in (query.origin, query.target):
-            if not gmap.on_map(h):
-                self.refused(step, Refusal(reason=f"{hex_to_id(h)} is off the map", rule="6.3.4"))
-                return
+        refusal = off_map(self.state.scenario.map, query)
+        if refusal is not None:
+            self.refused(step, refusal)
+            return
         result = los_query(self.state, query.origin, query.target)
         record = {"event": "los", "clear": result.clear, **to_json(result)}
         self.out(record, describe_los(result))
@@ -252,10 +321,12 @@ class Runner:
     def act(self, step: Step, action: Action) -> None:
         if not isinstance(action, DrawChit):
             self.draw_if_needed()
-        out = self.session.submit(action)
+        refusal = off_map(self.state.scenario.map, action)
+        out = self.session.submit(action) if refusal is None else Outcome(refusal=refusal)
         if out.refusal is not None:
             self.refused(step, out.refusal)
             return
+        self.carried_out += 1
         self.events(out.events)
 
     def draw_if_needed(self) -> None:
@@ -268,8 +339,9 @@ STDIN, STDIN_NAME = "-", "<stdin>"
 
 
 def run_script_file(path: str, *, as_json: bool = False, emit: Callable[[str], None] = print,
-                    make_player: MakePlayer | None = None) -> int:
-    """Run a script file, or replay a game record (JSON); returns the exit code (0, or raises).
+                    make_player: MakePlayer | None = None, strict: bool = False) -> int:
+    """Run a script file, or replay a game record (JSON); returns the exit code (0; with
+    ``strict``, :data:`STRICT_EXIT` at the first refusal; or raises).
     ``path`` ``-``: the script is read from standard input (problems then name ``<stdin>``).
     ``make_player``: the computer's player for the sides a ``players`` line marks ``computer``."""
     try:
@@ -285,7 +357,7 @@ def run_script_file(path: str, *, as_json: bool = False, emit: Callable[[str], N
     if looks_like_record(text):
         return run_record(parse_record(text, path), path, emit, as_json)
     script = parse_script(text, path)
-    return Runner(script, emit, as_json, make_player=make_player).run()
+    return Runner(script, emit, as_json, make_player=make_player, strict=strict).run()
 
 
 def run_record(record: Any, path: str, emit: Callable[[str], None], as_json: bool) -> int:
@@ -303,7 +375,7 @@ def run_record(record: Any, path: str, emit: Callable[[str], None], as_json: boo
 
     args = session_args(record.options)
     players = record.options.get("players")
-    if computer_levels(players):  # who played each side (issue 13)
+    if computer_levels(players):  # who played each side
         rec, text = players_event(dict(players), name)
         emit(json.dumps(rec) if as_json else text)
     try:
@@ -318,4 +390,5 @@ def run_record(record: Any, path: str, emit: Callable[[str], None], as_json: boo
     return 0
 
 
-__all__ = ["parse_script", "run_script_file", "Runner", "state_snapshot", "FirepowerError"]
+__all__ = ["parse_script", "run_script_file", "Runner", "Stopped", "state_snapshot", "FirepowerError", "map_extent",
+           "off_map"]

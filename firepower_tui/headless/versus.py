@@ -1,4 +1,4 @@
-"""The computer in a script (issue 13): a ``players`` line names who plays each side, and a side
+"""The computer in a script: a ``players`` line names who plays each side, and a side
 marked ``computer`` is played by the opponent whenever the game waits for it
 (rules.turn.deciders), through the same session as the script's own actions.
 
@@ -95,7 +95,9 @@ class Computer:
                        "rule": out.refusal.rule, "player": "computer"},
                       f"Refused (computer, {r.side_name(player.side)}: {words}): {out.refusal.reason} "
                       f"[{out.refusal.rule}]; the computer stops")
+                r.note_refusal(0)
                 return
+            r.carried_out += 1
             r.out({"event": "computer", "side": player.side, "action": words},
                   f"Computer ({r.side_name(player.side)}): {words}")
             r.events(out.events)

@@ -1,3 +1,3 @@
 """Players that choose actions through the engine, as a human does through the keys: the
-computer opponent (issue 13). A layer beside the controller: it imports the rules and the
+computer opponent. A layer beside the controller: it imports the rules and the
 game store's layer below, never the UI."""

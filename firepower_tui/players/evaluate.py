@@ -1,5 +1,5 @@
 """What a position and an attack are worth to the computer: the exact odds of the preview
-(:func:`.engine.assess`) against the exposure of :mod:`..rules.threat` (issue 13, part 1).
+(:func:`.engine.assess`) against the exposure of :mod:`..rules.threat`.
 
 One :class:`Evaluator` serves one decision (one side, one style); its caches are keyed by what
 the numbers depend on (the enemy's men, the hex, the posture), so the many positions a search

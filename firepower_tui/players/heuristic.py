@@ -1,4 +1,4 @@
-"""A scripted heuristic player, the yardstick of the benchmark (issue 13, part 4): it advances
+"""A scripted heuristic player, the yardstick of the benchmark: it advances
 through cover, fires at the best chance, goes Prone when Suppressed; no search, no exposure.
 
 Per man of the impulse, in order: Suppressed and not Prone, he drops Prone (6.2.4); with a

@@ -1,4 +1,4 @@
-"""The computer opponent (issue 13, part 1): a player in the rules' own terms.
+"""The computer opponent: a player in the rules' own terms.
 
 It chooses legal actions through the engine, as a human does through the keys, and never
 looks at the dice or the cup's order: the setup by :mod:`.setup_play`; a reaction by

@@ -1,5 +1,5 @@
 """One man's plan for his impulse: the moves through the engine (6.2.1-6.2.4) that lead to the
-best place to stand, then his best attack from there (issue 13, part 1).
+best place to stand, then his best attack from there.
 
 A best-first search over the states his MF actions reach (each put to :func:`.engine.check` and
 applied by the engine, so every step is legal), deduplicated by where and how he stands and

@@ -1,4 +1,4 @@
-"""How each level of the computer opponent plays (issue 13): what it weighs and how far it looks,
+"""How each level of the computer opponent plays: what it weighs and how far it looks,
 and the three levels (:data:`STYLES`). The arithmetic is :class:`.evaluate.Evaluator`'s."""
 
 from __future__ import annotations

@@ -173,6 +173,18 @@ def _free_men(state: GameState) -> tuple[dict[Hex, tuple[Soldier, ...]], tuple[H
     return found
 
 
+def impulses_left(state: GameState) -> int:
+    """The impulses the active side may still start this phase besides the one under way (6.2):
+    none once both are used, or when no hex holds a man who has not acted. An impulse under way
+    that has spent no MF is not used yet (§9.9): it counts among them."""
+    if state.active is None or state.over:
+        return 0
+    used = state.impulses_used + (1 if state.impulse and state.committed else 0)
+    if not _phase_open(state, used) or not _free_men(state)[1]:
+        return 0
+    return IMPULSES_PER_PHASE - used
+
+
 def check_start_impulse(state: GameState, action: StartImpulse) -> Refusal | None:
     """RULES.md 6.2, §9.9."""
     if state.impulse and state.committed:

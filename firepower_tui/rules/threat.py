@@ -1,5 +1,4 @@
-"""Who can hurt whom next: the threat arithmetic the computer opponent and the threat view share
-(issue 13).
+"""Who can hurt whom next: the threat arithmetic the computer opponent and the threat view share.
 
 A :class:`Threat` is one enemy's best attack on one hex in his next impulse: fire (6.3), a
 grenade (6.3.6.3.2) or melee (§5.1), from where he stands or after one turn (6.2.2) or one step

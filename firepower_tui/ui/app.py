@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import shlex
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -18,6 +19,7 @@ from ..controller.controller import Controller
 from ..games.session import Session
 from ..rules.errors import FirepowerError
 from ..rules.scenario import Scenario
+from ..rules.state import GameState
 from ..games.store import Store
 from .crash import write_crash_report
 from .screens.game import GameScreen
@@ -141,7 +143,7 @@ class FirepowerApp(App[None]):
             self.exit()
             return
         try:
-            if len(choice) == 4:  # the computer plays a side (issue 13)
+            if len(choice) == 4:  # the computer plays a side
                 self.session, self.game_id = self.on_pick(*choice[:3], players=choice[3])  # type: ignore[call-arg,misc]
             else:
                 self.session, self.game_id = self.on_pick(*choice)
@@ -306,6 +308,16 @@ class FirepowerApp(App[None]):
         return HistoryScreen(self.session, ascii=self.ascii, bookmarks=marks, save_bookmark=saver,
                              replay_only=replay_only, start=start)
 
+    def farewell(self) -> str:
+        """What the terminal says once the app has given it back: where the game is kept and the
+        command that goes on with it (``firepower resume``), or replays it when it is over;
+        nothing for a game that is not stored (or a replay, or the lessons chosen on the title
+        screen, which open next)."""
+        session, store, game_id = self.session, self.store, self.game_id
+        if session is None or store is None or game_id is None or self.replay_only or self.next_command:
+            return ""
+        return game_farewell(game_id, session.state, store, f"firepower resume {game_id}")
+
     def on_unmount(self) -> None:
         if self._switch_before is not None:
             sys.setswitchinterval(self._switch_before)
@@ -324,6 +336,19 @@ class FirepowerApp(App[None]):
         self._exit_renderables.append(
             f"firepower: an internal error stopped the game ({type(error).__name__}: {error}).\n"
             f"A report was saved to {path}; please attach it to a bug report.")
+
+
+def game_farewell(game_id: int, state: GameState, store: Store, go_on: str) -> str:
+    """``Game 7 saved. Continue with: firepower resume 7`` (``go_on`` is the command, given
+    ``--db`` when the store is not the default one); for a game that is over, its result and
+    how to replay it."""
+    from ..games.store import default_db_path
+
+    db = "" if store.path.absolute() == default_db_path().absolute() else f" --db {shlex.quote(str(store.path))}"
+    if state.over:
+        winner = f"{state.scenario.side_name(state.winner)} won" if state.winner else "a draw"
+        return f"Game {game_id} is finished ({winner}). Replay it with: firepower replay {game_id}{db}"
+    return f"Game {game_id} saved. Continue with: {go_on}{db}"
 
 
 def replay_for_check(store: Store, session: Session, *,

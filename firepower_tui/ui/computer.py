@@ -1,4 +1,4 @@
-"""The computer's side on the game screen (issue 13): it chooses through the opponent and acts
+"""The computer's side on the game screen: it chooses through the opponent and acts
 through the controller, one action at a time at a readable pace, exactly as a player's key
 would (the same session path: the side log, the history and the store get the same events).
 

@@ -1,4 +1,4 @@
-"""``firepower learn``: the app of the guided lessons (issue 15): the lesson list, then each
+"""``firepower learn``: the app of the guided lessons: the lesson list, then each
 lesson played on the game screen with its panel (:mod:`.screens.lesson_game`)."""
 
 from __future__ import annotations
@@ -26,6 +26,12 @@ class LearnApp(FirepowerApp):
         self.current: int | None = None
         """The index of the lesson being played."""
 
+    def farewell(self) -> str:
+        """A lesson is not a stored game (R141); what is kept is the progress (R142), once a step is done."""
+        if not self.progress.path.exists():
+            return ""
+        return "Your lesson progress is kept. Continue with: firepower learn"
+
     def _first_screen(self) -> None:
         if self.start_at is not None:
             self.begin_lesson(self.start_at)
@@ -51,6 +57,7 @@ class LearnApp(FirepowerApp):
         self.controller = Controller(self.session)
         result = self.controller.begin()
         run = LessonRun(lesson, self.session)
+        self.session.gate = run  # nothing ends the phase before its step (R220)
         run.observe()
         self.push_screen(LessonGameScreen(self.controller, run, self.progress, number=index + 1,
                                           total=len(self.lessons), ascii=self.ascii, no_color=self.no_color,

@@ -7,7 +7,7 @@ import os
 
 from ..games.session import Session
 from ..games.shared import SharedGame
-from .app import FirepowerApp
+from .app import FirepowerApp, game_farewell
 from .screens.game import GameScreen
 from .screens.shared_game import SharedGameScreen
 
@@ -20,6 +20,14 @@ class SharedApp(FirepowerApp):
                          game_id=link.game_id)
         self.link = link
         self.sub_title = session.scenario.side_name(link.side)
+
+    def farewell(self) -> str:
+        """``Game 7 saved. Continue with: firepower join 7 --side tan`` (the same side again)."""
+        session = self.session
+        if session is None:
+            return ""
+        return game_farewell(self.link.game_id, session.state, self.link.store,
+                             f"firepower join {self.link.game_id} --side {self.link.side}")
 
     def _game_screen(self) -> GameScreen:
         assert self.controller is not None

@@ -1,4 +1,4 @@
-"""The threat view (``v``, issue 13): for the hex under the cursor, every enemy who could fire at,
+"""The threat view (``v``): for the hex under the cursor, every enemy who could fire at,
 throw at or melee it in his next impulse, with the chance of each; and for the selected man (else
 the top man under the cursor) the reverse, whom he can hit from here. The numbers are
 :mod:`firepower_tui.rules.threat`'s, the same the computer opponent weighs, and so the odds

@@ -202,8 +202,46 @@ def test_command_line_actions_and_queries() -> None:
 
 def test_phase_end_draws_the_next_chit() -> None:
     c = controller("T1 tan RFL B2 S", "G1 green RFL B8 N")
-    result = c.end_phase()
+    result = c.end_phase_now()
     assert result.ok and len(result.chits) == 1 and c.state.active is not None
+
+
+@pytest.mark.rule("6.2")
+def test_ending_the_phase_with_impulses_unused_asks_first() -> None:
+    """E with both impulses unused asks; E again ends the phase (the chit it draws cannot be taken back)."""
+    c = controller("T1 tan RFL B2 S", "T2 tan RFL B6 S", "G1 green RFL J8 N")
+    before = c.state
+    asked = c.end_phase()
+    assert asked.ok and not asked.events and c.state is before and c.mode is Mode.CONFIRM_END
+    assert "2 impulses unused" in c.message
+    assert c.can(Intent.END_PHASE) and c.can(Intent.CANCEL) and not c.can(Intent.MOVE)
+    done = c.end_phase()
+    assert done.ok and len(done.chits) == 1 and c.state.played[-1:] != before.played[-1:]
+    assert c.mode is not Mode.CONFIRM_END
+
+
+@pytest.mark.parametrize("other", [lambda c: c.move_cursor("n"), lambda c: c.cancel(), lambda c: c.move(),
+                                   lambda c: c.end_impulse(), lambda c: c.select()])
+def test_any_other_key_carries_on(other) -> None:  # noqa: ANN001
+    c = controller("T1 tan RFL B2 S", "G1 green RFL J8 N")
+    before, cursor = c.state, c.cursor
+    c.end_phase()
+    assert c.mode is Mode.CONFIRM_END
+    other(c)
+    assert c.mode is Mode.BROWSE and c.state is before and c.cursor == cursor  # nothing done, not even the key's own
+
+
+def test_nothing_is_asked_when_no_impulse_is_left() -> None:
+    """One man who has acted: no impulse is left unused, E ends the phase at once."""
+    c = controller("T1 tan RFL B2 S", "G1 green RFL J8 N")
+    c.cursor = hex_from_id("B2")
+    assert c.select().ok and c.move().ok  # committed: T1 has acted, nobody else may start one
+    done = c.end_phase()
+    assert done.ok and done.chits and c.mode is not Mode.CONFIRM_END
+    c2 = controller("T1 tan RFL B2 S", "T2 tan RFL B6 S", "G1 green RFL J8 N")
+    c2.cursor = hex_from_id("B2")
+    assert c2.select().ok and c2.move().ok  # one impulse used (under way), one left for T2
+    assert c2.end_phase().ok and c2.mode is Mode.CONFIRM_END and "1 impulse unused" in c2.message
 
 
 def test_stunned_man_cannot_act() -> None:
@@ -435,3 +473,58 @@ def test_climb_is_offered_facing_a_high_wall_only_and_climbs() -> None:
     t1 = c.session.state.soldier("T1")
     assert t1 is not None and t1.hex != hex_from_id("B7")
     assert not c.can(Intent.CLIMB)  # over it: no wall ahead any more
+
+
+# --- where an aim starts, and the §9.5 items aimed like a grenade ---------------------------------------
+
+ITEMS = "smoke=1 molotov=1 satchel=1 radio=1"
+
+
+@pytest.mark.rule("6.3.6.3.2")
+def test_a_grenade_aim_with_no_enemy_in_reach_starts_on_the_nearest_hex_he_may_throw_at() -> None:
+    c = in_impulse("T1 tan RFL B2 S", "G1 green RFL J10 N", at="B2")
+    assert c.aim_throw().ok and c.mode is Mode.AIM_THROW
+    assert c.cursor != hex_from_id("B2") and engine.check(c.state, c.pending_action()) is None
+    assert c.cursor == hex_from_id("B3")  # the hex in front, one hex away
+
+
+@pytest.mark.rule("§9.5")
+@pytest.mark.parametrize("kind", ["smoke", "molotov", "satchel", "radio"])
+def test_an_item_aim_starts_on_the_nearest_enemy_and_waits_for_enter(kind: str) -> None:
+    from firepower_tui.controller.special import KINDS, ITEM
+
+    intent = next(i for i, k in KINDS.items() if ITEM[k] == kind)
+    c = in_impulse(f"T1 tan RFL B4 S {ITEMS}", "G1 green RFL B5 N", "G2 green RFL B8 N", at="B4",
+                   extra='rules = ["special_weapons"]')
+    before = c.state
+    assert c.can(intent)
+    result = c.dispatch(intent)
+    assert result.ok and not result.events and c.state is before and c.mode is Mode.AIM_SPECIAL
+    assert c.cursor == hex_from_id("B5")
+    assessment, refusal = c.preview()
+    assert refusal is None and assessment is not None and assessment.item == kind
+    assert c.highlights().spread
+    assert c.cancel().ok and c.mode is Mode.BROWSE and c.state is before
+    c.dispatch(intent)
+    used = c.select()
+    assert used.ok and c.session.history[-1].action.kind == kind and c.mode is Mode.BROWSE
+
+
+@pytest.mark.rule("§9.5")
+def test_an_item_aim_with_no_enemy_in_reach_starts_on_the_nearest_legal_hex() -> None:
+    c = in_impulse(f"T1 tan RFL B2 S {ITEMS}", "G1 green RFL J10 N", at="B2", extra='rules = ["special_weapons"]')
+    for intent in (Intent.SMOKE, Intent.MOLOTOV, Intent.SATCHEL):
+        assert c.dispatch(intent).ok and c.mode is Mode.AIM_SPECIAL, intent
+        assert c.cursor == hex_from_id("B3") and engine.check(c.state, c.pending_action()) is None, intent
+        c.cancel()
+
+
+@pytest.mark.rule("§9.5")
+def test_an_item_he_may_use_nowhere_is_refused_with_the_reason() -> None:
+    """A man not in the impulse carries smoke: the key is offered (he carries it) and says why not."""
+    c = in_impulse("T1 tan RFL B2 S", f"T2 tan RFL E2 S {ITEMS}", "G1 green RFL B6 N", at="B2",
+                   extra='rules = ["special_weapons"]')
+    c.selected = "T2"
+    assert c.can(Intent.SMOKE)
+    result = c.dispatch(Intent.SMOKE)
+    assert not result.ok and result.refusal.rule == "6.2" and c.mode is Mode.BROWSE

@@ -1,4 +1,4 @@
-"""The guided lessons of ``firepower learn`` (issue 15 part 1): the data, the step checks, the
+"""The guided lessons of ``firepower learn``: the data, the step checks, the
 dice, and every lesson walked to its end headless through the controller (the command line's
 path), each step done by its own action and not before."""
 
@@ -92,6 +92,35 @@ def test_a_different_action_does_not_do_the_step() -> None:
     assert run.observe() == [] and run.index == 2
     c.command("turn T1 SE")
     assert run.observe() == [lesson.steps[2]]
+
+
+@pytest.mark.rule("6.2")
+def test_a_lesson_lets_nothing_end_the_phase_before_its_step() -> None:
+    """Lesson 1, after T1's move (committed, the only man): e or E would end Tan's phase, and the
+    chit drawn next cannot be taken back; the lesson refuses both with the step's hint and rules
+    (R220). Actions that end nothing stay free (R140), and the step that ends the impulse does."""
+    lesson = LESSONS[0]
+    session = lesson_session(lesson)
+    c = Controller(session)
+    c.begin()
+    run = LessonRun(lesson, session)
+    session.gate = run
+    for step in lesson.steps[:2]:
+        assert c.command(step.do).refusal is None
+    run.observe()
+    before = session.state
+    step = run.step
+    assert step is not None and step.do == "turn T1 SE"
+    for stray in (c.end_impulse, c.end_phase, lambda: c.command("done"), lambda: c.command("end")):
+        result = stray()
+        assert result.refusal is not None and result.refusal.rule == ", ".join(step.rules)
+        assert step.do in result.refusal.reason
+        assert session.state is before and run.index == 2
+    assert c.command("turn T1 SW").refusal is None  # not the step, but it ends nothing: allowed
+    for done in lesson.steps[2:5]:  # turn SE, crouch, then e: the step that ends the impulse (and the phase)
+        assert c.command(done.do).refusal is None, done.do
+        run.observe()
+    assert run.index == 5 and session.state.active == "green"
 
 
 @pytest.mark.rule("§9.9")

@@ -98,8 +98,30 @@ async def test_undo_and_end_impulse_and_phase() -> None:
         assert c.state.soldier("T1").hex == hex_from_id("K2")
         await pilot.press("m", "e")
         assert c.state.impulse == 0 and c.state.impulses_used == 1
+        await pilot.press("E")  # one impulse left unused: asked first (6.2)
+        assert len(c.state.played) == 1
         await pilot.press("E")
         assert c.state.active is not None and len(c.state.played) == 2
+
+
+async def test_end_phase_asks_and_any_other_key_carries_on() -> None:
+    """E with impulses unused asks; ?, an unbound key, a cursor key and Esc each answer no
+    (nothing else happens: no help, no cursor move); E, E ends the phase."""
+    from firepower_tui.controller import Mode
+
+    a = app()
+    async with a.run_test(size=(100, 30)) as pilot:
+        c = a.controller
+        start, cursor = c.state, c.cursor
+        for other in ("question_mark", "j", "up", "escape", "m"):
+            await pilot.press("E")
+            assert c.mode is Mode.CONFIRM_END and "unused" in str(a.screen.query_one("#status").render())
+            await pilot.press(other)
+            await pilot.pause()
+            assert c.mode is Mode.BROWSE and c.state is start and c.cursor == cursor, other
+            assert a.screen is not None and type(a.screen).__name__ == "GameScreen", other
+        await pilot.press("E", "E")
+        assert len(c.state.played) == 2
 
 
 async def test_command_line() -> None:
@@ -343,8 +365,8 @@ async def test_history_jumps_by_phase_and_turn() -> None:
     c_app = make_app(sc, session=session)
     async with c_app.run_test(size=(100, 30)) as pilot:
         c = c_app.controller
-        for _ in range(9):  # end phases: more than one turn of chits
-            await pilot.press("E")
+        for _ in range(9):  # end phases: more than one turn of chits (each asked: E again)
+            await pilot.press("E", "E")
         assert c.state.turn == 2
         await pilot.press("h")
         screen = c_app.screen
@@ -372,7 +394,7 @@ async def test_handover_banner_between_phases() -> None:
     async with a.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert type(a.screen).__name__ == "BannerScreen"  # the first phase is announced too
-        await pilot.press("enter", "E")
+        await pilot.press("enter", "E", "E")
         await pilot.pause()
         assert type(a.screen).__name__ == "BannerScreen"
         text = str(a.screen.query("Static").first().render())

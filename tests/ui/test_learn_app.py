@@ -1,4 +1,4 @@
-"""``firepower learn`` in the app (issue 15 part 1): the lesson list, each lesson played to its
+"""``firepower learn`` in the app: the lesson list, each lesson played to its
 end through the game screen's keys and command line, the lesson panel, the hint key, and the
 progress stored as the steps are done."""
 
@@ -215,3 +215,24 @@ async def test_aiming_at_80x24_keeps_the_target_and_the_step_on_screen(tmp_path:
         await pilot.press("escape")
         await pilot.pause()
         assert panel_text(app).startswith("Lesson 2/13")
+
+
+@pytest.mark.rule("6.2")
+async def test_a_stray_key_does_not_end_the_only_mans_phase(tmp_path: Path) -> None:
+    """Lesson 1 after T1's move: e and E would end Tan's phase; the lesson refuses them (R220),
+    saying what the step asks, and T1 turns as the step asks after them."""
+    app = LearnApp(LESSONS, LessonProgress(tmp_path / "lessons.json"), start=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "m")
+        await pilot.pause()
+        c = app.controller
+        run = app.screen.lesson_run  # type: ignore[attr-defined]
+        assert run.index == 2
+        for key in ("e", "E"):
+            before = c.state
+            await pilot.press(key)
+            await pilot.pause()
+            assert c.state is before and c.state.active == "tan" and c.message_error, key
+        await pilot.press("t", "3")
+        await pilot.pause()
+        assert run.index == 3

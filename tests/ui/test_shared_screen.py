@@ -65,3 +65,10 @@ async def test_a_reaction_opened_by_the_other_player_comes_to_this_screen(tmp_pa
         tan.catch_up(ts)
         assert ts.state == gs.state
         assert not screen.my_turn and "hold" not in offered(screen)
+
+
+def test_leaving_a_shared_game_names_the_join_command_of_this_side(tmp_path: Path) -> None:
+    (tan, ts), (green, gs) = ends(tmp_path)
+    db = tmp_path / "games.db"
+    assert SharedApp(gs, green).farewell() == \
+        f"Game {green.game_id} saved. Continue with: firepower join {green.game_id} --side green --db {db}"

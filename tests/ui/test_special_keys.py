@@ -1,13 +1,13 @@
-"""The special_weapons rule by keys and on the map (RULES.md §9.5): y smoke, M Molotov, C satchel,
-B barrage at the cursor hex, each offered only when the engine would take it; Smoke and Barrage
-markers at both zooms, in ASCII too; the items in the soldier panel."""
+"""The special_weapons rule by keys and on the map (RULES.md §9.5): y smoke, M Molotov, T satchel,
+B barrage, each offered while the selected man carries it and aimed like a grenade (the odds
+before Enter); Smoke and Barrage markers at both zooms, in ASCII too; the items in the soldier panel."""
 
 from __future__ import annotations
 
 import pytest
 
 from firepower_tui.games.session import Session
-from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.hexgrid import hex_distance, hex_from_id
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.special_types import Barrage, SpecialState
 from firepower_tui.ui.app import make_app
@@ -27,27 +27,37 @@ def session_after(*lines: str, rules: str = '"special_weapons"') -> Session:
 
 
 @pytest.mark.rule("§9.5")
-async def test_keys_at_the_cursor_hex_with_the_items_in_the_panel() -> None:
+@pytest.mark.parametrize(("key", "item"), [("y", "smoke"), ("M", "molotov"), ("T", "satchel"), ("B", "radio")])
+async def test_each_item_is_aimed_with_its_odds_and_used_only_by_enter(key: str, item: str) -> None:
+    """Like a grenade (g): the key opens the aim on the nearest enemy (G1 in B5), the map marks
+    where it may come down and the panel shows the odds; nothing is used before Enter; Esc
+    cancels; Enter then uses it at the cursor hex."""
+    from firepower_tui.controller import Mode
+    from firepower_tui.ui.widgets.hex_map import HexMap
+
     session = session_after("chit tan", "impulse B4")
     a = make_app(session.scenario, session=session)
     async with a.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         c = a.controller
-        assert c.selected == "T1" and c.cursor == hex_from_id("B4")
-        await pilot.press("down")  # the cursor to B5, G1's hex in front of him
-        await pilot.pause()
-        assert c.cursor == hex_from_id("B5") and {"y", "M", "T", "B"} <= answer_keys(a)
+        assert c.selected == "T1" and {"y", "M", "T", "B"} <= answer_keys(a)  # offered: he carries them
         text = a.screen.query_one("#soldier-panel").render().plain
         assert "items: smoke 1, molotov 1, satchel 1, radio" in text
-        await pilot.press("down", "down", "down")
+        before = len(session.history)
+        await pilot.press(key)
         await pilot.pause()
-        assert c.cursor == hex_from_id("B8")
-        assert "T" not in answer_keys(a)  # a satchel goes only next door
-        session.dice.force([2])
-        await pilot.press("y")
+        assert c.mode is Mode.AIM_SPECIAL and c.cursor == hex_from_id("B5") and len(session.history) == before
+        assert a.screen.query_one("#preview").display
+        assert "[§9.5" in a.screen.query_one("#preview").render().plain
+        spread = a.screen.query_one(HexMap).highlights.spread  # where it may come down (a barrage: around it)
+        assert spread and all(hex_distance(h, hex_from_id("B5")) <= 2 for h in spread)
+        await pilot.press("escape")
         await pilot.pause()
-        assert c.state.special is not None and c.state.special.smoke == ((hex_from_id("B8"), 2),)
-        assert "[§9.5]" in log_text(a) and not {"y", "M", "T", "B"} & answer_keys(a)  # combat action used
+        assert c.mode is Mode.BROWSE and len(session.history) == before
+        await pilot.press(key, "enter")
+        await pilot.pause()
+        assert len(session.history) == before + 1 and session.history[-1].action.kind == item
+        assert c.mode is Mode.BROWSE and "[§9.5]" in log_text(a)
 
 
 @pytest.mark.rule("§9.5")
@@ -106,3 +116,26 @@ async def test_the_force_builder_offers_no_items_without_the_rule() -> None:
         await pilot.pause()
         text = a.screen.query_one("#builder").render().plain
         assert "10 of 30 points spent" in text and "+ smoke" not in text and "§9.5" not in text
+
+
+@pytest.mark.rule("§9.5")
+async def test_the_footer_shows_the_smoke_key_of_a_man_who_carries_smoke_at_80_columns() -> None:
+    """Village, Green's first phase: an impulse in I4 selects G4, who carries a smoke grenade; the
+    footer shows y, whole, within 80 columns (the first keys are the ones that fit)."""
+    from textual.widgets._footer import FooterKey
+
+    from firepower_tui.rules.scenario import load_scenario
+
+    session = Session(load_scenario("village"), seed=5)
+    a = make_app(session.scenario, session=session)
+    async with a.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        c = a.controller
+        assert c.state.active == "green"
+        c.set_cursor(hex_from_id("I4"))
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert c.selected == "G4"
+        keys = {k.key: k for k in a.screen.query(FooterKey)}
+        assert "y" in keys and keys["y"].region.right <= 80 and keys["y"].region.width > 0

@@ -1,5 +1,5 @@
 """The map's overlays in words, for the hex panel: every colour the map puts on a hex is also
-said in letters there (issue 15: nothing told by colour alone)."""
+said in letters there (nothing told by colour alone)."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ from ...rules.grenades import ThrowAssessment
 from ...rules.hexgrid import hex_neighbor, hex_to_id
 from ...rules.melee import MeleeAssessment
 from ...rules.sequence import IMPULSES_PER_PHASE
+from ...rules.special_rule import SpecialAssessment
 from ...rules.state import GameState
 from ...rules.types import Phase, SetupStep
 from ...rules.units import weapon_chart
@@ -209,6 +210,9 @@ def preview_text(c: Controller) -> Text:
                 t.append(f" supp {pct(r.suppress)}")
             t.append("  ")
         return t
+    if isinstance(assessment, SpecialAssessment):
+        t.append_text(special_preview(assessment))
+        return t
     if isinstance(assessment, MeleeAssessment):
         ma = assessment
         t.append(f"MELEE into {ma.hex}: {', '.join(ma.attackers)} against {', '.join(ma.defenders)}", style="bold")
@@ -219,6 +223,52 @@ def preview_text(c: Controller) -> Text:
             t.append(f" ({m.label} {m.value:+d} [{m.rule}])", style="italic")
         t.append(" [§5.2]\nWin: every defender dies and the attackers stop in the hex (6.5.3). "
                  "Lose: every attacker dies.", style="dim")
+    return t
+
+
+SPECIAL_WORDS = {"smoke": ("SMOKE GRENADE at", "Smoke there: +2 to every LOS touching the hex, never blocks, "
+                                                "until the end of the next turn"),
+                 "molotov": ("MOLOTOV at", "Every man in the hex rolls against 6, no cover; no spread"),
+                 "satchel": ("SATCHEL CHARGE into", "A grenade's blast against 7 and 2 damage to a building there"),
+                 "radio": ("BARRAGE by radio on", "Lands when his side's next chit is drawn: spread with F = north, "
+                                                  "blast 7, 1 damage to a building")}
+"""How the preview names each §9.5 item and what it does where it comes down."""
+
+
+def special_preview(a: SpecialAssessment) -> Text:
+    """The odds of a §9.5 item before Enter: the first roll with its modifiers and rules, where
+    it may come down (marked on the map), what it does there and each man's chances."""
+    title, effect = SPECIAL_WORDS[a.item]
+    b = a.roll
+    t = Text()
+    t.append(f"{title} {a.aimed}", style="bold")
+    t.append("\n")
+    if a.item == "radio":
+        t.append(f"Contact on d10 ≤ {b.need}: {pct(a.spread)}", style="bold")
+        t.append(f" [{b.need_rule}]", style="dim")
+    else:
+        t.append(f"Lands on roll ≤ {b.need - b.modifier_total}: {pct(a.lands)}", style="bold")
+        t.append(f" [{b.need_rule}]", style="dim")
+        for m in b.modifiers:
+            t.append(f" {m.value:+d} {m.label}", style="italic")
+            t.append(f" [{m.rule}]", style="dim")
+        t.append(f"; spreads {pct(a.spread)}")
+    t.append(f"; no effect {pct(a.dud)}\n")
+    where = sorted(a.landing.items(), key=lambda kv: -kv[1])
+    t.append("Comes down (marked on the map): " + (", ".join(f"{h} {pct(p)}" for h, p in where[:6]) or "nowhere"))
+    t.append("\n")
+    t.append(effect, style="dim")
+    t.append(" [§9.5]", style="dim")
+    if a.risks:
+        t.append("\n")
+    for r in a.risks[:8]:
+        t.append(f"{r.soldier}", style="bold")
+        t.append(f" kill {pct(r.kill)}")
+        if r.stun:
+            t.append(f" stun {pct(r.stun)}")
+        if r.suppress:
+            t.append(f" supp {pct(r.suppress)}")
+        t.append("  ")
     return t
 
 
@@ -260,7 +310,8 @@ def hex_text(c: Controller) -> Text:
 
         t.append_text(hex_lines(st, h))
     s = c.soldier()
-    if s is not None and c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW, Mode.REACT_FIRE, Mode.REACT_THROW) and h != s.hex:
+    if s is not None and c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW, Mode.AIM_SPECIAL, Mode.REACT_FIRE, Mode.REACT_THROW) \
+            and h != s.hex:
         from ...rules.hexgrid import hex_distance
         from ...rules.los import los_query
 

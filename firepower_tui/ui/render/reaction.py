@@ -25,7 +25,7 @@ ANSWER_WORDS = {Intent.AIM_FIRE: "aim a snap shot (+1, no MF)", Intent.AIM_THROW
 
 def shows_panel(c: Controller) -> bool:
     """The bottom panel is open: aiming (the odds) or answering a reaction."""
-    return c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW, Mode.MELEE, Mode.REACT) or c.mode in REACT_CHOICES
+    return c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW, Mode.MELEE, Mode.AIM_SPECIAL, Mode.REACT) or c.mode in REACT_CHOICES
 
 
 def bottom_panel(c: Controller, side_style: dict[str, str]) -> Text:

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Static
 
-from ...controller.controller import Controller, Result
+from ...controller.controller import Controller, Mode, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
 from ...rules.events import ChitDrawn, Event
 from ...rules.types import Phase
@@ -47,7 +47,7 @@ SIDE_COLOURS = ("#ffd787", "#87ff87")
 """Tan-ish and green, as the counters (RULES.md §1.5); the map uses the same (ui/render/map_palette.py)."""
 
 def _computer_turns(screen: GameScreen, controller: Controller, pace: float | None) -> ComputerTurns | None:
-    """The computer's sides (issue 13), its module loaded only for a game the computer plays."""
+    """The computer's sides, its module loaded only for a game the computer plays."""
     if not controller.session.players:
         return None
     from ..computer import computer_turns
@@ -55,9 +55,17 @@ def _computer_turns(screen: GameScreen, controller: Controller, pace: float | No
     return computer_turns(screen, controller, pace)
 
 
+FOOTER_FIRST = (Intent.HELP, Intent.SELECT, Intent.END_IMPULSE, Intent.END_PHASE, Intent.SMOKE, Intent.MOLOTOV,
+                Intent.SATCHEL, Intent.RADIO)
+"""The footer's first keys, in this order, then the others in the keymap's: what fits at 80
+columns. The §9.5 items come early: they are offered only while the man carries one, and
+nothing else tells a player he does."""
+
+
 def _bindings() -> list[BindingType]:
     out: list[BindingType] = []
-    for k in sorted(KEYMAP, key=lambda k: k.intent is not Intent.HELP):  # help first: in the footer at 80 columns
+    first = {intent: i for i, intent in enumerate(FOOTER_FIRST)}
+    for k in sorted(KEYMAP, key=lambda k: first.get(k.intent, len(first))):  # (a stable sort: the rest as listed)
         out.append(Binding(",".join(k.keys), f"intent('{k.intent}')", k.label, show=k.footer, priority=True,
                            key_display=key_name(k.keys[0]), id=k.intent))
     return out
@@ -79,10 +87,10 @@ class GameScreen(LogAndPrompts, CommandLine):
         super().__init__()
         self.pace = pace
         self.computer = _computer_turns(self, controller, pace)
-        """The computer's sides (issue 13), or None in a hotseat game."""
+        """The computer's sides, or None in a hotseat game."""
         handover = handover and self.computer is None  # one player at the keyboard: nothing to pass
         self.threats = ThreatView(self)
-        """The threat view (v; issue 13)."""
+        """The threat view (v)."""
         self.c = controller
         self.opening_chit = opening_chit
         """The chit drawn as the game (re)started, announced in the first frame."""
@@ -224,6 +232,8 @@ class GameScreen(LogAndPrompts, CommandLine):
         if self.computer is not None and self.computer.refusal(Intent(intent)) is not None:
             return False
         if intent in VIEW_INTENTS:
+            if self.c.mode is Mode.CONFIRM_END:
+                return False  # the question is open: this key answers it (on_key)
             return self.VIEW_GUARDS.get(Intent(intent), bool)(self)
         return True if self.c.can(intent) else False
 
@@ -269,6 +279,10 @@ class GameScreen(LogAndPrompts, CommandLine):
             if event.key == "escape":
                 self._close_command()
                 event.stop()
+            return
+        if self.c.mode is Mode.CONFIRM_END:  # ending the phase was asked: any other key carries on
+            event.stop()
+            self.action_intent(Intent.CANCEL)
             return
         intent = KEY_INTENTS.get(event.key)
         if intent is not None and self.los.active and not self.los.allows(intent):
@@ -329,7 +343,7 @@ class GameScreen(LogAndPrompts, CommandLine):
         if c.state is not self._state_seen:
             self._state_seen = c.state
             hex_map.set_state(c.state)
-        if self.threats.on:  # the threat view follows the cursor (issue 13)
+        if self.threats.on:  # the threat view follows the cursor
             hex_map.set_highlights(self.threats.highlights())
         elif not cursor_only:
             hex_map.set_highlights(c.highlights())

@@ -43,7 +43,7 @@ class LogAndPrompts(Screen[None]):
         """Open the force builder or a §10.2 choice when one is due (once each)."""
         c = self.c
         if self._prompt_open or (self.computer is not None and self.computer.deciding()):
-            return  # the computer buys or chooses first (issue 13)
+            return  # the computer buys or chooses first
         if c.state.phase == Phase.FORCES:
             from .setup import ForceBuilderScreen
 

@@ -39,9 +39,15 @@ def _games_app(screen: GameScreen) -> GamesApp:
 
 
 def show_help(screen: GameScreen) -> None:
-    from .modals import TextScreen, help_text
+    """The keys, the map's legend (in this game's glyphs and theme), the optional rules."""
+    from ..help_tables import help_text
+    from ..theme import THEMES
+    from .modals import TextScreen
 
-    screen.app.push_screen(TextScreen(screen.shown(help_text()), "Help"))
+    theme = THEMES.get(screen.theme_name)
+    text = help_text(ascii=screen.ascii, restyled=theme.palette if theme is not None else None,
+                     lower_second=screen.query_one(HexMap).lower_second)
+    screen.app.push_screen(TextScreen(screen.shown(text), "Help: keys, the map, the optional rules"))
 
 
 def show_rules(screen: GameScreen) -> None:
@@ -135,7 +141,7 @@ def rulebook(screen: GameScreen) -> None:
 
 
 def skip(screen: GameScreen) -> None:
-    """The computer's moves at once, to the end of its run of decisions (issue 13)."""
+    """The computer's moves at once, to the end of its run of decisions."""
     if screen.computer is not None:
         screen.computer.skip()
 
@@ -145,7 +151,7 @@ def computer_deciding(screen: GameScreen) -> bool:
 
 
 def toggle_threats(screen: GameScreen) -> None:
-    """The threat view on or off (issue 13; :mod:`..threat_view`)."""
+    """The threat view on or off (:mod:`..threat_view`)."""
     screen.threats.toggle()
 
 

@@ -11,30 +11,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...controller.keymap import KEYMAP
-from ..key_names import key_name
 from ..widgets.full_log import FullLog
 from ..widgets.lazy_log import Render
 
 if TYPE_CHECKING:
     from ..rules_text import RulesPage
-
-
-def help_text() -> Text:
-    t = Text()
-    t.append("FIREPOWER keys\n", style="bold underline")
-    group = ""
-    for k in KEYMAP:
-        if k.group != group:
-            group = k.group
-            t.append(f"\n{group}\n", style="bold")
-        keys = " ".join(key_name(x) for x in k.keys)
-        t.append(f"  {keys:<14}", style="bold cyan")
-        t.append(f"{k.help}\n")
-    t.append("\nThe footer shows the keys that are legal now. A refused action says why, with its rule "
-             "(its section of the rulebook, K). `:` takes any action in notation, plus `odds …`, `los A B`, `rule 6.3.4` "
-             "and `theme colour-blind`.\n", style="dim")
-    return t
 
 
 class TextScreen(ModalScreen[None]):

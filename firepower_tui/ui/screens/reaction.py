@@ -126,7 +126,7 @@ class ScreenClock:
         screen, c = self.screen, self.screen.c
         side = c.state.scenario.side_name(c.state.active) if c.state.active else ""
         screen.query_one(SideLog).write([screen.shown(Text(f"⏱ {side}: time is up (§9.8)", style="bold"))])
-        result = c.end_phase()
+        result = c.end_phase_now()
         if result.ok:
             c.say(f"Time is up (§9.8): {side}'s impulse phase ended")
         screen.sync_result(result)

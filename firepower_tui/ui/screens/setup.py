@@ -204,7 +204,7 @@ RULE_KEYS = {"overwatch": "o", "hit_the_dirt": "d", "hiding": "h", "weapons": "w
 
 Picked = tuple[str, bool, tuple[str, ...]] | tuple[str, bool, tuple[str, ...], dict[str, str]]
 """What the picker returns: the scenario's path, deploy, and the optional rules chosen; and who
-plays each side when the computer plays one (issue 13)."""
+plays each side when the computer plays one."""
 
 
 def players_panel(sc: Scenario, versus: str | None, level: str) -> Text:
@@ -253,7 +253,7 @@ class ScenarioPicker(Screen[Picked | None]):
         side, self.level = players
         self.versus: list[str | None] = [side if side in [s.id for s in sc.spec.sides] else None
                                          for sc, _ in scenarios]
-        """The side the computer plays in each scenario (None: hotseat), p cycles it (issue 13)."""
+        """The side the computer plays in each scenario (None: hotseat), p cycles it."""
         self.scenarios = scenarios
         self.rules = [ordered(r if (r := (rules(sc) if rules else None)) is not None else sc.spec.rules)
                       for sc, _ in scenarios]
@@ -287,7 +287,7 @@ class ScenarioPicker(Screen[Picked | None]):
         box.scroll_to(y=box.scroll_y + pages * max(1, box.size.height - 2), animate=False)
 
     def action_cycle_players(self) -> None:
-        """p: hotseat, then the computer plays each side in turn (issue 13)."""
+        """p: hotseat, then the computer plays each side in turn."""
         sides = [None, *(s.id for s in self.scenarios[self.index][0].spec.sides)]
         now = self.versus[self.index]
         self.versus[self.index] = sides[(sides.index(now) + 1) % len(sides)] if now in sides else None

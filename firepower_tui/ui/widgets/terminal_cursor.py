@@ -1,4 +1,4 @@
-"""Where the terminal's own cursor goes on the map, and whether it shows (issue 15: screen
+"""Where the terminal's own cursor goes on the map, and whether it shows (screen
 magnifiers and braille displays follow the terminal cursor).
 
 Textual moves the terminal's cursor to ``App.cursor_position`` at the end of every screen update

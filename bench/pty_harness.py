@@ -196,10 +196,11 @@ class PtyApp:
         os.write(self.fd, KEYS.get(key, key.encode()))
         return time.perf_counter()
 
-    def quit(self) -> None:
-        """Quit as a player does: Q, the confirmation, y; then read what it writes on leaving."""
+    def quit(self, timeout: float = 30.0) -> None:
+        """Quit as a player does: Q, the confirmation, y; then read what it writes on leaving
+        (``timeout``: how long the confirmation may take on a loaded machine)."""
         self.press("Q")
-        self.wait_for("Quit FIREPOWER?")
+        self.wait_for("Quit FIREPOWER?", timeout=timeout)
         self.press("y")
         self.pump(2.0)
 

@@ -72,7 +72,7 @@ def test_the_line_is_printed_after_the_terminal_is_given_back() -> None:
     try:
         app.wait_for("Turn 1/10", timeout=30)
         app.quit()
-        app.wait_for("Game 1 saved. Continue with: firepower resume 1")
+        app.wait_for("Game 1 saved. Continue with: firepower resume 1", timeout=30)
         out = b"".join(raw)
         assert out.rindex(b"\x1b[?1049l") < out.index(b"Game 1 saved. Continue with: firepower resume 1")
     finally:

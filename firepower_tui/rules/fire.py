@@ -134,8 +134,8 @@ def check_shot(state: GameState, s: Soldier, action: Fire) -> Refusal | None:
     for t in targets:
         los = los_between_soldiers(state, s.id, t.id)
         if not los.clear:
-            return Refusal(reason=f"no line of sight from {s.id} to {t.id}: {los.summary()}",
-                           rule=los.blocked_by[0].rule)
+            rule = los.blocked_by[0].rule
+            return Refusal(reason=f"no line of sight from {s.id} to {t.id}: {los.summary(cited=rule)}", rule=rule)
     return None
 
 

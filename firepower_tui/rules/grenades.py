@@ -89,8 +89,8 @@ def check_throw_at(state: GameState, s: Soldier, action: Throw) -> Refusal | Non
                        rule="6.3.3")
     los = throw_los(state, s, x)
     if not los.clear:
-        return Refusal(reason=f"no line of sight from {s.id} to {hex_to_id(x)}: {los.summary()}",
-                       rule=los.blocked_by[0].rule)
+        rule = los.blocked_by[0].rule
+        return Refusal(reason=f"no line of sight from {s.id} to {hex_to_id(x)}: {los.summary(cited=rule)}", rule=rule)
     sides = entry_hexsides(s.hex, x)
     if len(sides) == 2 and action.via is None:
         names = " or ".join(f.name for f in sides)

@@ -82,11 +82,13 @@ class LosResult(NamedTuple):
         """Not blocked (hindrances allowed)."""
         return not self.blocked_by
 
-    def summary(self) -> str:
-        """``clear``, ``clear, hindered +2 (…)`` or ``blocked by …``."""
+    def summary(self, cited: str = "") -> str:
+        """``clear``, ``clear, hindered +2 (…)`` or ``blocked by …``, each note with its rule but
+        ``cited``, the rule the caller shows beside the text already (a refusal's)."""
         via = f" through {', '.join(n.what for n in self.through)} [§9.6]" if self.through else ""
         if self.blocked_by:
-            return "blocked by " + "; ".join(f"{n.what} in {hex_to_id(n.hex)} [{n.rule}]" for n in self.blocked_by)
+            return "blocked by " + "; ".join(f"{n.what} in {hex_to_id(n.hex)}" + (f" [{n.rule}]" if n.rule != cited else "")
+                                             for n in self.blocked_by)
         if self.hindrances:
             hs = ", ".join(f"{n.what} in {hex_to_id(n.hex)} [{n.rule}]" for n in self.hindrances)
             return f"clear{via}, hindered +{len(self.hindrances)} ({hs})"

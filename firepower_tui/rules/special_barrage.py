@@ -49,7 +49,7 @@ def check_radio(state: GameState, s: Soldier, action: CallBarrage) -> Refusal | 
         return Refusal(reason=f"{hex_to_id(action.hex)} is off the map", rule=RULE)
     los = throw_los(state, s, action.hex)
     if action.hex != s.hex and not los.clear:
-        return Refusal(reason=f"no line of sight from {s.id} to {hex_to_id(action.hex)}: {los.summary()}", rule=RULE)
+        return Refusal(reason=f"no line of sight from {s.id} to {hex_to_id(action.hex)}: {los.summary(cited=RULE)}", rule=RULE)
     return None
 
 

@@ -167,7 +167,7 @@ def test_fence_between_gives_cover_only_when_between() -> None:
     # G1 is on the S half: the fence lies between the firer (north) and him; prone also blocks LOS (6.3.4.2)
     r = g.refusal("fire T1 G1")
     assert (r.rule, r.reason) == ("6.3.4.2", "no line of sight from T1 to G1: blocked by fence in the target's hex "
-                                             "with a Prone end in B8 [6.3.4.2]")
+                                             "with a Prone end in B8")
     set_soldier(g, "G1", posture=Posture.STAND)
     assert mods(g, "fire T1 G1") == [("6.3.6.2.2", 1)]
     set_soldier(g, "G2", posture=Posture.STAND)

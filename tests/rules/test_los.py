@@ -175,3 +175,20 @@ def test_line_of_sight_direct_call() -> None:
     g = Game(make_scenario(with_terrain(FIELD, B5="h"), ["T1 tan RFL J1 S", "G1 green RFL J10 N"]))
     r = line_of_sight(g.state, hex_from_id("B2"), hex_from_id("B8"), viewer_side=None, viewer_posture=Posture.STAND)
     assert r.summary() == "blocked by hill (crossed) in B5 [6.3.4.1]"
+
+
+@pytest.mark.rule("6.3.4.1")
+@pytest.mark.parametrize("line", ["fire T1 G1", "throw T1 B8"])
+def test_a_refusal_for_a_blocked_line_cites_its_rule_once(line: str) -> None:
+    """The refusal shows its rule beside its text ("... blocked by hill (crossed) in B5
+    [6.3.4.1]" was followed by the refusal's own "[6.3.4.1]"): the reason names the blocker and
+    leaves the rule to the refusal."""
+    from firepower_tui.rules import engine
+    from firepower_tui.rules.notation import parse_action
+
+    g = Game(make_scenario(with_terrain(FIELD, B5="h"), ["T1 tan RFL B4 S", "G1 green RFL B8 N"]))
+    g.do("chit tan")
+    g.do("impulse B4")
+    refusal = engine.check(g.state, parse_action(line))
+    assert refusal is not None and refusal.rule == "6.3.4.1"
+    assert "hill (crossed) in B5" in refusal.reason and "[6.3.4.1]" not in refusal.reason

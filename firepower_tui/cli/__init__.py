@@ -1,7 +1,8 @@
 """The ``firepower`` command.
 
 The only place that turns a :class:`FirepowerError` into a message on stderr and an exit
-code (STYLE.md §6): users never see a traceback.
+code (STYLE.md §6), and any other exception into a crash report and exit code 3
+(:func:`main`): users never see a traceback.
 """
 
 from __future__ import annotations
@@ -39,6 +40,16 @@ APP_COMMANDS = (None, "play", "resume", "replay", "join", "learn")
 """The commands that open the app (no command: the title screen or a new game)."""
 
 
+EXIT_OK, EXIT_REFUSED, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+"""The exit codes of every command (docs/notation.md): success; a refused action or a game that
+refuses the command (:class:`~firepower_tui.rules.errors.GameRefusal`); bad input, a file, a
+record or an argument (every other :class:`~firepower_tui.rules.errors.FirepowerError`, and
+argparse's usage errors); an internal error, with a crash report."""
+
+MESSAGE_LINE = 500
+"""Characters of one line of an error message printed (a value quoted whole would flood the terminal)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``firepower`` console script."""
     args = _parse(argv)  # --help, --version and usage errors exit here, before any rules import
@@ -54,6 +65,48 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.disable()
     from ..rules.errors import FirepowerError
 
+    if hasattr(sys.stdout, "reconfigure"):  # a file name or id holding undecodable bytes prints escaped
+        sys.stdout.reconfigure(errors="backslashreplace")
+    try:
+        return _run(args)
+    except FirepowerError as exc:
+        _say(f"firepower: {exc}")
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # noqa: BLE001 - the one place a bug becomes a report, not a traceback
+        return _crashed(exc, argv)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _say(message: str) -> None:
+    """An error message on stderr, each line cut to :data:`MESSAGE_LINE` characters."""
+    from ..rules.untrusted import cut
+
+    print("\n".join(cut(line, MESSAGE_LINE) for line in message.splitlines()), file=sys.stderr)
+
+
+def _crashed(exc: BaseException, argv: Sequence[str] | None) -> int:
+    """A bug: its traceback goes to a crash report, the player gets its path and exit code 3."""
+    from ..rules.untrusted import cut
+    from ..ui.crash import write_crash_report
+
+    words = sys.argv[1:] if argv is None else list(argv)
+    path = write_crash_report(exc, cut("firepower " + " ".join(map(str, words)), 2000))
+    try:
+        _say(f"firepower: an internal error stopped the command ({type(exc).__name__}).\n"
+             f"A report was saved to {path}; please attach it to a bug report.")
+    except (OSError, ValueError):  # (stderr itself is gone)
+        pass
+    return EXIT_INTERNAL
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command ``args`` names."""
     if getattr(args, "theme", None):
         from ..games.settings import save_setting
 
@@ -62,49 +115,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         from ..games.settings import save_setting
 
         save_setting("cursor", args.show_cursor)
-    try:
-        if args.command == "script":
-            from ..headless.script import run_script_file
-            from ..players.opponent import Opponent
+    if args.command == "script":
+        from ..headless.script import run_script_file
+        from ..players.opponent import Opponent
 
-            return run_script_file(args.file, as_json=args.json, make_player=Opponent)
-        if args.command == "validate":
-            return _validate(args.files)
-        if args.command is None:
-            return _default(args)
-        if args.command == "play":
-            if args.scenario is None:
-                return _pick_and_play(args)
-            return _play(args.scenario, args)
-        if args.command == "scenarios":
-            return _scenarios()
-        if args.command in ("host", "join"):
-            from . import net
+        return run_script_file(args.file, as_json=args.json, make_player=Opponent)
+    if args.command == "validate":
+        return _validate(args.files)
+    if args.command is None:
+        return _default(args)
+    if args.command == "play":
+        if args.scenario is None:
+            return _pick_and_play(args)
+        return _play(args.scenario, args)
+    if args.command == "scenarios":
+        return _scenarios()
+    if args.command in ("host", "join"):
+        from . import net
 
-            return net.run(args)
-        if args.command in ("ssh-setup", "web"):
-            return _remote(args)
-        if args.command == "learn":
-            from . import learn
+        return net.run(args)
+    if args.command in ("ssh-setup", "web"):
+        return _remote(args)
+    if args.command == "learn":
+        from . import learn
 
-            return learn.run(args)
-        if args.command == "map":
-            from . import map_cmd
+        return learn.run(args)
+    if args.command == "map":
+        from . import map_cmd
 
-            return map_cmd.run(args)
-        from . import games as cli_games
+        return map_cmd.run(args)
+    from . import games as cli_games
 
-        return cli_games.run(args)
-    except FirepowerError as exc:
-        print(f"firepower: {exc}", file=sys.stderr)
-        return exc.exit_code
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
-    finally:
-        if paused:
-            gc.enable()
+    return cli_games.run(args)
 
 
 def _remote(args: argparse.Namespace) -> int:
@@ -289,7 +331,7 @@ def _validate(files: list[str]) -> int:
         try:
             sc = load_scenario(f, cached=False)  # always through the schema, whatever the cache holds
         except FirepowerError as exc:
-            print(str(exc), file=sys.stderr)
+            _say(str(exc))
             worst = 2
         else:
             print(f"{f}: ok ({sc.spec.title}; {sc.spec.map.columns}x{sc.spec.map.rows}, "

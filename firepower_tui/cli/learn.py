@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 
@@ -11,6 +12,7 @@ def run(args: argparse.Namespace) -> int:
     from ..games.lesson_progress import LessonProgress
     from ..games.lessons import load_lessons
     from ..rules.errors import FirepowerError
+    from ..rules.untrusted import cut
 
     lessons = load_lessons()
     progress = LessonProgress()
@@ -23,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
         start = _lesson_index(lessons, args.lesson)
         if start is None:
             known = ", ".join(f"{i} {lesson.id}" for i, lesson in enumerate(lessons, 1))
-            raise FirepowerError(f"no lesson {args.lesson!r} (lessons: {known})")
+            raise FirepowerError(f"no lesson {cut(args.lesson)!r} (lessons: {known})")
     if args.list:
         for i, (lesson, mark) in enumerate(zip(lessons, progress.marks(lessons), strict=True), 1):
             steps = f"{progress.steps_done(lesson.id)}/{len(lesson.steps)} steps"
@@ -40,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _lesson_index(lessons: tuple[object, ...], ref: str) -> int | None:
-    if ref.isdigit() and 1 <= int(ref) <= len(lessons):
+    if re.fullmatch(r"[0-9]{1,4}", ref) and 1 <= int(ref) <= len(lessons):  # (ASCII digits: not "²")
         return int(ref) - 1
     for i, lesson in enumerate(lessons):
         if getattr(lesson, "id", None) == ref.lower():

@@ -14,7 +14,7 @@ import shlex
 from pathlib import Path
 
 from ..games.store import Store, default_db_path
-from ..rules.errors import FirepowerError
+from ..rules.errors import FirepowerError, GameRefusal
 from .web import join_command
 
 KEY_TYPES = frozenset({
@@ -64,7 +64,7 @@ def lines_for(store: Store, game_id: int, keys: list[str]) -> list[str]:
     """The lines for ``keys`` (``SIDE=FILE`` each) on game ``game_id``."""
     game = store.game(game_id)
     if game.finished:
-        raise FirepowerError(f"game {game_id} is finished ({game.result}); start another with `firepower host`")
+        raise GameRefusal(f"game {game_id} is finished ({game.result}); start another with `firepower host`")
     out = []
     for spec in keys:
         side, sep, file = spec.partition("=")

@@ -80,7 +80,11 @@ class Hangup:
 
 
 def run_app(app: Any) -> Any:
-    """``app.run()``, ended like the quit key on SIGHUP or when standard input closes."""
+    """``app.run()``, ended like the quit key on SIGHUP or when standard input closes.
+
+    Raises:
+        Exception: the one that stopped the app (``app.crashed``), once the terminal is restored.
+    """
 
     async def main() -> Any:
         hang_up = Hangup(asyncio.get_running_loop(), app)
@@ -97,4 +101,8 @@ def run_app(app: Any) -> Any:
         finally:
             signal.signal(signal.SIGHUP, previous)
 
-    return asyncio.run(main())
+    result = asyncio.run(main())
+    crashed = getattr(app, "crashed", None)
+    if crashed is not None:  # a bug stopped the app: cli.main reports it (exit code 3), not a quit
+        raise crashed
+    return result

@@ -19,7 +19,6 @@ from ..games.session import Session
 from ..rules.errors import FirepowerError
 from ..rules.scenario import Scenario
 from ..games.store import Store
-from .crash import write_crash_report
 from .screens.game import GameScreen
 from .widgets.terminal_cursor import load_show_cursor, write_cursor_mode
 
@@ -315,15 +314,16 @@ class FirepowerApp(App[None]):
             except Exception:  # noqa: BLE001 - never fail on the way out
                 pass
 
+    crashed: BaseException | None = None
+    """The exception that stopped the app (a bug), for :func:`..cli.hangup.run_app` to raise
+    again once the terminal is restored: ``cli.main`` writes the crash report and exits 3."""
+
     def _handle_exception(self, error: Exception) -> None:
-        """Last resort: exit with a short message and a crash report instead of a traceback."""
-        path = write_crash_report(error, "unhandled exception in the app")
-        self.crash_report = path
+        """Last resort: end the app, keeping the error for the command to report (no traceback
+        on the screen)."""
+        self.crashed = error
         super()._handle_exception(error)
         self._exit_renderables.clear()
-        self._exit_renderables.append(
-            f"firepower: an internal error stopped the game ({type(error).__name__}: {error}).\n"
-            f"A report was saved to {path}; please attach it to a bug report.")
 
 
 def replay_for_check(store: Store, session: Session, *,

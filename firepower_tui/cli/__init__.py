@@ -8,6 +8,7 @@ code (STYLE.md §6), and any other exception into a crash report and exit code 3
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -50,9 +51,56 @@ MESSAGE_LINE = 500
 """Characters of one line of an error message printed (a value quoted whole would flood the terminal)."""
 
 
+_HUNG_UP: list[bool] = []
+"""Holds True once the terminal hung up before the app ran (:func:`_early_hangup`)."""
+
+
+def hung_up_early() -> bool:
+    """Whether the terminal hung up while the command was getting ready to open the app (then
+    ``hangup.run_app`` ends the app as soon as it runs, as a quit does)."""
+    return bool(_HUNG_UP)
+
+
+def _early_hangup(signum: int, frame: object) -> None:
+    """SIGHUP before the app runs (a connection dropped during start-up): noted, and the output
+    silenced (the terminal is gone); the start-up goes on, so that whatever it holds (a claimed
+    game) is released by the app's own way out, not lost with a process killed where it stood."""
+    _HUNG_UP.append(True)
+    null = os.open(os.devnull, os.O_WRONLY)
+    for fd in (1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+
+
+def _catch_hangup() -> Any:
+    """Install :func:`_early_hangup`; the handler it replaces (None: not the main thread)."""
+    import signal
+
+    try:
+        return signal.signal(signal.SIGHUP, _early_hangup)
+    except ValueError:  # (signals are the main thread's)
+        return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``firepower`` console script."""
-    args = _parse(argv)  # --help, --version and usage errors exit here, before any rules import
+    import signal
+
+    _HUNG_UP.clear()
+    previous = _catch_hangup()  # from the first moment: a hang-up while parsing is noticed too
+    try:
+        args = _parse(argv)  # --help, --version and usage errors exit here, before any rules import
+        if args.command not in APP_COMMANDS and previous is not None:
+            signal.signal(signal.SIGHUP, previous)  # (any other command ends as the default says)
+            previous = None
+        return _main(args, argv)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGHUP, previous)
+
+
+def _main(args: argparse.Namespace, argv: Sequence[str] | None) -> int:
+    """The parsed command run; its exit code (see :data:`EXIT_OK`)."""
     import gc
 
     paused = args.command in APP_COMMANDS and gc.isenabled()
@@ -163,13 +211,10 @@ def _remote(args: argparse.Namespace) -> int:
                            port=args.port, token=new_token()))
 
 
-def _need_terminal() -> bool:
-    from .hangup import web_driver
+def _missing_terminal() -> int | None:
+    from .hangup import missing_terminal
 
-    if (sys.stdin.isatty() and sys.stdout.isatty()) or web_driver():
-        return True
-    print("firepower: the game needs a terminal (use `firepower script FILE` for headless play)", file=sys.stderr)
-    return False
+    return missing_terminal("the game needs a terminal (use `firepower script FILE` for headless play)")
 
 
 def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
@@ -221,8 +266,9 @@ def _play(scenario_ref: str, args: argparse.Namespace) -> int:
 
     scenario = load_scenario(scenario_ref)  # a broken or unknown scenario is reported before anything else
     _players(args, scenario)  # a side that is not the scenario's, likewise
-    if not _need_terminal():
-        return 2
+    missing = _missing_terminal()
+    if missing is not None:
+        return missing
     from ..ui.app import make_app
 
     store = Store(args.db or default_db_path())
@@ -272,8 +318,9 @@ def _scenarios() -> int:
 def _pick_and_play(args: argparse.Namespace) -> int:
     from ..games.store import Store, default_db_path
 
-    if not _need_terminal():
-        return 2
+    missing = _missing_terminal()
+    if missing is not None:
+        return missing
     from ..ui.app import FirepowerApp
 
     store = Store(args.db or default_db_path())
@@ -299,8 +346,9 @@ def _default(args: argparse.Namespace) -> int:
     latest = store.latest_unfinished()
     if latest is None:
         return _play("basic", args)
-    if not _need_terminal():
-        return 2
+    missing = _missing_terminal()
+    if missing is not None:
+        return missing
     from ..ui.app import FirepowerApp
 
     start = _starter(store, args)

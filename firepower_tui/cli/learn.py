@@ -31,11 +31,12 @@ def run(args: argparse.Namespace) -> int:
             steps = f"{progress.steps_done(lesson.id)}/{len(lesson.steps)} steps"
             print(f"{i:>2} {lesson.id:<16} {lesson.title:<34} {steps:<12} {mark}".rstrip())
         return 0
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("firepower: the lessons need a terminal (`firepower learn --list` prints them)", file=sys.stderr)
-        return 2
+    from .hangup import missing_terminal, run_app
+
+    missing = missing_terminal("the lessons need a terminal (`firepower learn --list` prints them)")
+    if missing is not None:
+        return missing
     from ..ui.learn_app import LearnApp
-    from .hangup import run_app
 
     run_app(LearnApp(lessons, progress, ascii=args.ascii, start=start))  # (a clean exit on SIGHUP, as every app)
     return 0

@@ -73,11 +73,11 @@ def join(store: Store, args: argparse.Namespace) -> int:
         raise GameRefusal(f"{store.path}: game {g.id} is open hotseat in another firepower (pid {g.owner_pid}); "
                           "close it there first, then each player joins it")
     link = SharedGame(store, g.id, side_id(g.sides, _side_names(g.scenario_text), args.side))
-    from .hangup import run_app, web_driver
+    from .hangup import missing_terminal, run_app
 
-    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not web_driver():  # (firepower web: pipes)
-        print("firepower: the game needs a terminal (over SSH: `ssh -t`)", file=sys.stderr)
-        return 2
+    missing = missing_terminal("the game needs a terminal (over SSH: `ssh -t`)")
+    if missing is not None:
+        return missing
     session = link.open(use_saved=args.saved_scenario)
     from ..ui.shared_app import SharedApp
 

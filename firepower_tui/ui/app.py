@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
@@ -318,9 +318,25 @@ class FirepowerApp(App[None]):
     """The exception that stopped the app (a bug), for :func:`..cli.hangup.run_app` to raise
     again once the terminal is restored: ``cli.main`` writes the crash report and exits 3."""
 
+    leaving = False
+    """The app was told to end (the quit key, a hang-up, a closed browser tab)."""
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        self.leaving = True
+        super().exit(*args, **kwargs)
+
+    def on_exit_app(self) -> None:
+        self.leaving = True
+
     def _handle_exception(self, error: Exception) -> None:
         """Last resort: end the app, keeping the error for the command to report (no traceback
-        on the screen)."""
+        on the screen). Once the app is ending, a query that finds no widget is no error: Textual
+        takes the screens apart while events queued for them (a mount, a resume, a resize: the
+        player left as the game was coming up) still run."""
+        from textual.css.query import NoMatches
+
+        if self.leaving and isinstance(error, NoMatches):
+            return
         self.crashed = error
         super()._handle_exception(error)
         self._exit_renderables.clear()

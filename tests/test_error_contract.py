@@ -232,3 +232,20 @@ def test_damaged_settings_count_as_none(tmp_path: Path, monkeypatch: pytest.Monk
     path = write(tmp_path, "settings.json", content)
     assert load_settings(path) == {}
     assert save_setting("theme", "default", path) == path and load_settings(path) == {"theme": "default"}
+
+
+@pytest.mark.parametrize("players", ['"computer"', '["tan", "green"]', "5"])
+def test_games_lists_a_game_whose_stored_players_are_malformed(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                               players: str) -> None:
+    """An earlier version imported ``options.players`` of any shape: such a game is listed (as
+    hotseat), not a crash of ``firepower games``."""
+    import sqlite3
+
+    db = tmp_path / "g.db"
+    assert run(capsys, "import", str(GOLDEN), "--db", str(db))[0] == 0
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute(f"UPDATE games SET options='{{\"players\": {players}}}'")
+    conn.close()
+    code, out, _ = run(capsys, "games", "--db", str(db))
+    assert code == 0 and "basic" in out

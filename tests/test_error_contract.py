@@ -100,7 +100,8 @@ def test_a_record_that_breaks_the_json_parser_is_bad_input(tmp_path: Path, capsy
                                                            text: str) -> None:
     path = write(tmp_path, "r.json", text)
     for command in ("import", "script"):
-        code, _, err = run(capsys, command, str(path), *(["--db", str(tmp_path / "g.db")] if command == "import" else []))
+        db = ["--db", str(tmp_path / "g.db")] if command == "import" else []
+        code, _, err = run(capsys, command, str(path), *db)
         assert code == 2 and str(path) in err
 
 
@@ -182,7 +183,8 @@ def test_an_undecodable_file_name_is_named_not_a_traceback(tmp_path: Path) -> No
 
 # --- a game that refuses the command: exit 1 ----------------------------------------------------------------
 
-def test_a_finished_game_refuses_resume_and_join_with_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_finished_game_refuses_resume_and_join_with_exit_1(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "g.db"
     code, _, _ = run(capsys, "import", str(GOLDEN), "--db", str(db))
     assert code == 0

@@ -251,3 +251,11 @@ def test_games_lists_a_game_whose_stored_players_are_malformed(tmp_path: Path, c
     conn.close()
     code, out, _ = run(capsys, "games", "--db", str(db))
     assert code == 0 and "basic" in out
+
+
+def test_export_to_a_folder_that_does_not_exist_is_bad_input(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "g.db"
+    assert run(capsys, "import", str(GOLDEN), "--db", str(db))[0] == 0
+    code, _, err = run(capsys, "export", "1", str(tmp_path / "no" / "such" / "x.json"), "--db", str(db))
+    assert code == 2 and "cannot write" in err

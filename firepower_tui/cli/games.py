@@ -84,7 +84,10 @@ def export(store: Store, args: argparse.Namespace) -> int:
     path = Path(args.file)
     if path.exists():
         raise FirepowerError(f"{path} exists; not overwritten (choose another name)")
-    record = export_game(store, args.game, path)
+    try:
+        record = export_game(store, args.game, path)
+    except OSError as exc:
+        raise FirepowerError(f"{path}: cannot write the record: {exc.strerror or exc}") from None
     print(f"game {args.game}: {len(record.entries)} entries written to {path}")
     return 0
 

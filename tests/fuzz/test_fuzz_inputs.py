@@ -288,3 +288,35 @@ def test_the_store_checksum_sees_a_change(home: Path) -> None:
     conn.close()
     assert store_checksum(db, 2) != before
     assert os.path.getsize(db) > 0
+
+
+ARGV_MUTANTS = 300
+WORDS = ["script", "validate", "play", "resume", "scenarios", "games", "replay", "export", "import", "stats", "host",
+         "join", "ssh-setup", "learn", "map", "show", "check", "basic", "village", "1", "2", "0", "-1", "--seed",
+         "--side", "tan", "--db", "--rules", "all", "none", "--clock", "--deploy", "--key", "tan=x.pub", "--list",
+         "--width", "--vs-computer", "--level", "--pace", "--json", "-", "--saved-scenario", "--ascii"]
+JUNK = ["", " ", "²", "١", "\ud800", "\udcff", "a\0b", "x" * 100_000, "9" * 5000, "1e400", "nan", "-0", "../..",
+        "/", "basic.toml", "\n", "\x1b[2J", "C:\\x", "%D9%A1", "computer", "tan=", "=x", "--", "-h"]
+
+
+def test_random_command_lines(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Command lines of the commands' own words and junk: exit 0, 1 or 2, never a traceback (the
+    app never opens: standard input is no terminal)."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    monkeypatch.chdir(home)
+    rng = random.Random(f"{SEED}-argv")
+    db = home / "games.db"
+    before = store_checksum(db, 2)
+    codes: collections.Counter[int] = collections.Counter()
+    for n in range(ARGV_MUTANTS):
+        argv = [rng.choice(WORDS + JUNK) for _ in range(rng.randint(1, 6))]
+        if "web" in argv or "-h" in argv or "--help" in argv:
+            continue
+        if rng.random() < 0.7:
+            argv += ["--db", str(db)] if argv[0] not in ("script", "validate", "scenarios", "learn", "map") else []
+        code, err = in_process(argv)
+        assert code in (0, 1, 2) and "Traceback" not in err, f"command line {n}: {argv!r}: exit {code}\n{err[-2000:]}"
+        assert len(err) < 20_000, f"command line {n}: {len(err)} characters of error"
+        codes[code] += 1
+    assert store_checksum(db, 2) == before
+    print(f"\nfuzz {json.dumps({'kind': 'argv', 'runs': sum(codes.values()), 'exit codes': dict(sorted(codes.items()))})}")

@@ -164,7 +164,11 @@ def make_guard(config: WebConfig) -> Callable[..., Awaitable[Any]]:
         if request.match_info.route.name == SOCKET_ROUTE and not origin_allowed(
                 request.headers.get("Origin"), request.host, config.loopback):
             raise web.HTTPForbidden(text="firepower web: a page from another origin may not open a game\n")
-        response = await handler(request)
+        try:
+            response = await handler(request)
+        except FirepowerError as exc:  # (the store went bad while serving: said, not a traceback)
+            log.error("firepower web: %s", exc)
+            raise web.HTTPInternalServerError(text=f"firepower web: {exc}\n") from None
         # no page of ours links elsewhere; should one ever, it is not told the tokened address
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
@@ -321,6 +325,7 @@ def serve(config: WebConfig) -> int:
 
     if not 0 <= config.port <= 65535:
         raise WebRefusal(f"--port {config.port}: a port is 0-65535")
+    Store(config.db).close()  # a store that cannot be read is refused (exit code 2) before serving
 
     async def main() -> None:
         server = make_server(config)

@@ -199,3 +199,26 @@ async def test_the_pages_name_no_other_host(client: TestClient) -> None:
     for ref in __import__("re").findall(r"url\(\"?([^\")]+)", page):
         r = await client.get(ref.replace(f"http://{own}:{client.port}", ""))
         assert r.status == 200, ref
+
+
+def test_a_store_that_is_no_database_is_refused_before_serving(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    junk = tmp_path / "junk.db"
+    junk.write_text("not a database\n")
+    r = subprocess.run([sys.executable, "-m", "firepower_tui", "web", "--port", "0", "--db", str(junk)],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "Open http" not in r.stdout and "Traceback" not in r.stderr and str(junk) in r.stderr
+
+
+async def test_a_store_gone_bad_while_serving_is_a_500_without_a_traceback(tmp_path: Path,
+                                                                          caplog: pytest.LogCaptureFixture) -> None:
+    junk = tmp_path / "junk.db"
+    junk.write_text("not a database\n")
+    server = make_server(WebConfig(db=junk, host="127.0.0.1", port=0, token=TOKEN))
+    async with TestClient(TestServer(await server._make_app(), host="127.0.0.1")) as c:
+        for path in (f"/{TOKEN}/", f"/{TOKEN}/play/1/tan"):
+            r = await c.get(path)
+            assert r.status == 500 and str(junk) in await r.text()
+    assert not [rec for rec in caplog.records if rec.exc_info]

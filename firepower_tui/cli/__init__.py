@@ -41,11 +41,12 @@ APP_COMMANDS = (None, "play", "resume", "replay", "join", "learn")
 """The commands that open the app (no command: the title screen or a new game)."""
 
 
-EXIT_OK, EXIT_REFUSED, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
-"""The exit codes of every command (docs/notation.md): success; a refused action or a game that
-refuses the command (:class:`~firepower_tui.rules.errors.GameRefusal`); bad input, a file, a
-record or an argument (every other :class:`~firepower_tui.rules.errors.FirepowerError`, and
-argparse's usage errors); an internal error, with a crash report."""
+EXIT_INTERNAL = 3
+"""The exit code of an internal error (a bug: a crash report is written). The others of every
+command (docs/notation.md, "Exit codes"): 0 success; 1 a refused action or a game that refuses
+the command (:class:`~firepower_tui.rules.errors.GameRefusal`); 2 bad input, a file, a record or
+an argument (every other :class:`~firepower_tui.rules.errors.FirepowerError`, and argparse's
+usage errors)."""
 
 MESSAGE_LINE = 500
 """Characters of one line of an error message printed (a value quoted whole would flood the terminal)."""
@@ -100,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(args: argparse.Namespace, argv: Sequence[str] | None) -> int:
-    """The parsed command run; its exit code (see :data:`EXIT_OK`)."""
+    """The parsed command run; its exit code (see :data:`EXIT_INTERNAL`)."""
     import gc
 
     paused = args.command in APP_COMMANDS and gc.isenabled()
@@ -123,7 +124,7 @@ def _main(args: argparse.Namespace, argv: Sequence[str] | None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        return EXIT_OK
+        return 0
     except Exception as exc:  # noqa: BLE001 - the one place a bug becomes a report, not a traceback
         return _crashed(exc, argv)
     finally:

@@ -9,7 +9,6 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-
 from ..rules.dice import MAX_SEED
 from ..rules.errors import Problem, SaveError
 from ..rules.options import MAX_CLOCK, MIN_CLOCK
@@ -56,6 +55,7 @@ class GameRecord(BaseModel):
 
 
 def _seat(text: str) -> str:
+    """A seat as :func:`.seats.parse_seat` reads it (``human``, ``computer:<level>``), kept as written."""
     parse_seat(text)  # (a SeatError is a ValueError: pydantic reports its text)
     return text
 

@@ -1,12 +1,14 @@
 """The ``firepower`` command.
 
 The only place that turns a :class:`FirepowerError` into a message on stderr and an exit
-code (docs/style.md §6): users never see a traceback.
+code (docs/style.md §6), and any other exception into a crash report and exit code 3
+(:func:`main`): users never see a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -39,9 +41,67 @@ APP_COMMANDS = (None, "play", "resume", "replay", "join", "learn")
 """The commands that open the app (no command: the title screen or a new game)."""
 
 
+EXIT_INTERNAL = 3
+"""The exit code of an internal error (a bug: a crash report is written). The others of every
+command (docs/notation.md, "Exit codes"): 0 success; 1 a refused action or a game that refuses
+the command (:class:`~firepower_tui.rules.errors.GameRefusal`); 2 bad input, a file, a record or
+an argument (every other :class:`~firepower_tui.rules.errors.FirepowerError`, and argparse's
+usage errors)."""
+
+MESSAGE_LINE = 500
+"""Characters of one line of an error message printed (a value quoted whole would flood the terminal)."""
+
+
+_HUNG_UP: list[bool] = []
+"""Holds True once the terminal hung up before the app ran (:func:`_early_hangup`)."""
+
+
+def hung_up_early() -> bool:
+    """Whether the terminal hung up while the command was getting ready to open the app (then
+    ``hangup.run_app`` ends the app as soon as it runs, as a quit does)."""
+    return bool(_HUNG_UP)
+
+
+def _early_hangup(signum: int, frame: object) -> None:
+    """SIGHUP before the app runs (a connection dropped during start-up): noted, and the output
+    silenced (the terminal is gone); the start-up goes on, so that whatever it holds (a claimed
+    game) is released by the app's own way out, not lost with a process killed where it stood."""
+    _HUNG_UP.append(True)
+    null = os.open(os.devnull, os.O_WRONLY)
+    for fd in (1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+
+
+def _catch_hangup() -> Any:
+    """Install :func:`_early_hangup`; the handler it replaces (None: not the main thread)."""
+    import signal
+
+    try:
+        return signal.signal(signal.SIGHUP, _early_hangup)
+    except ValueError:  # (signals are the main thread's)
+        return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``firepower`` console script."""
-    args = _parse(argv)  # --help, --version and usage errors exit here, before any rules import
+    import signal
+
+    _HUNG_UP.clear()
+    previous = _catch_hangup()  # from the first moment: a hang-up while parsing is noticed too
+    try:
+        args = _parse(argv)  # --help, --version and usage errors exit here, before any rules import
+        if args.command not in APP_COMMANDS and previous is not None:
+            signal.signal(signal.SIGHUP, previous)  # (any other command ends as the default says)
+            previous = None
+        return _main(args, argv)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGHUP, previous)
+
+
+def _main(args: argparse.Namespace, argv: Sequence[str] | None) -> int:
+    """The parsed command run; its exit code (see :data:`EXIT_INTERNAL`)."""
     import gc
 
     paused = args.command in APP_COMMANDS and gc.isenabled()
@@ -54,6 +114,48 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.disable()
     from ..rules.errors import FirepowerError
 
+    if hasattr(sys.stdout, "reconfigure"):  # a file name or id holding undecodable bytes prints escaped
+        sys.stdout.reconfigure(errors="backslashreplace")
+    try:
+        return _run(args)
+    except FirepowerError as exc:
+        _say(f"firepower: {exc}")
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # noqa: BLE001 - the one place a bug becomes a report, not a traceback
+        return _crashed(exc, argv)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _say(message: str) -> None:
+    """An error message on stderr, each line cut to :data:`MESSAGE_LINE` characters."""
+    from ..rules.untrusted import cut
+
+    print("\n".join(cut(line, MESSAGE_LINE) for line in message.splitlines()), file=sys.stderr)
+
+
+def _crashed(exc: BaseException, argv: Sequence[str] | None) -> int:
+    """A bug: its traceback goes to a crash report, the player gets its path and exit code 3."""
+    from ..rules.untrusted import cut
+    from ..ui.crash import write_crash_report
+
+    words = sys.argv[1:] if argv is None else list(argv)
+    path = write_crash_report(exc, cut("firepower " + " ".join(map(str, words)), 2000))
+    try:
+        _say(f"firepower: an internal error stopped the command ({type(exc).__name__}).\n"
+             f"A report was saved to {path}; please attach it to a bug report.")
+    except (OSError, ValueError):  # (stderr itself is gone)
+        pass
+    return EXIT_INTERNAL
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command ``args`` names."""
     if getattr(args, "theme", None):
         from ..games.settings import save_setting
 
@@ -62,49 +164,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         from ..games.settings import save_setting
 
         save_setting("cursor", args.show_cursor)
-    try:
-        if args.command == "script":
-            from ..headless.script import run_script_file
-            from ..players.opponent import Opponent
+    if args.command == "script":
+        from ..headless.script import run_script_file
+        from ..players.opponent import Opponent
 
-            return run_script_file(args.file, as_json=args.json, make_player=Opponent, strict=args.strict)
-        if args.command == "validate":
-            return _validate(args.files)
-        if args.command is None:
-            return _default(args)
-        if args.command == "play":
-            if args.scenario is None:
-                return _pick_and_play(args)
-            return _play(args.scenario, args)
-        if args.command == "scenarios":
-            return _scenarios()
-        if args.command in ("host", "join"):
-            from . import net
+        return run_script_file(args.file, as_json=args.json, make_player=Opponent, strict=args.strict)
+    if args.command == "validate":
+        return _validate(args.files)
+    if args.command is None:
+        return _default(args)
+    if args.command == "play":
+        if args.scenario is None:
+            return _pick_and_play(args)
+        return _play(args.scenario, args)
+    if args.command == "scenarios":
+        return _scenarios()
+    if args.command in ("host", "join"):
+        from . import net
 
-            return net.run(args)
-        if args.command in ("ssh-setup", "web"):
-            return _remote(args)
-        if args.command == "learn":
-            from . import learn
+        return net.run(args)
+    if args.command in ("ssh-setup", "web"):
+        return _remote(args)
+    if args.command == "learn":
+        from . import learn
 
-            return learn.run(args)
-        if args.command == "map":
-            from . import map_cmd
+        return learn.run(args)
+    if args.command == "map":
+        from . import map_cmd
 
-            return map_cmd.run(args)
-        from . import games as cli_games
+        return map_cmd.run(args)
+    from . import games as cli_games
 
-        return cli_games.run(args)
-    except FirepowerError as exc:
-        print(f"firepower: {exc}", file=sys.stderr)
-        return exc.exit_code
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
-    finally:
-        if paused:
-            gc.enable()
+    return cli_games.run(args)
 
 
 def _remote(args: argparse.Namespace) -> int:
@@ -121,13 +212,10 @@ def _remote(args: argparse.Namespace) -> int:
                            port=args.port, token=new_token()))
 
 
-def _need_terminal() -> bool:
-    from .hangup import web_driver
+def _missing_terminal() -> int | None:
+    from .hangup import missing_terminal
 
-    if (sys.stdin.isatty() and sys.stdout.isatty()) or web_driver():
-        return True
-    print("firepower: the game needs a terminal (use `firepower script FILE` for headless play)", file=sys.stderr)
-    return False
+    return missing_terminal("the game needs a terminal (use `firepower script FILE` for headless play)")
 
 
 def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
@@ -179,8 +267,9 @@ def _play(scenario_ref: str, args: argparse.Namespace) -> int:
 
     scenario = load_scenario(scenario_ref)  # a broken or unknown scenario is reported before anything else
     _players(args, scenario)  # a side that is not the scenario's, likewise
-    if not _need_terminal():
-        return 2
+    missing = _missing_terminal()
+    if missing is not None:
+        return missing
     from ..ui.app import make_app
 
     store = Store(args.db or default_db_path())
@@ -230,8 +319,9 @@ def _scenarios() -> int:
 def _pick_and_play(args: argparse.Namespace) -> int:
     from ..games.store import Store, default_db_path
 
-    if not _need_terminal():
-        return 2
+    missing = _missing_terminal()
+    if missing is not None:
+        return missing
     from ..ui.app import FirepowerApp
 
     store = Store(args.db or default_db_path())
@@ -257,8 +347,9 @@ def _default(args: argparse.Namespace) -> int:
     latest = store.latest_unfinished()
     if latest is None:
         return _play("basic", args)
-    if not _need_terminal():
-        return 2
+    missing = _missing_terminal()
+    if missing is not None:
+        return missing
     from ..ui.app import FirepowerApp
 
     start = _starter(store, args)
@@ -289,7 +380,7 @@ def _validate(files: list[str]) -> int:
         try:
             sc = load_scenario(f, cached=False)  # always through the schema, whatever the cache holds
         except FirepowerError as exc:
-            print(str(exc), file=sys.stderr)
+            _say(str(exc))
             worst = 2
         else:
             print(f"{f}: ok ({sc.spec.title}; {sc.spec.map.columns}x{sc.spec.map.rows}, "

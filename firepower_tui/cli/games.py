@@ -22,20 +22,20 @@ def run(args: argparse.Namespace) -> int:
         store.close()
 
 
-def _terminal() -> bool:
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        return True
-    print("firepower: the game needs a terminal", file=sys.stderr)
-    return False
+def _missing_terminal() -> int | None:
+    from .hangup import missing_terminal
+
+    return missing_terminal("the game needs a terminal")
 
 
 def resume(store: Store, args: argparse.Namespace) -> int:
     from ..games.service import resume_game
 
     session, game_id = resume_game(store, args.game, use_saved=args.saved_scenario)
-    if not _terminal():
+    missing = _missing_terminal()
+    if missing is not None:
         store.release(game_id)
-        return 2
+        return missing
     from ..ui.app import make_app
     from .hangup import run_app
 
@@ -66,8 +66,9 @@ def replay_cmd(store: Store, args: argparse.Namespace) -> int:
     from ..games.service import load_game
 
     session = load_game(store, args.game, use_saved=args.saved_scenario)
-    if not _terminal():
-        return 2
+    missing = _missing_terminal()
+    if missing is not None:
+        return missing
     from ..ui.app import make_app
     from .hangup import run_app
 
@@ -83,7 +84,10 @@ def export(store: Store, args: argparse.Namespace) -> int:
     path = Path(args.file)
     if path.exists():
         raise FirepowerError(f"{path} exists; not overwritten (choose another name)")
-    record = export_game(store, args.game, path)
+    try:
+        record = export_game(store, args.game, path)
+    except OSError as exc:
+        raise FirepowerError(f"{path}: cannot write the record: {exc.strerror or exc}") from None
     print(f"game {args.game}: {len(record.entries)} entries written to {path}")
     return 0
 

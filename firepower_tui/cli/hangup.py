@@ -29,6 +29,20 @@ def web_driver() -> bool:
     return os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER
 
 
+def missing_terminal(message: str) -> int | None:
+    """None when the app has what it runs in: a terminal (or ``firepower web``'s pipes). Else the
+    exit code: 0 when the terminal hung up while the command got ready (the player left; there is
+    no one to tell), 2 after saying ``message``."""
+    from . import hung_up_early
+
+    if hung_up_early():
+        return 0
+    if (sys.stdin.isatty() and sys.stdout.isatty()) or web_driver():
+        return None
+    print(f"firepower: {message}", file=sys.stderr)
+    return 2
+
+
 def input_closed(fd: int) -> bool:
     """Block (no CPU) until ``fd`` hangs up or fails: the terminal's other end closed, or
     the pipe's writer. True then; False if ``fd`` cannot be watched at all."""
@@ -51,6 +65,14 @@ GRACE = 10.0
 on the lost terminal must not keep it alive); every move is already in the store."""
 
 
+def _silence_output() -> None:
+    """Send standard output and error to /dev/null: the terminal they wrote to is gone."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    for fd in (1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+
+
 class Hangup:
     """What to do once the player is gone, whichever way it is noticed (once)."""
 
@@ -66,10 +88,7 @@ class Hangup:
             self.done = True
         # Textual's writer thread dies on its first write to a terminal that is gone, and the
         # app then blocks on its full queue: send what is left to /dev/null instead.
-        null = os.open(os.devnull, os.O_WRONLY)
-        for fd in (1, 2):
-            os.dup2(null, fd)
-        os.close(null)
+        _silence_output()
         try:
             self.loop.call_soon_threadsafe(self.app.exit)
         except RuntimeError:  # the app had already ended, and its loop closed
@@ -82,7 +101,11 @@ class Hangup:
 def run_app(app: Any) -> Any:
     """``app.run()``, ended like the quit key on SIGHUP or when standard input closes; then, once
     Textual has given the terminal back, the app's farewell (``Game 7 saved. Continue with:
-    firepower resume 7``; not under ``firepower web``, whose output is the browser's pipe)."""
+    firepower resume 7``; not under ``firepower web``, whose output is the browser's pipe).
+
+    Raises:
+        Exception: the one that stopped the app (``app.crashed``), once the terminal is restored.
+    """
 
     async def main() -> Any:
         hang_up = Hangup(asyncio.get_running_loop(), app)
@@ -94,12 +117,19 @@ def run_app(app: Any) -> Any:
                     hang_up()
 
             threading.Thread(target=watch, args=(stdin.fileno(),), name="firepower-hangup", daemon=True).start()
+        from . import hung_up_early
+
+        if hung_up_early():  # the terminal went while the game was being made ready
+            hang_up()
         try:
             return await app.run_async()
         finally:
             signal.signal(signal.SIGHUP, previous)
 
     result = asyncio.run(main())
+    crashed = getattr(app, "crashed", None)
+    if crashed is not None:  # a bug stopped the app: cli.main reports it (exit code 3), not a quit
+        raise crashed
     farewell = getattr(app, "farewell", None)
     line = farewell() if farewell is not None and not web_driver() else ""
     if line:

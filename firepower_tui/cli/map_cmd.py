@@ -82,7 +82,9 @@ def _check(args: argparse.Namespace) -> int:
     try:
         scenario = load_scenario(args.file, cached=False)  # as `firepower validate`
     except FirepowerError as exc:
-        print(str(exc), file=sys.stderr)
+        from . import _say
+
+        _say(str(exc))
         problems = True
         loaded = _lenient(args.file)
         if loaded is None:
@@ -107,13 +109,14 @@ def _lenient(path: str) -> tuple[ScenarioFile, MapData] | None:
     from ..rules.scenario_checks import check_spec
     from ..rules.scenario_schema import ScenarioFile as Schema
     from ..rules.scenario_spec import spec_from_data
+    from ..rules.untrusted import PARSER_FAILURES
 
     try:
         text = open(path, encoding="utf-8").read()  # noqa: SIM115 - read once
         data = Schema.model_validate(tomllib.loads(text)).model_dump(mode="json")
         spec = spec_from_data(data)
         gmap, _ = check_spec(spec, path, text.splitlines())
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValidationError, KeyError, TypeError, ValueError):
+    except (OSError, tomllib.TOMLDecodeError, ValidationError, KeyError, TypeError, *PARSER_FAILURES):
         return None
     return spec, gmap
 

@@ -63,21 +63,21 @@ def side_id(sides: list[str], names: dict[str, str], given: str) -> str:
 def join(store: Store, args: argparse.Namespace) -> int:
     from ..games.shared import SharedGame
     from ..games.store import _alive
-    from ..rules.errors import FirepowerError
+    from ..rules.errors import GameRefusal
 
     g = store.game(args.game)
     if g.finished:
-        raise FirepowerError(f"{store.path}: game {g.id} is finished ({g.result}); "
-                             f"watch it with `firepower replay {g.id}`")
+        raise GameRefusal(f"{store.path}: game {g.id} is finished ({g.result}); "
+                          f"watch it with `firepower replay {g.id}`")
     if g.owner_pid and _alive(g.owner_pid):
-        raise FirepowerError(f"{store.path}: game {g.id} is open hotseat in another firepower (pid {g.owner_pid}); "
-                             "close it there first, then each player joins it")
+        raise GameRefusal(f"{store.path}: game {g.id} is open hotseat in another firepower (pid {g.owner_pid}); "
+                          "close it there first, then each player joins it")
     link = SharedGame(store, g.id, side_id(g.sides, _side_names(g.scenario_text), args.side))
-    from .hangup import run_app, web_driver
+    from .hangup import missing_terminal, run_app
 
-    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not web_driver():  # (firepower web: pipes)
-        print("firepower: the game needs a terminal (over SSH: `ssh -t`)", file=sys.stderr)
-        return 2
+    missing = missing_terminal("the game needs a terminal (over SSH: `ssh -t`)")
+    if missing is not None:
+        return missing
     session = link.open(use_saved=args.saved_scenario)
     from ..ui.shared_app import SharedApp
 

@@ -57,6 +57,13 @@ class _Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", _HelpFormatter)
         super().__init__(*args, **kwargs)
 
+    def error(self, message: str) -> Any:
+        """argparse's usage error (exit code 2), a value it quotes cut as every message cuts one
+        (ruling R191): an invalid choice of 100 KB is not echoed whole."""
+        from ..rules.untrusted import cut
+
+        super().error(cut(message, 500))
+
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(
@@ -75,7 +82,7 @@ def _parser() -> argparse.ArgumentParser:
                                                 f"{' '.join(key for _, key in RULE_KEYS)} turn the optional rules on and "
                                                 "off, p chooses who plays)"))
     re_ = sub.add_parser("resume", help="carry on an unfinished game (default: the most recent)")
-    re_.add_argument("game", nargs="?", type=int, help="game number (see `firepower games`)")
+    re_.add_argument("game", nargs="?", type=_game_number, help="game number (see `firepower games`)")
     re_.add_argument("--saved-scenario", action="store_true",
                      help="replay with the copy of the scenario stored with the game (if the file changed)")
     _play_options(re_)
@@ -84,19 +91,19 @@ def _parser() -> argparse.ArgumentParser:
     ga = sub.add_parser("games", help="list the stored games")
     _db_option(ga)
     rp = sub.add_parser("replay", help="step through a stored game, read-only")
-    rp.add_argument("game", type=int)
+    rp.add_argument("game", type=_game_number)
     rp.add_argument("--ascii", action="store_true")
     rp.add_argument("--saved-scenario", action="store_true")
     _db_option(rp)
     ex = sub.add_parser("export", help="write a game record (JSON) for e-mail or a bug report")
-    ex.add_argument("game", type=int)
+    ex.add_argument("game", type=_game_number)
     ex.add_argument("file")
     _db_option(ex)
     im = sub.add_parser("import", help="load a game record into the store")
     im.add_argument("file")
     _db_option(im)
     stt = sub.add_parser("stats", help="dice statistics per player, for one game or all")
-    stt.add_argument("game", nargs="?", type=int)
+    stt.add_argument("game", nargs="?", type=_game_number)
     _db_option(stt)
     _net_parsers(sub)
     _remote_commands(sub)
@@ -110,13 +117,13 @@ def _parser() -> argparse.ArgumentParser:
 def _remote_commands(sub: Any) -> None:
     """``ssh-setup`` and ``web``: play one stored game from SSH or a browser (cli/ssh_setup.py, cli/web.py)."""
     ss = sub.add_parser("ssh-setup", help="print authorized_keys lines pinning each SSH key to a side")
-    ss.add_argument("game", type=int, help="game number (see `firepower games`; `firepower host` starts one)")
+    ss.add_argument("game", type=_game_number, help="game number (see `firepower games`; `firepower host` starts one)")
     ss.add_argument("--key", action="append", default=[], metavar="SIDE=FILE", required=True,
                     help="a player's public key (e.g. tan=~/.ssh/id_ed25519.pub); once per key")
     _db_option(ss)
     we = sub.add_parser("web", help="serve the hosted games to browser tabs (loopback unless --host)")
     we.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    we.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0: any free port)")
+    we.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000; 0: any free port)")
     _db_option(we)
 
 
@@ -173,13 +180,13 @@ def _net_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     """``host`` and ``join``: two terminals, one game (cli/net.py runs them)."""
     ho = sub.add_parser("host", help="start a game for two terminals and print how each player joins it")
     ho.add_argument("scenario", help="scenario id or .toml file")
-    ho.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    ho.add_argument("--seed", type=_seed, default=None, help="dice seed (default: random)")
     ho.add_argument("--deploy", action="store_true",
                     help="place the squads in the scenario's deployment zones instead of its fixed positions")
     _rule_options(ho)
     _db_option(ho)
     jo = sub.add_parser("join", help="play one side of a hosted game (the other side joins in another terminal)")
-    jo.add_argument("game", type=int, help="game number (printed by `firepower host`; see `firepower games`)")
+    jo.add_argument("game", type=_game_number, help="game number (printed by `firepower host`; see `firepower games`)")
     jo.add_argument("--side", required=True, help="the side you play (its id or name, e.g. tan)")
     jo.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
     jo.add_argument("--saved-scenario", action="store_true",
@@ -192,7 +199,7 @@ def _db_option(p: argparse.ArgumentParser) -> None:
 
 
 def _play_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    p.add_argument("--seed", type=_seed, default=None, help="dice seed (default: random)")
     p.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
     p.add_argument("--handover", action="store_true", help="ask to pass the keyboard at each new impulse phase")
     p.add_argument("--theme", choices=THEME_NAMES, default=argparse.SUPPRESS,  # (a subcommand's keeps the main's)
@@ -210,6 +217,33 @@ def _computer_options(p: argparse.ArgumentParser) -> None:
                    help="the computer plays SIDE (a side id, e.g. tan); you play the other")
     p.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
                    help="the computer's level (default: normal)")
+
+
+def _whole_number(text: str, low: int, high: int, what: str) -> int:
+    """``text`` as a whole number from ``low`` to ``high``, else a usage error naming ``what``."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"{what} is a whole number from {low} to {high}, not {text[:40]}")
+    return value
+
+
+def _game_number(text: str) -> int:
+    """A game's number (``firepower games`` lists them); a stored id is a 64-bit integer."""
+    return _whole_number(text, 1, 2**63 - 1, "a game number")
+
+
+def _port(text: str) -> int:
+    return _whole_number(text, 0, 65535, "a port")
+
+
+def _seed(text: str) -> int:
+    """``--seed``: a whole number a stored game can keep (ruling R190)."""
+    from ..rules.dice import MAX_SEED
+
+    return _whole_number(text, 0, MAX_SEED, "a seed")
 
 
 def _pace(text: str) -> float:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import unicodedata
 from pathlib import Path
 
 from ..games.store import Store, default_db_path
-from ..rules.errors import FirepowerError
+from ..rules.errors import FirepowerError, GameRefusal
 from .web import join_command
 
 KEY_TYPES = frozenset({
@@ -25,7 +26,8 @@ KEY_TYPES = frozenset({
 
 
 class SshKeyError(FirepowerError):
-    """A ``--key`` that is not ``SIDE=FILE`` with a side of the game and one OpenSSH public key."""
+    """A ``--key`` that is not ``SIDE=FILE`` with a side of the game and one OpenSSH public key, or
+    a path that no ``authorized_keys`` line can hold."""
 
 
 def public_key(path: Path) -> str:
@@ -49,14 +51,40 @@ def public_key(path: Path) -> str:
     return " ".join(words)
 
 
+def unprintable(command: list[str]) -> str | None:
+    """Why ``command`` cannot go in an ``authorized_keys`` line (None: it can): a word holding a
+    control character (a newline would cut the line in two) or bytes that are not text (the
+    line printed would name another file).
+
+    >>> unprintable(["/bin/firepower", "--db", "/x/new\\nline.db"])
+    "'/x/new\\\\nline.db' holds a control character (\\\\n)"
+    """
+    for word in command:
+        for ch in word:
+            kind = unicodedata.category(ch)
+            if kind == "Cc":
+                return f"{word!r} holds a control character ({ch.encode('unicode_escape').decode()})"
+            if kind == "Cs":
+                return f"{word!r} holds bytes that are not UTF-8 text"
+    return None
+
+
 def authorized_line(command: list[str], key: str) -> str:
     """One ``authorized_keys`` line: the forced command quoted for the shell that runs it, then
-    for the option's double quotes (sshd(8), AUTHORIZED_KEYS FILE FORMAT).
+    for the option's double quotes, where sshd reads ``\\"`` as a quote and any other backslash
+    as itself (sshd(8), AUTHORIZED_KEYS FILE FORMAT).
 
     >>> authorized_line(["/bin/firepower", "join", "3", "--side", "tan"], "ssh-ed25519 AAAA x@y")
     'restrict,pty,command="/bin/firepower join 3 --side tan" ssh-ed25519 AAAA x@y'
+
+    Raises:
+        SshKeyError: a word of ``command`` that no such line can hold (:func:`unprintable`).
     """
-    shell = shlex.join(command).replace("\\", "\\\\").replace('"', '\\"')
+    problem = unprintable(command)
+    if problem is not None:
+        raise SshKeyError(f"cannot write the forced command: {problem}; move the game store (or "
+                          "firepower) to a path without it")
+    shell = shlex.join(command).replace('"', '\\"')
     return f'restrict,pty,command="{shell}" {key}'
 
 
@@ -64,7 +92,7 @@ def lines_for(store: Store, game_id: int, keys: list[str]) -> list[str]:
     """The lines for ``keys`` (``SIDE=FILE`` each) on game ``game_id``."""
     game = store.game(game_id)
     if game.finished:
-        raise FirepowerError(f"game {game_id} is finished ({game.result}); start another with `firepower host`")
+        raise GameRefusal(f"game {game_id} is finished ({game.result}); start another with `firepower host`")
     out = []
     for spec in keys:
         side, sep, file = spec.partition("=")
@@ -78,7 +106,9 @@ def lines_for(store: Store, game_id: int, keys: list[str]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    store = Store(Path(args.db) if args.db else default_db_path())
+    db = Path(args.db) if args.db else default_db_path()
+    authorized_line(join_command(args.game, "side", db), "")  # a path no line can hold: refused first
+    store = Store(db)
     try:
         lines = lines_for(store, args.game, args.key)
     finally:

@@ -5,8 +5,12 @@ that can reach the port may open a session. This server adds, around textual-ser
 page, assets and websocket:
 
 * a random token as the first segment of every path: a request without it gets 403;
-* an ``Origin`` check on the websocket: a page from another origin gets 403 (a browser sends
-  ``Origin`` with every websocket upgrade; a page cannot forge it);
+* an ``Origin`` check on every request to a game's websocket address, whatever its headers say
+  (a browser sends ``Origin`` with every websocket upgrade; a page cannot forge it): a page from
+  another origin gets 403; a request there that is no websocket handshake (aiohttp's own test)
+  gets 400;
+* no request to another host: the page is our own (``data/web/play.html``), its font served
+  from textual-serve's static folder;
 * loopback by default: bound to 127.0.0.1 unless ``--host`` is given, and then it says so;
   while bound to loopback a request naming another host (DNS rebinding) gets 403 too;
 * one command per tab, made from checked parts: ``firepower join GAME --side SIDE --db DB``
@@ -20,6 +24,7 @@ import asyncio
 import html
 import ipaddress
 import logging
+import re
 import secrets
 import shlex
 import sys
@@ -30,6 +35,16 @@ from typing import Any
 
 from ..games.store import Store
 from ..rules.errors import FirepowerError
+
+PAGES = Path(__file__).resolve().parents[1] / "data" / "web"
+"""Our page for a tab (``play.html``: textual-serve's, loading nothing from another host)."""
+
+GAME_NUMBER = re.compile(r"[0-9]{1,18}")
+"""A game number in a path: ASCII digits (``str.isdigit`` takes ``²``, and ``١``, which ``int``
+reads as 1), at most 18 (a stored id is a 64-bit integer)."""
+
+SOCKET_ROUTE = "websocket"
+"""The name of the route of a game's websocket (every request to it has its Origin checked)."""
 
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
 """Host names a browser on this machine reaches a loopback server by."""
@@ -134,7 +149,9 @@ def host_allowed(host_header: str, loopback: bool) -> bool:
 
 def make_guard(config: WebConfig) -> Callable[..., Awaitable[Any]]:
     """The middleware that refuses (403) a request without the token, naming a foreign host
-    while bound to loopback, or a websocket upgrade from another origin."""
+    while bound to loopback, or to a game's websocket address from another origin (whether or
+    not its ``Upgrade`` header looks like a websocket's: aiohttp's handshake strips Unicode
+    spaces that a test of ours might not)."""
     from aiohttp import web
 
     @web.middleware
@@ -144,11 +161,15 @@ def make_guard(config: WebConfig) -> Callable[..., Awaitable[Any]]:
             raise web.HTTPForbidden(text="firepower web: this address needs the token printed by `firepower web`\n")
         if not host_allowed(request.host, config.loopback):
             raise web.HTTPForbidden(text=f"firepower web: serving 127.0.0.1 only, not {request.host}\n")
-        if request.headers.get("Upgrade", "").lower() == "websocket" and not origin_allowed(
+        if request.match_info.route.name == SOCKET_ROUTE and not origin_allowed(
                 request.headers.get("Origin"), request.host, config.loopback):
             raise web.HTTPForbidden(text="firepower web: a page from another origin may not open a game\n")
-        response = await handler(request)
-        # the page loads a font from another site: it must not be told the tokened address
+        try:
+            response = await handler(request)
+        except FirepowerError as exc:  # (the store went bad while serving: said, not a traceback)
+            log.error("firepower web: %s", exc)
+            raise web.HTTPInternalServerError(text=f"firepower web: {exc}\n") from None
+        # no page of ours links elsewhere; should one ever, it is not told the tokened address
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
 
@@ -184,7 +205,7 @@ def landing_page(config: WebConfig) -> str:
 
 def game_side(config: WebConfig, game: str, side: str) -> tuple[int, str] | None:
     """``(game id, side)`` when the store has an unfinished game ``game`` with side ``side``."""
-    if not game.isdigit():
+    if not GAME_NUMBER.fullmatch(game):
         return None
     store = Store(config.db)
     try:
@@ -212,12 +233,12 @@ def make_server(config: WebConfig) -> Any:
 
         async def _make_app(self) -> web.Application:
             app = web.Application(middlewares=[make_guard(config)])
-            aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+            aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(PAGES))
             t = f"/{config.token}"
             app.add_routes([
                 web.get(f"{t}/", self.handle_landing, name="landing"),
                 web.get(t + "/play/{game}/{side}", self.handle_play, name="play"),
-                web.get(t + "/ws/{game}/{side}", self.handle_game_socket, name="websocket"),
+                web.get(t + "/ws/{game}/{side}", self.handle_game_socket, name=SOCKET_ROUTE),
                 web.static(f"{t}/static", self.statics_path, name="static"),
             ])
             app.on_startup.append(self.on_startup)
@@ -245,7 +266,7 @@ def make_server(config: WebConfig) -> Any:
                 "config": {"static": {"url": f"{base}/static/"}},
                 "application": {"name": f"FIREPOWER game {game_id}: {side}"},
             }
-            response: web.Response = aiohttp_jinja2.render_template("app_index.html", request, context)
+            response: web.Response = aiohttp_jinja2.render_template("play.html", request, context)
             return response
 
         async def handle_game_socket(self, request: web.Request) -> web.WebSocketResponse:
@@ -253,6 +274,9 @@ def make_server(config: WebConfig) -> Any:
             game_id, side = self._chosen(request)
             command = shlex.join(join_command(game_id, side, config.db))
             websocket = web.WebSocketResponse(heartbeat=15)
+            if not websocket.can_prepare(request).ok:  # (aiohttp's own test of the handshake)
+                raise web.HTTPBadRequest(text="firepower web: this is a game's websocket address; open its play "
+                                              "page instead\n")
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
             app_service: AppService | None = None
@@ -301,6 +325,7 @@ def serve(config: WebConfig) -> int:
 
     if not 0 <= config.port <= 65535:
         raise WebRefusal(f"--port {config.port}: a port is 0-65535")
+    Store(config.db).close()  # a store that cannot be read is refused (exit code 2) before serving
 
     async def main() -> None:
         server = make_server(config)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
+from ..rules.untrusted import PARSER_FAILURES, shape_problem
 from .lessons import Lesson
 from .store import default_db_path
 
@@ -36,14 +37,16 @@ class LessonProgress:
     def _read(self) -> dict[str, dict[str, int | bool]]:
         try:
             raw = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, *PARSER_FAILURES):
             return {}
-        if not isinstance(raw, dict):
+        lessons = raw.get("lessons") if isinstance(raw, dict) and not shape_problem(raw) else None
+        if not isinstance(lessons, dict):
             return {}
         out: dict[str, dict[str, int | bool]] = {}
-        for key, value in raw.get("lessons", {}).items():
-            if isinstance(value, dict):
-                out[str(key)] = {"steps": int(value.get("steps", 0)), "done": bool(value.get("done", False))}
+        for key, value in lessons.items():
+            steps = value.get("steps", 0) if isinstance(value, dict) else None
+            if isinstance(steps, int) and 0 <= steps <= 1000:  # (a count of steps: anything else is damage)
+                out[str(key)] = {"steps": steps, "done": value.get("done") is True}
         return out
 
     def steps_done(self, lesson_id: str) -> int:

@@ -33,6 +33,7 @@ from ..rules.notation import NotationError, parse_action
 from ..rules.hexgrid import Hex, hex_to_id
 from ..rules.records import record
 from ..rules.scenario import Scenario, load_scenario
+from ..rules.untrusted import PARSER_FAILURES, parser_failure, shape_problem
 from ..rules.state import GameState
 from .session import HistoryEntry, Session
 
@@ -101,12 +102,18 @@ def load_lessons(path: Path = LESSONS_FILE) -> tuple[Lesson, ...]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise LessonError(f"{path}: {exc}") from None
+    except PARSER_FAILURES as exc:
+        raise LessonError(f"{path}: {parser_failure(exc)}") from None
+    problem = shape_problem(data)
+    if problem:
+        raise LessonError(f"{path}: {problem}")
     out: list[Lesson] = []
     for i, raw in enumerate(data.get("lessons", [])):
         try:
             out.append(_lesson(raw, path.parent))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise LessonError(f"{path}: lessons[{i}] ({raw.get('id', '?')}): {exc}") from None
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            lesson_id = raw.get("id", "?") if isinstance(raw, dict) else "?"
+            raise LessonError(f"{path}: lessons[{i}] ({lesson_id}): {exc}") from None
     ids = [lesson.id for lesson in out]
     if len(set(ids)) != len(ids):
         raise LessonError(f"{path}: two lessons share an id ({', '.join(ids)})")

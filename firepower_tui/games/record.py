@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
+from ..rules.dice import MAX_SEED
 from ..rules.errors import Problem, SaveError
+from ..rules.options import MAX_CLOCK, MIN_CLOCK
+from ..rules.untrusted import MAX_FILE_BYTES, PARSER_FAILURES, parser_failure, shape_problem
+from .seats import parse_seat
 from .store import Store
 
 RECORD_VERSION = 1
@@ -28,7 +32,8 @@ class RecordEntry(BaseModel):
 
 class RecordScenario(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    id: str
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)
+    """The scenario's id (as its file's ``id``: never a path)."""
     hash: str = Field(pattern=r"^[0-9a-f]{64}$")
     """SHA-256 of the scenario file."""
     toml: str = ""
@@ -42,10 +47,28 @@ class GameRecord(BaseModel):
     format: Literal["firepower-game"] = "firepower-game"
     version: int = RECORD_VERSION
     scenario: RecordScenario
-    seed: int
+    seed: int = Field(ge=0, le=MAX_SEED)
     options: dict[str, object] = {}
+    """:class:`RecordOptions`, kept as the plain mapping the store holds."""
     entries: list[RecordEntry]
     result: str = ""
+
+
+def _seat(text: str) -> str:
+    """A seat as :func:`.seats.parse_seat` reads it (``human``, ``computer:<level>``), kept as written."""
+    parse_seat(text)  # (a SeatError is a ValueError: pydantic reports its text)
+    return text
+
+
+class RecordOptions(BaseModel):
+    """What a record's ``options`` may hold: the options a game is stored with."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    deploy: bool = False
+    rules: list[str] | None = None
+    clock: int | None = Field(default=None, ge=MIN_CLOCK, le=MAX_CLOCK)
+    players: dict[Annotated[str, Field(max_length=40)], Annotated[str, AfterValidator(_seat)]] | None = None
+    shared: bool = False
 
 
 def export_game(store: Store, game_id: int, path: Path) -> GameRecord:
@@ -67,9 +90,15 @@ def read_record(path: Path) -> GameRecord:
     """
     name = str(path)
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise SaveError(name, [Problem("", f"larger than {MAX_FILE_BYTES // 2**20} MB: not a game record")])
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(name, [Problem("", f"cannot read: {getattr(exc, 'strerror', None) or exc}")]) from None
+    except OSError as exc:
+        raise SaveError(name, [Problem("", f"cannot read: {exc.strerror or exc}")]) from None
+    except UnicodeDecodeError as exc:
+        raise SaveError(name, [Problem(f"{name}: byte {exc.start}", "not UTF-8 text")]) from None
+    except MemoryError as exc:
+        raise SaveError(name, [Problem("", parser_failure(exc))]) from None
     return parse_record(text, name)
 
 
@@ -80,20 +109,36 @@ def parse_record(text: str, name: str) -> GameRecord:
         raise SaveError(name, [Problem(f"{name}:{exc.lineno}:{exc.colno}", f"not JSON: {exc.msg}"
                                        + (" (the file is cut short)" if exc.pos >= len(text.rstrip()) else ""))]
                         ) from None
+    except PARSER_FAILURES as exc:
+        raise SaveError(name, [Problem(name, parser_failure(exc))]) from None
+    problem = shape_problem(data)
+    if problem:
+        raise SaveError(name, [Problem(name, problem)])
     if not isinstance(data, dict) or data.get("format") != "firepower-game":
         raise SaveError(name, [Problem(name, "not a firepower game record (no \"format\": \"firepower-game\")")])
     version = data.get("version")
     if isinstance(version, int) and version > RECORD_VERSION:
         raise SaveError(name, [Problem(f"{name}: version", f"made by a newer firepower (record version {version}; "
                                                            f"this version reads up to {RECORD_VERSION})")])
+    problems = _problems(GameRecord, data, name)
+    if isinstance(data.get("options"), dict):
+        problems += _problems(RecordOptions, data["options"], name, "options")
+    if problems:
+        raise SaveError(name, problems)
+    return GameRecord.model_validate(data)
+
+
+def _problems(model: type[BaseModel], data: object, name: str, within: str = "") -> list[Problem]:
+    """Every schema error of ``data`` as a problem named by its key path."""
     try:
-        return GameRecord.model_validate(data)
+        model.model_validate(data)
     except ValidationError as exc:
-        problems = []
+        out = []
         for err in exc.errors(include_url=False):
-            loc = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"]).lstrip(".")
-            problems.append(Problem(f"{name}: {loc}", str(err["msg"])))
-        raise SaveError(name, problems) from None
+            loc = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in (within, *err["loc"]) if p != "")
+            out.append(Problem(f"{name}: {loc.lstrip('.')}", str(err["msg"])))
+        return out
+    return []
 
 
 def looks_like_record(text: str) -> bool:

@@ -12,6 +12,7 @@ from ..rules.errors import FirepowerError
 from ..rules.notation import NotationError, parse_action
 from ..rules.records import record
 from ..rules.scenario import Scenario, load_scenario, parse_scenario
+from ..rules.untrusted import cut
 
 OnEntry = Callable[[HistoryEntry], None]
 """Told of each entry as it is replayed."""
@@ -57,7 +58,7 @@ def replay_into(session: Session, entries: Iterable[StepRecord], *, where: str =
     """
     all_calls: list[tuple[str, int, int]] = []
     for i, e in enumerate(entries, start=first):
-        label = f"{where}entry {i} ({e.notation!r})"
+        label = f"{where}entry {i} ({cut(e.notation)!r})"
         if stamps is not None:
             stamps.append((session.state.turn, session.state.active))
         if e.kind == "undo":

@@ -94,7 +94,9 @@ def computer_levels(players: Mapping[str, str] | None) -> dict[str, str]:
     {'tan': 'hard'}
     """
     out: dict[str, str] = {}
-    for side, seat in (players or {}).items():
+    if not isinstance(players, Mapping):  # (none, or a shape an earlier import let into the store)
+        return out
+    for side, seat in players.items():
         kind, _, level = str(seat).partition(":")
         if kind == COMPUTER:
             out[side] = level if level in LEVELS else DEFAULT_LEVEL

@@ -19,7 +19,7 @@ from .seats import computer_levels
 from .replay import OnEntry, ReplayError, StepRecord, replay, replay_into, scenario_for
 from ..rules.actions import DrawChit
 from ..rules.dice import SeededDice
-from ..rules.errors import FirepowerError
+from ..rules.errors import FirepowerError, GameRefusal
 from ..rules.records import record
 from ..rules.scenario import Scenario
 from ..rules.snapshot import SnapshotError, state_from_data, state_to_data
@@ -220,15 +220,15 @@ def resume_game(store: Store, game_id: int | None, *, use_saved: bool = False) -
     if game_id is None:
         latest = store.latest_unfinished()
         if latest is None:
-            raise FirepowerError(f"{store.path}: no unfinished game to resume (start one with `firepower play`)")
+            raise GameRefusal(f"{store.path}: no unfinished game to resume (start one with `firepower play`)")
         game_id = latest.id
     g = store.game(game_id)
     if g.finished:
-        raise FirepowerError(f"{store.path}: game {game_id} is finished ({g.result}); "
-                             f"watch it with `firepower replay {game_id}`")
+        raise GameRefusal(f"{store.path}: game {game_id} is finished ({g.result}); "
+                          f"watch it with `firepower replay {game_id}`")
     if g.options.get("shared"):
-        raise FirepowerError(f"{store.path}: game {game_id} is played in two terminals; each player joins it: "
-                             f"`firepower join {game_id} --side {g.sides[0]}` (or {', '.join(g.sides[1:])})")
+        raise GameRefusal(f"{store.path}: game {game_id} is played in two terminals; each player joins it: "
+                          f"`firepower join {game_id} --side {g.sides[0]}` (or {', '.join(g.sides[1:])})")
     store.claim(game_id)
     try:
         session = load_game(store, game_id, use_saved=use_saved, quick=True)

@@ -11,6 +11,7 @@ import json
 import os
 from pathlib import Path
 
+from ..rules.untrusted import PARSER_FAILURES, shape_problem
 from .store import default_db_path
 
 
@@ -23,9 +24,11 @@ def load_settings(path: Path | None = None) -> dict[str, object]:
     """Every stored setting ({} if none can be read)."""
     try:
         data = json.loads((path or settings_path()).read_text("utf-8"))
-    except (OSError, ValueError):
+    except (OSError, *PARSER_FAILURES):  # (a file nested too deeply, or not UTF-8, is malformed too)
         return {}
-    return data if isinstance(data, dict) else {}
+    if not isinstance(data, dict) or shape_problem(data):
+        return {}
+    return data
 
 
 def save_setting(key: str, value: object, path: Path | None = None) -> Path | None:

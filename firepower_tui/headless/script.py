@@ -12,6 +12,7 @@ such, naming the map's extent.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -22,21 +23,26 @@ from ..games.session import Outcome, Session
 from ..rules import engine
 from ..rules.actions import Action, DrawChit, RollOff
 from ..rules.describe import describe, describe_los, describe_odds
-from ..rules.dice import ForcedDice, normalise_face
+from ..rules.dice import MAX_SEED, ForcedDice, normalise_face, seed_problem
 from ..rules.errors import FirepowerError, Problem, Refusal, ScriptError
 from ..rules.events import Event
 from ..rules.hexgrid import Hex, column_letters, hex_to_id
 from ..rules.los import los_query
+from ..rules.kinds.words import number_word
 from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
 from ..rules.options import RuleChoiceError, parse_rule_list
 from ..rules.scenario import Scenario, load_scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState
 from ..rules.terrain import MapData
+from ..rules.untrusted import cut
 from ..rules.values import to_json
 from ..games.seats import SeatError, computer_levels, parse_players
 from .state_event import snapshot_text, state_snapshot
 from .versus import Computer, MakePlayer, players_event
+
+_NUMBER = re.compile(r"[0-9]{1,19}")
+"""A seed in ASCII digits (``str.isdigit`` takes ``²``, which ``int`` refuses)."""
 
 DEFAULT_SEED = 1
 """The seed used when a script gives none."""
@@ -148,8 +154,8 @@ def parse_script(text: str, name: str) -> Script:
                 except SeatError as exc:
                     raise NotationError(str(exc)) from None
             elif verb == "seed":
-                if len(words) != 2 or not words[1].isdigit():
-                    raise NotationError("usage: seed <n>")
+                if len(words) != 2 or not _NUMBER.fullmatch(words[1]) or seed_problem(int(words[1])):
+                    raise NotationError(f"usage: seed <n> (a whole number from 0 to {MAX_SEED})")
                 steps.append(Step(number, line, verb, values=(int(words[1]),)))
             elif verb == "dice":
                 steps.append(Step(number, line, verb, values=_dice_values(words[1:])))
@@ -162,7 +168,7 @@ def parse_script(text: str, name: str) -> Script:
                 kind = "odds" if isinstance(parsed, OddsQuery) else "los" if isinstance(parsed, LosQuery) else "action"
                 steps.append(Step(number, line, kind, action=parsed))
         except NotationError as exc:
-            problems.append(Problem(where, f"{exc} (in: {line})"))
+            problems.append(Problem(where, f"{exc} (in: {cut(line)})"))
     if scenario is None and not problems:
         problems.append(Problem(name, "no scenario line: the first line must be: scenario <id-or-path>"))
     if problems:
@@ -176,10 +182,9 @@ def _dice_values(words: list[str]) -> tuple[int, ...]:
         raise NotationError("usage: dice <d> <d> … (d10 faces 1-10; 0 counts as 10)")
     out = []
     for w in words:
-        if not w.isdigit():
-            raise NotationError(f"{w!r} is not a d10 face (1-10, or 0 for 10)")
+        face = number_word(w, "a d10 face (1-10, or 0 for 10)")
         try:
-            out.append(normalise_face(int(w)))
+            out.append(normalise_face(face))
         except ValueError as exc:
             raise NotationError(str(exc)) from None
     return tuple(out)
@@ -285,7 +290,7 @@ class Runner:
     def refused(self, step: Step, refusal: Refusal) -> None:
         self.out({"event": "refused", "line": step.line, "action": step.text, "reason": refusal.reason,
                   "rule": refusal.rule},
-                 f"Refused (line {step.line}: {step.text}): {refusal.reason} [{refusal.rule}]")
+                 f"Refused (line {step.line}: {cut(step.text)}): {refusal.reason} [{refusal.rule}]")
         self.note_refusal(step.line)
 
     def note_refusal(self, line: int) -> None:

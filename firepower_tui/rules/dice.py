@@ -61,6 +61,23 @@ class RecordingDice(Dice, Protocol):
     calls: list[tuple[str, int, int]]
 
 
+MAX_SEED = 2**63 - 1
+"""The largest seed a game takes: a stored game keeps its seed as SQLite's 64-bit integer
+(ruling R190; seeds are 0 to this)."""
+
+
+def seed_problem(seed: int) -> str | None:
+    """Why ``seed`` cannot seed a game, or None.
+
+    >>> seed_problem(7) is None, seed_problem(-1)
+    (True, 'a seed is a whole number from 0 to 9223372036854775807, not -1')
+    """
+    if 0 <= seed <= MAX_SEED:
+        return None
+    text = str(seed) if seed.bit_length() < 200 else f"a number of {len(str(seed))} digits"
+    return f"a seed is a whole number from 0 to {MAX_SEED}, not {text}"
+
+
 class SeededDice(Recorder):
     """Pseudo-random dice from a seed: the dice of a game.
 

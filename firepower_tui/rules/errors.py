@@ -40,7 +40,8 @@ class Problem:
 
 
 class FirepowerError(Exception):
-    """Base of every error shown to a user (never with a traceback)."""
+    """Base of every error shown to a user (never with a traceback). Its exit code is 2, bad
+    input (a file, a record, an argument), unless a subclass says otherwise."""
 
     exit_code = 2
 
@@ -51,6 +52,13 @@ class FirepowerError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+
+class GameRefusal(FirepowerError):
+    """A command the state of a game refuses (it is finished, open elsewhere, played in two
+    terminals; a stored action refused): exit code 1."""
+
+    exit_code = 1
 
 
 class InputError(FirepowerError):
@@ -86,6 +94,8 @@ class SaveError(InputError):
 
 class IllegalActionError(FirepowerError):
     """``apply`` was given an action that ``check`` refuses (a caller bug)."""
+
+    exit_code = 1
 
     def __init__(self, refusal: Refusal) -> None:
         super().__init__(str(refusal), title="Illegal action")

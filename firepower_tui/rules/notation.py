@@ -18,6 +18,7 @@ from .actions import Action, Fire, Melee, Overwatch, Repair, StandAndShoot, Thro
 from .actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from .hexgrid import Hex
 from .kinds.words import NotationError, expect, hex_word
+from .untrusted import cut
 from .registry import KINDS, kind_for_verb, kind_of
 
 __all__ = ["ACTION_WORDS", "QUERY_WORDS", "LosQuery", "NotationError", "OddsQuery", "format_action", "parse_action",
@@ -78,7 +79,7 @@ def parse_action(line: str) -> Action:
         raise NotationError("empty action")
     kind = kind_for_verb(words[0].lower())
     if kind is None:
-        raise NotationError(f"unknown action {words[0]!r} (actions: {', '.join(ACTION_WORDS)}; "
+        raise NotationError(f"unknown action {cut(words[0])!r} (actions: {', '.join(ACTION_WORDS)}; "
                             f"queries: {', '.join(QUERY_WORDS)})")
     action: Action = kind.parse(words)
     return action

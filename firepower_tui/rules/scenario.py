@@ -22,6 +22,7 @@ from .records import record
 from .scenario_checks import KNOWN_RULES, check_spec, fill_fence_sides, schema_problems, toml_problem
 from .scenario_spec import ScenarioFile, spec_from_data
 from .terrain import MapData
+from .untrusted import MAX_FILE_BYTES, PARSER_FAILURES, cut, parser_failure, shape_problem
 
 
 @record(kw_only=False, slots=False)
@@ -101,17 +102,21 @@ def find_scenario(id_or_path: str) -> Path:
     Raises:
         ScenarioError: nothing by that name.
     """
+    name = cut(id_or_path, 200)
     p = Path(id_or_path)
-    if p.suffix == ".toml" or p.exists():
-        if not p.is_file():
-            raise ScenarioError(id_or_path, [Problem("", "no such file")])
-        return p
-    for d in scenario_dirs():
-        candidate = d / f"{id_or_path}.toml"
-        if candidate.is_file():
-            return candidate
+    try:
+        if p.suffix == ".toml" or p.exists():
+            if not p.is_file():
+                raise ScenarioError(name, [Problem("", "no such file")])
+            return p
+        for d in scenario_dirs():
+            candidate = d / f"{id_or_path}.toml"
+            if candidate.is_file():
+                return candidate
+    except (OSError, ValueError) as exc:  # a name too long for a path, or holding a NUL
+        raise ScenarioError(name, [Problem("", f"not a file name: {getattr(exc, 'strerror', None) or exc}")]) from None
     known = sorted(f.stem for d in scenario_dirs() if d.is_dir() for f in d.glob("*.toml"))
-    raise ScenarioError(id_or_path, [Problem("", f"no scenario with that id (known: {', '.join(known) or 'none'})")])
+    raise ScenarioError(name, [Problem("", f"no scenario with that id (known: {', '.join(known) or 'none'})")])
 
 
 def load_scenario(id_or_path: str | Path, *, cached: bool = True) -> Scenario:
@@ -124,9 +129,13 @@ def load_scenario(id_or_path: str | Path, *, cached: bool = True) -> Scenario:
     path = find_scenario(str(id_or_path))
     name = str(path)
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ScenarioError(name, [Problem("", f"larger than {MAX_FILE_BYTES // 2**20} MB: not a scenario")])
         raw = path.read_bytes()
     except OSError as exc:
         raise ScenarioError(name, [Problem("", f"cannot read: {exc.strerror or exc}")]) from None
+    except MemoryError as exc:
+        raise ScenarioError(name, [Problem("", parser_failure(exc))]) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -137,6 +146,9 @@ def load_scenario(id_or_path: str | Path, *, cached: bool = True) -> Scenario:
 def parse_scenario(text: str, name: str = "<scenario>", digest: str = "", *, cached: bool = True) -> Scenario:
     """Check a scenario given as TOML text (see :func:`load_scenario`); ``digest``: the SHA-256 of
     its UTF-8 bytes, if the caller has it."""
+    problem = shape_problem(text)  # (a text from a game record may hold what no UTF-8 file can)
+    if problem:
+        raise ScenarioError(name, [Problem(name, problem)])
     digest = digest or hashlib.sha256(text.encode()).hexdigest()
     lines = text.splitlines()
     data = scenario_cache.get(digest) if cached else None
@@ -175,6 +187,11 @@ def _validated_data(text: str, name: str, lines: list[str]) -> dict[str, Any]:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(name, [toml_problem(name, exc)]) from None
+    except PARSER_FAILURES as exc:
+        raise ScenarioError(name, [Problem(name, parser_failure(exc))]) from None
+    problem = shape_problem(raw)
+    if problem:
+        raise ScenarioError(name, [Problem(name, problem)])
     try:
         model = Schema.model_validate(raw)
     except ValidationError as exc:

@@ -82,9 +82,9 @@ class SideSpec(BaseModel):
     """One ``[[sides]]`` entry."""
 
     model_config = _STRICT
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=20)
     """Lower-case id used in notation, e.g. ``tan``."""
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=40)
     """Shown to players, e.g. ``Tan``."""
 
 
@@ -139,8 +139,8 @@ class ScenarioFile(BaseModel):
     """The whole file, as written."""
 
     model_config = _STRICT
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
-    title: str = Field(min_length=1)
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)
+    title: str = Field(min_length=1, max_length=100)
     description: str = ""
     turns: int = Field(ge=1, le=99)
     """Game length in turns (§2.6)."""

@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
@@ -21,7 +21,6 @@ from ..rules.errors import FirepowerError
 from ..rules.scenario import Scenario
 from ..rules.state import GameState
 from ..games.store import Store
-from .crash import write_crash_report
 from .screens.game import GameScreen
 from .widgets.terminal_cursor import load_show_cursor, write_cursor_mode
 
@@ -327,15 +326,32 @@ class FirepowerApp(App[None]):
             except Exception:  # noqa: BLE001 - never fail on the way out
                 pass
 
+    crashed: BaseException | None = None
+    """The exception that stopped the app (a bug), for :func:`..cli.hangup.run_app` to raise
+    again once the terminal is restored: ``cli.main`` writes the crash report and exits 3."""
+
+    leaving = False
+    """The app was told to end (the quit key, a hang-up, a closed browser tab)."""
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        self.leaving = True
+        super().exit(*args, **kwargs)
+
+    def on_exit_app(self) -> None:
+        self.leaving = True
+
     def _handle_exception(self, error: Exception) -> None:
-        """Last resort: exit with a short message and a crash report instead of a traceback."""
-        path = write_crash_report(error, "unhandled exception in the app")
-        self.crash_report = path
+        """Last resort: end the app, keeping the error for the command to report (no traceback
+        on the screen). Once the app is ending, a query that finds no widget is no error: Textual
+        takes the screens apart while events queued for them (a mount, a resume, a resize: the
+        player left as the game was coming up) still run."""
+        from textual.css.query import NoMatches
+
+        if self.leaving and isinstance(error, NoMatches):
+            return
+        self.crashed = error
         super()._handle_exception(error)
         self._exit_renderables.clear()
-        self._exit_renderables.append(
-            f"firepower: an internal error stopped the game ({type(error).__name__}: {error}).\n"
-            f"A report was saved to {path}; please attach it to a bug report.")
 
 
 def game_farewell(game_id: int, state: GameState, store: Store, go_on: str) -> str:

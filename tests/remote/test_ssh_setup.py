@@ -96,3 +96,30 @@ def test_the_command_prints_lines_or_a_message_never_a_traceback(game_db: tuple[
     bad = subprocess.run([*run, "--key", f"tan={tmp_path / 'missing.pub'}"], capture_output=True, text=True)
     assert ok.returncode == 0 and [ln for ln in ok.stdout.splitlines() if not ln.startswith("#")][0].endswith(KEY_A)
     assert bad.returncode == 2 and bad.stdout == "" and "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize("db", ["/home/x/back\\slash.db", "C:\\games\\g.db", '/x/a\\"b.db', "/x/end\\"])
+def test_backslashes_reach_the_command_as_they_are(db: str) -> None:
+    """sshd unescapes only ``\\"`` in ``command="..."``: a backslash is not doubled, or the player
+    lands in another (new, empty) database."""
+    from firepower_tui.cli.ssh_setup import authorized_line
+
+    command = ["/opt/firepower/bin/firepower", "join", "1", "--side", "tan", "--db", db]
+    assert forced_command(authorized_line(command, KEY_A)) == command
+
+
+@pytest.mark.parametrize("name", ["new\nline.db", "cr\r.db", "tab\t.db", "esc\x1b.db", "del\x7f.db", "nl\x85.db"])
+def test_a_store_path_with_a_control_character_is_refused(tmp_path: Path, name: str) -> None:
+    """authorized_keys is one key a line: a newline in the path would print a broken two-line
+    entry. Refused, naming the path, before any line is printed."""
+    db = tmp_path / name
+    store = Store(db)
+    try:
+        store.close()
+        r = subprocess.run([sys.executable, "-m", "firepower_tui", "ssh-setup", "1", "--key",
+                            f"tan={keyfile(tmp_path, 'a.pub', KEY_A)}", "--db", str(db)],
+                           capture_output=True, text=True)
+    finally:
+        store.close()
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "control character" in r.stderr
+    assert "restrict" not in r.stdout

@@ -131,3 +131,94 @@ def test_a_busy_port_is_refused_before_any_url_is_printed(game_db: tuple[Path, i
         r = subprocess.run([sys.executable, "-m", "firepower_tui", "web", "--port", str(busy.getsockname()[1]),
                             "--db", str(db)], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "Open http" not in r.stdout and "Traceback" not in r.stderr
+
+
+# --- the edges: a look-alike upgrade, ids in other digits, a socket without a handshake, other hosts --------
+
+HANDSHAKE = {"Connection": "Upgrade", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13"}
+
+
+@pytest.fixture
+def no_game_process(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """AppService.start recorded instead of run: the commands a socket would have started."""
+    started: list[str] = []
+
+    async def start(self: object, width: int, height: int) -> None:
+        started.append(self.command)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr("textual_serve.app_service.AppService.start", start)
+    return started
+
+
+@pytest.mark.parametrize("upgrade", ["websocket\u00a0", "websocket\u0085", " WebSocket ", "websocket\t", "x"])
+async def test_the_origin_is_checked_whatever_the_upgrade_header_says(client: TestClient, no_game_process: list[str],
+                                                                      upgrade: str) -> None:
+    """aiohttp's handshake strips Unicode spaces from ``Upgrade``: a look-alike header must not skip
+    the Origin check (it is made on every request to the socket's address)."""
+    r = await client.get(f"/{TOKEN}/ws/1/tan", headers={**HANDSHAKE, "Upgrade": upgrade,
+                                                        "Origin": "http://evil.example"})
+    assert r.status == 403 and no_game_process == []
+
+
+@pytest.mark.parametrize("game", ["²", "%D9%A1", "%EF%BC%91", "1.0", "+1", "99999999999999999999999"])
+async def test_a_game_number_in_other_digits_is_no_game(client: TestClient, game: str) -> None:
+    """``str.isdigit`` takes ``²`` (then ``int`` fails: 500) and Arabic-Indic ``١`` (game 1): a
+    game number is ASCII digits."""
+    assert (await client.get(f"/{TOKEN}/play/{game}/tan")).status == 404
+    r = await client.get(f"/{TOKEN}/ws/{game}/tan", headers={**HANDSHAKE, "Upgrade": "websocket",
+                                                             "Origin": own_origin(client)})
+    assert r.status == 404
+
+
+async def test_the_socket_address_without_a_handshake_is_400(client: TestClient, no_game_process: list[str],
+                                                           caplog: pytest.LogCaptureFixture) -> None:
+    r = await client.get(f"/{TOKEN}/ws/1/tan", headers={"Origin": own_origin(client)})
+    assert r.status == 400 and no_game_process == []
+    assert not [rec for rec in caplog.records if rec.exc_info]  # no traceback logged
+
+
+def _hosts_named(text: str) -> set[str]:
+    """The hosts a page or stylesheet names outside its comments (a licence header's web address
+    is no request): in absolute and scheme-relative URLs."""
+    import re
+
+    text = re.sub(r"<!--.*?-->|/\*.*?\*/", "", text, flags=re.S)
+    return {m.group(1).lower() for m in re.finditer(r"(?:[a-z][a-z0-9+.-]*:)?//([^/\"'\s)>:]+)", text, re.I)}
+
+
+async def test_the_pages_name_no_other_host(client: TestClient) -> None:
+    """No third-party request: the play page, the landing page and the stylesheet the page loads
+    name no host but the server's own (the font is served by the game)."""
+    own = "127.0.0.1"
+    page = await (await client.get(f"/{TOKEN}/play/1/tan")).text()
+    landing = await (await client.get(f"/{TOKEN}/")).text()
+    css = await (await client.get(f"/{TOKEN}/static/css/xterm.css")).text()
+    for text in (page, landing, css):
+        assert _hosts_named(text) <= {own}, _hosts_named(text)
+    assert "@font-face" in page
+    for ref in __import__("re").findall(r"url\(\"?([^\")]+)", page):
+        r = await client.get(ref.replace(f"http://{own}:{client.port}", ""))
+        assert r.status == 200, ref
+
+
+def test_a_store_that_is_no_database_is_refused_before_serving(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    junk = tmp_path / "junk.db"
+    junk.write_text("not a database\n")
+    r = subprocess.run([sys.executable, "-m", "firepower_tui", "web", "--port", "0", "--db", str(junk)],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "Open http" not in r.stdout and "Traceback" not in r.stderr and str(junk) in r.stderr
+
+
+async def test_a_store_gone_bad_while_serving_is_a_500_without_a_traceback(tmp_path: Path,
+                                                                          caplog: pytest.LogCaptureFixture) -> None:
+    junk = tmp_path / "junk.db"
+    junk.write_text("not a database\n")
+    server = make_server(WebConfig(db=junk, host="127.0.0.1", port=0, token=TOKEN))
+    async with TestClient(TestServer(await server._make_app(), host="127.0.0.1")) as c:
+        for path in (f"/{TOKEN}/", f"/{TOKEN}/play/1/tan"):
+            r = await c.get(path)
+            assert r.status == 500 and str(junk) in await r.text()
+    assert not [rec for rec in caplog.records if rec.exc_info]

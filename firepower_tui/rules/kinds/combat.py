@@ -23,7 +23,7 @@ from ..melee import resolve_melee
 from ..sequence import check_wipe_out
 from ..state import GameState
 from ..units import Soldier
-from .words import NotationError, aimed_words, expect, format_aimed, hex_word, soldier_word, soldiers_word
+from .words import NotationError, aimed_words, expect, format_aimed, hex_word, number_word, soldier_word, soldiers_word
 
 _MODES: dict[str, FireModeName] = {m: m for m in FIRE_MODES}
 
@@ -41,9 +41,9 @@ def parse_fire(words: list[str]) -> Fire:
     if rest and rest[0] in _MODES:
         mode = _MODES[rest.pop(0)]
     if rest:
-        if rest[0] != "then" or len(rest) != 2 or not rest[1].isdigit():
+        if rest[0] != "then" or len(rest) != 2:
             raise NotationError(f"usage: {FIRE_USAGE}")
-        then = int(rest[1])
+        then = number_word(rest[1], "a number of MF (digits 0-9)")
     targets = soldiers_word(words[2])
     if not targets:
         raise NotationError(f"usage: {FIRE_USAGE}")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..hexgrid import Hex
 from ..actions_special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from .words import NotationError, aimed_words, expect, format_aimed, hex_word, soldier_word
+from ..untrusted import cut
 
 SMOKE_USAGE = "smoke <soldier> <hex> [via <facing>]"
 MOLOTOV_USAGE = "molotov <soldier> <hex>"
@@ -67,7 +68,7 @@ def parse_equip(words: list[str]) -> Equip:
     expect(words, 2, 2, EQUIP_USAGE)
     item = words[2].lower()
     if item not in ("smoke", "molotov", "satchel", "radio"):
-        raise NotationError(f"{words[2]!r} is not an item (smoke, molotov, satchel or radio)")
+        raise NotationError(f"{cut(words[2])!r} is not an item (smoke, molotov, satchel or radio)")
     return Equip(soldier=soldier_word(words[1]), item=item)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..actions_weapons import PickUp, Repair, Swap
 from ..units import weapon_chart
 from .words import NotationError, expect, soldier_word
+from ..untrusted import cut
 
 PICKUP_USAGE = "pickup <soldier> LMG|RFL|PST"
 SWAP_USAGE = "swap <soldier> <soldier>"
@@ -22,7 +23,7 @@ def parse_pickup(words: list[str]) -> PickUp:
     expect(words, 2, 2, PICKUP_USAGE)
     code = words[2].upper()
     if code not in weapon_chart().weapons:
-        raise NotationError(f"{words[2]!r} is not a weapon (LMG, RFL or PST)")
+        raise NotationError(f"{cut(words[2])!r} is not a weapon (LMG, RFL or PST)")
     return PickUp(soldier=soldier_word(words[1]), weapon=code)
 
 

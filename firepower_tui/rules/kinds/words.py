@@ -15,8 +15,15 @@ firepower_tui.rules.kinds.words.NotationError: usage: turn <soldier> <facing>
 
 from __future__ import annotations
 
+import re
+
 from ..hexgrid import Facing, Hex, hex_from_id, hex_to_id, is_hex_id
 from ..types import Posture
+from ..untrusted import cut
+
+_NUMBER = re.compile(r"[0-9]{1,19}")
+"""A whole number in ASCII digits (not ``²`` nor ``١``, which ``str.isdigit`` accepts), at most
+19 of them (a 64-bit integer's width)."""
 
 
 class NotationError(ValueError):
@@ -29,10 +36,25 @@ def expect(words: list[str], lo: int, hi: int, usage: str) -> None:
         raise NotationError(f"usage: {usage}")
 
 
+def number_word(word: str, what: str = "a whole number (digits 0-9)") -> int:
+    """A whole number written in ASCII digits (``then 2``, ``seed 7``).
+
+    >>> number_word("12")
+    12
+    >>> number_word("²")
+    Traceback (most recent call last):
+    ...
+    firepower_tui.rules.kinds.words.NotationError: '²' is not a whole number (digits 0-9)
+    """
+    if not _NUMBER.fullmatch(word):
+        raise NotationError(f"{cut(word)!r} is not {what}")
+    return int(word)
+
+
 def hex_word(word: str) -> Hex:
     """A hex id (``C7``, ``AA12``)."""
     if not is_hex_id(word):
-        raise NotationError(f"{word!r} is not a hex id (column letters then a row number, e.g. C7)")
+        raise NotationError(f"{cut(word)!r} is not a hex id (column letters then a row number, e.g. C7)")
     return hex_from_id(word)
 
 
@@ -41,13 +63,13 @@ def facing_word(word: str) -> Facing:
     try:
         return Facing[word.upper()]
     except KeyError:
-        raise NotationError(f"{word!r} is not a facing (N, NE, SE, S, SW or NW)") from None
+        raise NotationError(f"{cut(word)!r} is not a facing (N, NE, SE, S, SW or NW)") from None
 
 
 def soldier_word(word: str) -> str:
-    """A soldier id, upper-case (``T1``)."""
-    if not word or not word[0].isalpha() or not word.isalnum():
-        raise NotationError(f"{word!r} is not a soldier id (e.g. T1)")
+    """A soldier id, upper-case (``T1``): a letter then up to five letters or digits (ruling R9)."""
+    if not word or len(word) > 6 or not word[0].isalpha() or not word.isalnum():
+        raise NotationError(f"{cut(word)!r} is not a soldier id (e.g. T1)")
     return word.upper()
 
 
@@ -61,7 +83,7 @@ def posture_word(word: str) -> Posture:
     try:
         return Posture(word.lower())
     except ValueError:
-        raise NotationError(f"{word!r} is not a posture (stand, crouch or prone)") from None
+        raise NotationError(f"{cut(word)!r} is not a posture (stand, crouch or prone)") from None
 
 
 def side_word(word: str) -> str:

@@ -1,15 +1,14 @@
-"""v0.1 measured in the same run: how much faster the core is than the code issue 9 was written
-against, next to how much faster the issue asked it to be.
+"""v0.1 measured in the same run: how much faster the core is than v0.1, the code the core's
+speed targets were written against, next to how much faster the targets asked it to be.
 
-Issue 9 gave its targets as absolute times ("random full games: >= 50 games/s (today 6.3)"),
+The targets were given as absolute times ("random full games: >= 50 games/s (today 6.3)"),
 taken on the 2-core machine on one day. The same code runs 2 to 4 times slower on other days
 of that shared machine (docs/performance.md), so an absolute figure says as much about the day as
-about the code. The issue's own "today" figures name what the code did then; running that code
+about the code. The targets' own "today" figures name what the code did then; running that code
 again in the same run as ours turns each target into a speed-up, which does not depend on the
 day: 6.3 -> 50 games/s asks for 7.9x the games of v0.1 in the same time.
 
-The v0.1 code is commit :data:`V01` (the first ``bench_core.py`` on v0.1's rules core, the
-session that filed issue 9; its ``firepower_tui`` is v0.1's, file for file). It is taken out
+The v0.1 code is commit :data:`V01` (the first ``bench_core.py`` on v0.1's rules core; its ``firepower_tui`` is v0.1's, file for file). It is taken out
 of the git history with ``git archive`` into a temporary folder and timed by its own
 ``bench/bench_core.py``; ours by ours; the two alternate, ``rounds`` times each, and each
 figure keeps its best round (the machine's drift lands on both alike).
@@ -17,11 +16,11 @@ figure keeps its best round (the machine's drift lands on both alike).
 What the two measure alike, and what not: the same bench_core definitions (the same random
 player's kind of game, the same fire, move and LOS set-ups), but each version with its own
 harness and caches. v0.1's random player checks each action and ``engine.apply`` checks it
-again, where ours applies it trusted (issue 9's 6.3 games/s came from that same kind of
+again, where ours applies it trusted (the targets' 6.3 games/s came from that same kind of
 harness); v0.1's fire clears its per-offset trace table before each shot, ours keeps it warm
 (a trace for the fire's offset cost v0.1 about 2 % of its fire). v0.1 runs on the Pydantic
 installed today, and its state is Pydantic models: the gap between v0.1's figure now and on
-the day the issue wrote it down is the machine's and the dependency's together. Without the git history (an sdist, a shallow clone) the figure is skipped with
+the day the targets were written down is the machine's and the dependency's together. Without the git history (an sdist, a shallow clone) the figure is skipped with
 a line on stderr that says why; nothing else depends on it.
 """
 
@@ -46,7 +45,7 @@ V01 = "7b5818e80d83715452ea7d4fff073db6fadad192"
 
 @dataclass(frozen=True)
 class Asked:
-    """One of issue 9's targets read as a speed-up over v0.1."""
+    """One of the core's speed targets read as a speed-up over v0.1."""
 
     key: str
     """The figure's key in bench_core's JSON (``apply_move_us`` ...)."""
@@ -67,9 +66,9 @@ class Asked:
 
 
 ASKED: tuple[Asked, ...] = (
-    Asked("games_per_s", "random full games of basic with combat", 6.3, 50, "games/s", "issue 9: 'today 6.3'",
+    Asked("games_per_s", "random full games of basic with combat", 6.3, 50, "games/s", "the target's 'today 6.3'",
           higher=True),
-    Asked("lmg_fire_us", "full LMG fire", 331, 150, "us", "issue 9: '331 us median here'"),
+    Asked("lmg_fire_us", "full LMG fire", 331, 150, "us", "the target's '331 us median here'"),
     Asked("apply_move_us", "engine.apply of a Move", 28, 15, "us", "v0.1 README: 'apply one movement action 28 us'"),
     Asked("los_in_play_us", "LOS in play", 23, 15, "us", "v0.1 README: 'one LOS query on the basic map, in play 23 us'"),
 )

@@ -1,4 +1,4 @@
-"""The computer opponent's strength and speed, each against its target (issue 13, part 4).
+"""The computer opponent's strength and speed, each against its target.
 
 Run:  python bench/bench_ai.py [--quick] [--pairs N] [--seed-base N] [--json FILE] [--only KEY,...] [--jobs N]
 

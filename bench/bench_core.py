@@ -15,11 +15,11 @@ Figures (target):
   cli       `firepower --help` / `python -c pass`, wall time, with and without .pyc           <= 3x
   games     random full games of basic with combat (play_to_end, SeededDice), one core       >= 50 /s
   games_rules  the same with every implemented optional rule on (types.IMPLEMENTED_RULES: the five
-            of issue 11, overwatch, hit the dirt, hiding, melee reactions, clock, and the three of
-            issue 12, weapons, special weapons, buildings; play_counted): time per game / the basic
+            reactive ones, overwatch, hit the dirt, hiding, melee reactions, clock, and the three of
+            weapons, special weapons, buildings; play_counted): time per game / the basic
             game's, played in turn (seed by seed, the same seeds) in one run; actions per game
-            shown for both (reactions are extra actions); a second row for issue 11's five alone
-            (the rules that issue's figure was written for); the notes add each rule alone (time
+            shown for both (reactions are extra actions); a second row for the reactive five alone
+            (the rules the figure was first written for); the notes add each rule alone (time
             per action / the basic game's, CPU time, best of two rounds of 8 seeds)              <= 1.3x
   copy      state copy with one soldier changed                                              <= 5 us
   move      engine.apply of a legal Move                                                     <= 15 us
@@ -33,8 +33,8 @@ Figures (target):
             at 99, the "100-turn" game is played in turn 99 of 99, and the table says so)
   rss       RSS after 1,000 random games in one process / after 10 (bench/rss_games.py, in a
             subprocess; stops early when --rss-budget seconds run out: the verdict gets a *)  <= 1.2x
-  v01       the absolute targets above read as speed-ups over v0.1 (the code issue 9 measured its
-            "today" figures on), v0.1 and this checkout timed by their own bench_core in this run,
+  v01       the absolute targets above read as speed-ups over v0.1 (the code the targets' "today"
+            figures were measured on), v0.1 and this checkout timed by their own bench_core in this run,
             alternating (bench/baseline.py; needs the git history)        >= the speed-up asked
 
 Exit status: 0 when every figure was measured (PASS or MISS), 1 when one failed (ERROR rows).
@@ -370,7 +370,7 @@ def fig_games_rules(o: argparse.Namespace) -> list[Figure]:
     from firepower_tui.rules.sequence import new_game
     from firepower_tui.rules.types import IMPLEMENTED_RULES, RuleId
 
-    part_one = {RuleId.OVERWATCH, RuleId.HIT_THE_DIRT, RuleId.HIDING, RuleId.MELEE_REACTIONS, RuleId.CLOCK}  # issue 11
+    part_one = {RuleId.OVERWATCH, RuleId.HIT_THE_DIRT, RuleId.HIDING, RuleId.MELEE_REACTIONS, RuleId.CLOCK}
     budget = 4.0 if o.quick else 36.0
     scenario = load_scenario("basic")
     every = sorted(IMPLEMENTED_RULES)
@@ -414,7 +414,7 @@ def fig_games_rules(o: argparse.Namespace) -> list[Figure]:
                    value=rates["basic"] / rates["rules"], unit="x", target=1.3,
                    measured=f"{rates['rules']:.1f} games/s with the rules", reference=f"{rates['basic']:.1f} games/s "
                    "basic", samples=games, note=note, raw=raw),
-            Figure(key="games_part1_ratio", label="the same with issue 11's five rules / basic, time per game",
+            Figure(key="games_part1_ratio", label="the same with the five reactive rules / basic, time per game",
                    value=rates["basic"] / rates["part1"], unit="x", target=1.3,
                    measured=f"{rates['part1']:.1f} games/s with {', '.join(part1)}",
                    reference=f"{rates['basic']:.1f} games/s basic", samples=games,
@@ -693,8 +693,8 @@ def fig_takeback(o: argparse.Namespace) -> list[Figure]:
                           f"({bare_parsed:.0f} ms parsed)", samples=runs,
                           note=f"stored game {turn_note}, {snap.actions} entries, last '{snap.last}'; "
                           f"`firepower resume`, {cols}x{rows}; until the bytes that put '{TAKEN_BACK_STATUS}' (status) "
-                          f"and the log line on the screen arrived ('parsed': until pyte had parsed them, as the "
-                          f"fifth to eighth sessions measured it); medians of {runs}",
+                          f"and the log line on the screen arrived ('parsed': until pyte had parsed them too); "
+                          f"medians of {runs}",
                           raw={"ms": [x * 1000 for x in results[f"z{which}"]], "bytes": sizes[f"z{which}"],
                                "parsed_ms": [x * 1000 for x in results[f"z{which}_parsed"]],
                                "bare_key_ms": [x * 1000 for x in results["bare_key"]],
@@ -735,7 +735,7 @@ def fig_rss(o: argparse.Namespace) -> list[Figure]:
 
 
 def fig_v01(o: argparse.Namespace) -> list[Figure]:
-    """Issue 9's targets read as speed-ups over v0.1, both timed in this run (bench/baseline.py)."""
+    """The core's speed targets read as speed-ups over v0.1, both timed in this run (bench/baseline.py)."""
     import baseline
 
     try:

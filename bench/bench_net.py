@@ -1,4 +1,4 @@
-"""Two terminals, one game (issue 14): how fast the waiting player's screen follows the other's
+"""Two terminals, one game: how fast the waiting player's screen follows the other's
 commit, and what a waiting player costs while nothing happens.
 
 Run:  python bench/bench_net.py [--samples N] [--idle SECONDS] [--json FILE]

@@ -1,4 +1,4 @@
-"""``firepower learn --list / --reset / LESSON`` on the command line (issue 15 part 1)."""
+"""``firepower learn --list / --reset / LESSON`` on the command line."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``firepower map show`` and ``firepower map check`` (issue 15 part 5): the map as the app draws
+"""``firepower map show`` and ``firepower map check``: the map as the app draws
 it, on stdout, and a scenario file checked with its map marked for its author."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``--rules`` and ``--clock`` on the command line, and `firepower scenarios` naming each
-scenario's optional rules (issue 11 item 1; RULES.md §9, §10.5; ruling R50)."""
+scenario's optional rules (RULES.md §9, §10.5; ruling R50)."""
 
 from __future__ import annotations
 

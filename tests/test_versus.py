@@ -1,4 +1,4 @@
-"""Playing against the computer, outside the app (issue 13 part 2): who plays each side
+"""Playing against the computer, outside the app: who plays each side
 (games/seats.py), the command line, the store and ``firepower script`` with a computer side."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""bench/bench_ai.py's two measures of a match (issue 13, part 4): the win rate counts a draw as
+"""bench/bench_ai.py's two measures of a match: the win rate counts a draw as
 not won; the score, which decides "hard beats normal", counts it as half."""
 
 from __future__ import annotations

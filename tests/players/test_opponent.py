@@ -1,5 +1,5 @@
 """The computer opponent (players/opponent.py): legal actions only, in every phase, and it
-beats the random player (issue 13, part 5: the CI smoke test, not timed)."""
+beats the random player (the CI smoke test, not timed)."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def test_never_an_illegal_action(scenario: str, deploy: bool, level: str, every:
 
 @pytest.mark.rule("§2.6")
 def test_smoke_normal_beats_random() -> None:
-    """10 seeded pairs on basic, sides swapped in each pair: at least 18 of 20 won (issue 13)."""
+    """10 seeded pairs on basic, sides swapped in each pair: at least 18 of 20 won."""
     wins = 0
     for seed in range(10):
         for side in ("tan", "green"):

@@ -1,4 +1,4 @@
-"""The app over a lost connection (issue 14 part 2): SIGHUP or end of input ends it as its quit
+"""The app over a lost connection: SIGHUP or end of input ends it as its quit
 key does (exit 0, its claim on the game released, no process left), with every move stored."""
 
 from __future__ import annotations

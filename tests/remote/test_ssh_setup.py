@@ -1,4 +1,4 @@
-"""``firepower ssh-setup`` (issue 14 part 2): authorized_keys lines that pin each key to a side."""
+"""``firepower ssh-setup``: authorized_keys lines that pin each key to a side."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Two players over OpenSSH (issue 14 part 2), on loopback: a private sshd with the
+"""Two players over OpenSSH, on loopback: a private sshd with the
 ``authorized_keys`` lines of ``firepower ssh-setup``. Each key gets the game for its pinned side
 whatever command the client asks for; each screen follows the other; a dropped connection
 leaves no game process behind. Skipped without sshd and ssh (Debian: openssh-server, -client)."""

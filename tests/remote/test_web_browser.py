@@ -1,4 +1,4 @@
-"""``firepower web`` in headless Chromium (issue 14 part 4): a tab opened from the tokened URL
+"""``firepower web`` in headless Chromium: a tab opened from the tokened URL
 plays a move of its side into the store; the token and the websocket's Origin are refused as
 a browser meets them. Skipped without Debian's chromium and chromium-driver."""
 

@@ -1,4 +1,4 @@
-"""``firepower web``'s guard (issue 14 part 3): the token on every path, the websocket's Origin,
+"""``firepower web``'s guard: the token on every path, the websocket's Origin,
 loopback by default; and each tab's game and side checked against the store."""
 
 from __future__ import annotations

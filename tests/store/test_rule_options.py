@@ -1,5 +1,5 @@
 """The optional rules a game is played with are stored with it, and every way back into the
-game plays them again (issue 11 item 1; RULES.md §9; rulings R50-R51)."""
+game plays them again (RULES.md §9; rulings R50-R51)."""
 
 from __future__ import annotations
 

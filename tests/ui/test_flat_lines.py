@@ -1,5 +1,5 @@
 """The logs lay their lines out as Textual's styles cache would (ui/widgets/flat_lines.py, each line kept by the line it came from), without
-its cost a line (issue 9: a frame that costs what changed): the same segments, styles and mouse
+its cost a line (a frame that costs what changed): the same segments, styles and mouse
 actions, scrolled, cropped, in NO_COLOR, with a link under the mouse."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The logs' scrollbar draws the very lines Textual's own ScrollBar would (glyphs, colours and the
-mouse's actions), without Rich's render path (issue 9: a frame that costs what changed)."""
+mouse's actions), without Rich's render path (a frame that costs what changed)."""
 
 from __future__ import annotations
 

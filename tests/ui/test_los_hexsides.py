@@ -1,4 +1,4 @@
-"""The ``los`` mode marks hexsides on the map (issue 15 part 2): the border cells of every
+"""The ``los`` mode marks hexsides on the map: the border cells of every
 hexside the line crosses or runs along, and of the walls and openings it meets, styled by
 effect with a text attribute besides the colour (RULES.md 4.4, §9.6; A17, R72)."""
 
@@ -71,7 +71,7 @@ def test_a_blocking_wall_and_a_window_are_marked_by_effect() -> None:
 
 
 def test_every_hexside_mark_has_an_attribute_besides_colour_in_both_themes() -> None:
-    """Issue 15 part 4: each mark shows with NO_COLOR too, and the four differ by attributes alone."""
+    """Each mark shows with NO_COLOR too, and the four differ by attributes alone."""
     names = sorted(set(SIDE_OVERLAY.values()))
     for styles in (FIXED, FIXED | COLOUR_BLIND.palette):
         attrs = {n: (styles[n].bold, styles[n].italic, styles[n].underline, styles[n].reverse) for n in names}

@@ -1,5 +1,5 @@
 """``firepower learn`` in a real 80x24 pseudo-terminal (pyte): the lesson text and the map are on
-the screen together (issue 15), and doing a step moves the panel on."""
+the screen together, and doing a step moves the panel on."""
 
 from __future__ import annotations
 

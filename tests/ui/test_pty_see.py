@@ -1,4 +1,4 @@
-"""Issue 15 part 4 in a real pseudo-terminal (pyte): the terminal's own cursor stands on the
+"""The terminal's cursor and the rulebook in a real pseudo-terminal (pyte): the terminal's own cursor stands on the
 map's cursor hex (screen magnifiers and braille displays follow it), and the colour-blind
 theme chosen by --theme shows the second side in lower case at 80x24."""
 

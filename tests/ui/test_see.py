@@ -1,4 +1,4 @@
-"""Issue 15 parts 2-4 driven by keys (Pilot): the los mode, the rulebook and its links, the
+"""Learning views driven by keys (Pilot): the los mode, the rulebook and its links, the
 themes and the terminal cursor. Each asserts the state after the keys, not pixels."""
 
 from __future__ import annotations

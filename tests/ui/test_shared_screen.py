@@ -1,4 +1,4 @@
-"""One player's screen of a shared game (issue 14), in Textual's test harness: a reaction the
+"""One player's screen of a shared game, in Textual's test harness: a reaction the
 other player's move opens comes to this screen's keys (§9.1), and its footer offers only the
 cursor keys and the views while the other side decides (R123)."""
 

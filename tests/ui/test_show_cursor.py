@@ -1,4 +1,4 @@
-"""The terminal's own cursor shown on demand (issue 15 part 4: screen magnifiers and braille
+"""The terminal's own cursor shown on demand (screen magnifiers and braille
 displays that follow a visible cursor): ``:cursor on|off`` and ``--show-cursor``, remembered in
 the settings file beside the theme. The escape written is checked in a pty (test_pty_see.py)."""
 

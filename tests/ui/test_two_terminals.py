@@ -1,4 +1,4 @@
-"""Two terminals, one game (issue 14): ``firepower host`` then two ``firepower join`` in two
+"""Two terminals, one game: ``firepower host`` then two ``firepower join`` in two
 pseudo-terminals, each read through pyte, playing a short game to its end. Each screen must
 follow the other's moves, show whose turn it is, and refuse keys for the other side."""
 

@@ -1,4 +1,4 @@
-"""Playing against the computer in the app and the threat view (issue 13 parts 2 and 3): the
+"""Playing against the computer in the app and the threat view: the
 computer plays its side through the controller, the skip key, the human's keys refused while it
 decides, the picker's players key, and ``v`` listing threat.threats_to's numbers (Pilot; the
 state, not pixels)."""

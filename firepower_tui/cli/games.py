@@ -31,8 +31,16 @@ def _terminal() -> bool:
 
 def resume(store: Store, args: argparse.Namespace) -> int:
     from ..games.service import resume_game
+    from ..rules.errors import FirepowerError
 
-    session, game_id = resume_game(store, args.game, use_saved=args.saved_scenario)
+    if args.take_over:
+        if args.game is None:
+            raise FirepowerError("--take-over needs the game's number (see `firepower games`)")
+        pid = store.open_elsewhere(args.game)
+        if pid is not None:
+            print(f"firepower: warning: game {args.game} is open in another window (firepower, pid {pid}); it is "
+                  "taken over here, and any move made there from now on is refused", file=sys.stderr)
+    session, game_id = resume_game(store, args.game, use_saved=args.saved_scenario, take_over=args.take_over)
     if not _terminal():
         store.release(game_id)
         return 2

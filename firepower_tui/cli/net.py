@@ -62,15 +62,15 @@ def side_id(sides: list[str], names: dict[str, str], given: str) -> str:
 
 def join(store: Store, args: argparse.Namespace) -> int:
     from ..games.shared import SharedGame
-    from ..games.store import _alive
     from ..rules.errors import FirepowerError
 
     g = store.game(args.game)
     if g.finished:
         raise FirepowerError(f"{store.path}: game {g.id} is finished ({g.result}); "
                              f"watch it with `firepower replay {g.id}`")
-    if g.owner_pid and _alive(g.owner_pid):
-        raise FirepowerError(f"{store.path}: game {g.id} is open hotseat in another firepower (pid {g.owner_pid}); "
+    pid = store.open_elsewhere(g.id)
+    if pid is not None:
+        raise FirepowerError(f"{store.path}: game {g.id} is open hotseat in another firepower (pid {pid}); "
                              "close it there first, then each player joins it")
     link = SharedGame(store, g.id, side_id(g.sides, _side_names(g.scenario_text), args.side))
     from .hangup import run_app, web_driver

@@ -70,6 +70,8 @@ def _parser() -> argparse.ArgumentParser:
     re_.add_argument("game", nargs="?", type=int, help="game number (see `firepower games`)")
     re_.add_argument("--saved-scenario", action="store_true",
                      help="replay with the copy of the scenario stored with the game (if the file changed)")
+    re_.add_argument("--take-over", action="store_true",
+                     help="open the game even if another window has it open (its moves are refused from then on)")
     _play_options(re_)
     _db_option(re_)
     sub.add_parser("scenarios", help="list the scenarios")

@@ -26,10 +26,10 @@ def run(args: argparse.Namespace) -> int:
 
 def host(store: Store, args: argparse.Namespace) -> int:
     from ..games.service import new_game
-    from ..rules.scenario import load_scenario
+    from ..games.scenario_cache import load_cached
     from . import chosen_rules
 
-    scenario = load_scenario(args.scenario)
+    scenario = load_cached(args.scenario)
     deploy = bool(args.deploy)
     if deploy and not scenario.has_zones:
         print(f"firepower: {scenario.id} has no deployment zones; playing its fixed positions", file=sys.stderr)

@@ -27,7 +27,8 @@ from ..rules.errors import FirepowerError
 from ..rules.events import Event
 from ..rules.hexgrid import Hex, hex_to_id
 from ..rules.records import record
-from ..rules.scenario import Scenario, load_scenario
+from ..rules.scenario import Scenario
+from .scenario_cache import load_cached
 from ..rules.state import GameState
 from .session import HistoryEntry, Session
 
@@ -81,7 +82,7 @@ class Lesson:
 
     def load(self) -> Scenario:
         """Its scenario, checked like any other (RULES.md §10.1)."""
-        return load_scenario(self.scenario)
+        return load_cached(self.scenario)
 
 
 # --- reading the lessons ----------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -87,13 +88,38 @@ def parse_record(text: str, name: str) -> GameRecord:
         raise SaveError(name, [Problem(f"{name}: version", f"made by a newer firepower (record version {version}; "
                                                            f"this version reads up to {RECORD_VERSION})")])
     try:
-        return GameRecord.model_validate(data)
+        record = GameRecord.model_validate(data)
     except ValidationError as exc:
         problems = []
         for err in exc.errors(include_url=False):
             loc = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"]).lstrip(".")
             problems.append(Problem(f"{name}: {loc}", str(err["msg"])))
         raise SaveError(name, problems) from None
+    _check_hash(record, name)
+    return record
+
+
+def _check_hash(record: GameRecord, name: str) -> None:
+    """A record's scenario text must be the one its hash names: the hash is computed here, never
+    taken on the record's word (a record is a file anyone may have edited). A record without
+    the text is played with the installed scenario, which must have that hash
+    (:func:`.replay.scenario_for`).
+
+    Raises:
+        SaveError: the text is not the hash's.
+    """
+    toml = record.scenario.toml
+    if not toml:
+        return
+    try:
+        digest = hashlib.sha256(toml.encode()).hexdigest()
+    except UnicodeEncodeError as exc:
+        raise SaveError(name, [Problem(f"{name}: scenario.toml", f"not UTF-8 text (character {exc.start} is a "
+                                                                 "lone surrogate)")]) from None
+    if digest != record.scenario.hash:
+        raise SaveError(name, [Problem(f"{name}: scenario.hash", f"is not the SHA-256 of scenario.toml (that is "
+                                                                 f"{digest[:12]}...): the scenario was changed after "
+                                                                 "the record was written; nothing of it is used")])
 
 
 def looks_like_record(text: str) -> bool:

@@ -11,7 +11,8 @@ from ..rules.dice import DiceError, ReplayDice
 from ..rules.errors import FirepowerError
 from ..rules.notation import NotationError, parse_action
 from ..rules.records import record
-from ..rules.scenario import Scenario, load_scenario, parse_scenario
+from ..rules.scenario import Scenario, parse_scenario
+from .scenario_cache import load_cached
 
 OnEntry = Callable[[HistoryEntry], None]
 """Told of each entry as it is replayed."""
@@ -100,26 +101,45 @@ change)."""
 def scenario_for(path: str, scenario_id: str, digest: str, saved_text: str, *,
                  use_saved: bool = False) -> tuple[Scenario, str]:
     """The scenario a stored game was played with, and a warning if it had to fall back (to the
-    saved copy of a scenario an upgrade changed, :data:`SHIPPED_BEFORE`).
+    saved copy of a scenario an upgrade changed, :data:`SHIPPED_BEFORE`). The saved copy is
+    used only if it is the text its digest names (its own SHA-256, computed here), and never
+    through the cache of checked texts.
 
     Raises:
-        ReplayError: the file changed (or is gone) and ``use_saved`` is not set.
+        ReplayError: the file changed (or is gone) and ``use_saved`` is not set, or the saved
+            copy is not the text of its digest.
     """
     if use_saved:
-        return parse_scenario(saved_text, f"{scenario_id} (saved copy)", digest=digest), ""
+        return saved_copy(scenario_id, digest, saved_text), ""
     try:
-        current = load_scenario(path)
+        current = load_cached(path)
     except FirepowerError:
         try:
-            current = load_scenario(scenario_id)
+            current = load_cached(scenario_id)
         except FirepowerError:
             raise ReplayError(f"the scenario file {path} is gone; resume with --saved-scenario to use the copy "
                               "stored with the game") from None
     if current.digest != digest:
         if saved_text and digest in SHIPPED_BEFORE.get(scenario_id, ()):
-            return parse_scenario(saved_text, f"{scenario_id} (saved copy)", digest=digest), \
+            return saved_copy(scenario_id, digest, saved_text), \
                 f"{scenario_id} changed with this version of firepower; the game goes on with its own copy"
         raise ReplayError(f"the scenario file {current.path} has changed since this game began (stored "
                           f"{digest[:12]}, now {current.digest[:12]}); resume with --saved-scenario to play on "
                           "with the copy stored with the game")
     return current, ""
+
+
+def saved_copy(scenario_id: str, digest: str, saved_text: str) -> Scenario:
+    """The copy of a scenario stored with a game (or sent in a record), checked as any file is.
+
+    Raises:
+        ReplayError: it is not the text whose SHA-256 is ``digest`` (it was changed after the
+            game was stored).
+        ScenarioError: it does not load.
+    """
+    scenario = parse_scenario(saved_text, f"{scenario_id} (saved copy)")
+    if scenario.digest != digest:
+        raise ReplayError(f"the copy of {scenario_id} stored with the game is not the text its hash names (hash "
+                          f"{digest[:12]}, its text's {scenario.digest[:12]}): it was changed after the game was "
+                          "stored, and is not used")
+    return scenario

@@ -27,7 +27,8 @@ from ..rules.hexgrid import hex_to_id
 from ..rules.los import los_query
 from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
 from ..rules.options import RuleChoiceError, parse_rule_list
-from ..rules.scenario import Scenario, load_scenario
+from ..games.scenario_cache import load_cached
+from ..rules.scenario import Scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState
 from ..rules.values import to_json
@@ -96,7 +97,7 @@ def parse_script(text: str, name: str) -> Script:
                 deploy = len(words) == 3
                 ref = words[1]
                 candidate = base / ref
-                scenario = load_scenario(candidate if ref.endswith(".toml") and candidate.is_file() else ref)
+                scenario = load_cached(candidate if ref.endswith(".toml") and candidate.is_file() else ref)
             elif verb == "rules":
                 if rules is not None or steps or len(words) < 2:
                     raise NotationError("usage: rules <id>[,<id>…]|none|all, once, right after the scenario line")

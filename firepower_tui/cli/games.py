@@ -99,24 +99,25 @@ def export(store: Store, args: argparse.Namespace) -> int:
 def import_cmd(store: Store, args: argparse.Namespace) -> int:
     from ..games.record import read_record
     from ..games.replay import StepRecord, replay, scenario_for
+    from ..games.store import Entry
 
     path = Path(args.file)
-    record = read_record(path)
+    record = read_record(path)  # (its scenario text is the one its hash names)
     scenario, _ = scenario_for(record.scenario.id, record.scenario.id, record.scenario.hash, record.scenario.toml,
                                use_saved=bool(record.scenario.toml))
     steps = [StepRecord(e.kind, e.action, e.rolls) for e in record.entries]
     stamps: list[tuple[int, str | None]] = []
     session = replay(scenario, record.seed, steps, where=f"{path}: ", stamps=stamps,
                      options=record.options)  # check before storing
-    game_id = store.create_game(scenario_id=record.scenario.id, scenario_path=record.scenario.id,
-                                scenario_hash=record.scenario.hash, scenario_text=record.scenario.toml,
-                                seed=record.seed, sides=session.state.sides, options=record.options)
-    store.release(game_id)
-    for entry, step in zip(record.entries, stamps):
-        store.append(game_id, entry.kind, entry.action, entry.rolls, turn=step[0], side=step[1],
-                     game_turn=session.state.turn, finished=session.state.over, result=session.state.result)
+    state = session.state
+    game_id = store.import_game(  # all of it, or nothing if cut short
+        scenario_id=record.scenario.id, scenario_path=record.scenario.id, scenario_hash=record.scenario.hash,
+        scenario_text=record.scenario.toml, seed=record.seed, sides=state.sides, options=record.options,
+        entries=[Entry(seq=i, kind=e.kind, notation=e.action, rolls=e.rolls, turn=turn, side=side)
+                 for i, (e, (turn, side)) in enumerate(zip(record.entries, stamps), start=1)],
+        turn=state.turn, finished=state.over, result=state.result)
     print(f"{path}: imported as game {game_id} ({record.scenario.id}, {len(record.entries)} entries, "
-          f"turn {session.state.turn}{', finished' if session.state.over else ''})")
+          f"turn {state.turn}{', finished' if state.over else ''})")
     return 0
 
 

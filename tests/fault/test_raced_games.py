@@ -1,6 +1,7 @@
 """Shared games raced by two processes: each plays its side of a stored game at random as fast
 as it can, and both draw every chit the moment it is due, so the loser of each draw has rolled
-before it is refused (R121). Every checkpoint either process wrote is then checked as a quick
+before it is refused (R121). Each write waits a random moment first (a slow disk), which lets
+the other process store its draw in between more often. Every checkpoint either process wrote is then checked as a quick
 resume checks it: it must agree with the replay of the entries (dice spent only by stored
 actions)."""
 
@@ -39,9 +40,16 @@ def player(db: str, game_id: int, side: str, seed: int, out: str) -> None:
         put(gid, cp)
 
     store.put_checkpoint = keep  # type: ignore[method-assign]
+    rng = random.Random(f"{seed}-{side}")
+    append = store.append
+
+    def slow_append(*args: object, **kwargs: object) -> int:
+        time.sleep(rng.uniform(0.0, 0.002))
+        return append(*args, **kwargs)  # type: ignore[arg-type]
+
+    store.append = slow_append  # type: ignore[method-assign]
     link = SharedGame(store, game_id, side)
     session = link.open()
-    rng = random.Random(f"{seed}-{side}")
     lost = 0
     deadline = time.monotonic() + SECONDS
     while time.monotonic() < deadline and link.seen < ENTRIES and not session.state.over:

@@ -7,11 +7,16 @@ not the rules engine that replaying one needs.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from pathlib import Path
 
 from ..games.store import Store, default_db_path
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (as in cli/__init__)
+if TYPE_CHECKING:
+    from ..games.replay import StepRecord
 
 
 def run(args: argparse.Namespace) -> int:
@@ -106,19 +111,35 @@ def import_cmd(store: Store, args: argparse.Namespace) -> int:
     scenario, _ = scenario_for(record.scenario.id, record.scenario.id, record.scenario.hash, record.scenario.toml,
                                use_saved=bool(record.scenario.toml))
     steps = [StepRecord(e.kind, e.action, e.rolls) for e in record.entries]
+    # An unfinished game's record withholds its seed (R181): the dice to come are new ones.
+    seed = record.seed if record.seed is not None else random.SystemRandom().randrange(1 << 31)
     stamps: list[tuple[int, str | None]] = []
-    session = replay(scenario, record.seed, steps, where=f"{path}: ", stamps=stamps,
+    session = replay(scenario, seed, steps, where=f"{path}: ", stamps=stamps,
                      options=record.options)  # check before storing
     state = session.state
     game_id = store.import_game(  # all of it, or nothing if cut short
         scenario_id=record.scenario.id, scenario_path=record.scenario.id, scenario_hash=record.scenario.hash,
-        scenario_text=record.scenario.toml, seed=record.seed, sides=state.sides, options=record.options,
+        scenario_text=record.scenario.toml, seed=seed, sides=state.sides, options=record.options,
         entries=[Entry(seq=i, kind=e.kind, notation=e.action, rolls=e.rolls, turn=turn, side=side)
                  for i, (e, (turn, side)) in enumerate(zip(record.entries, stamps), start=1)],
         turn=state.turn, finished=state.over, result=state.result)
     print(f"{path}: imported as game {game_id} ({record.scenario.id}, {len(record.entries)} entries, "
           f"turn {state.turn}{', finished' if state.over else ''})")
+    print(_dice_note(record.seed, steps))
     return 0
+
+
+def _dice_note(seed: int | None, steps: list[StepRecord]) -> str:
+    """Whether a record's rolls are its seed's (R181)."""
+    from ..games.replay import rolls_not_from_seed
+
+    rolls = sum(len(s.rolls) for s in steps)
+    if seed is None:
+        return f"dice: {rolls} rolls; the seed is withheld until the game ends (the dice to come are new)"
+    first = rolls_not_from_seed(seed, steps)
+    if first is None:
+        return f"dice: every one of its {rolls} rolls is its seed's"
+    return f"dice: entry {first} has a roll its seed does not give (forced dice, or a changed record)"
 
 
 def stats(store: Store, args: argparse.Namespace) -> int:

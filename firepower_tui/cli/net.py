@@ -40,7 +40,7 @@ def host(store: Store, args: argparse.Namespace) -> int:
     store.share(game_id)
     store.release(game_id)  # nobody plays it here: each player joins it
     db = f" --db {shlex.quote(str(store.path))}" if args.db else ""
-    print(f"Game {game_id}: {scenario.spec.title} ({scenario.id}), seed {seed}, stored in {store.path}.")
+    print(f"Game {game_id}: {scenario.spec.title} ({scenario.id}), stored in {store.path}.")  # no seed (R181)
     print("Each player runs, in his own terminal:")
     width = max(len(s.name) for s in scenario.spec.sides) + 1
     for s in scenario.spec.sides:

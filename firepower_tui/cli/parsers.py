@@ -167,7 +167,9 @@ def _net_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     """``host`` and ``join``: two terminals, one game (cli/net.py runs them)."""
     ho = sub.add_parser("host", help="start a game for two terminals and print how each player joins it")
     ho.add_argument("scenario", help="scenario id or .toml file")
-    ho.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    ho.add_argument("--seed", type=int, default=None,
+                    help="dice seed (default: random, and shown to nobody until the game ends; a seed you give, "
+                         "you know: for tests)")
     ho.add_argument("--deploy", action="store_true",
                     help="place the squads in the scenario's deployment zones instead of its fixed positions")
     _rule_options(ho)

@@ -43,16 +43,20 @@ class GameRecord(BaseModel):
     format: Literal["firepower-game"] = "firepower-game"
     version: int = RECORD_VERSION
     scenario: RecordScenario
-    seed: int
+    seed: int | None
+    """The game's dice seed; null in the record of a game not finished (ruling R181: no player
+    may know the dice to come; the rolls made are in the entries)."""
     options: dict[str, object] = {}
     entries: list[RecordEntry]
     result: str = ""
 
 
 def export_game(store: Store, game_id: int, path: Path) -> GameRecord:
+    """Write a game's record; the seed only if the game is finished (R181)."""
     g = store.game(game_id)
     record = GameRecord(
-        scenario=RecordScenario(id=g.scenario_id, hash=g.scenario_hash, toml=g.scenario_text), seed=g.seed,
+        scenario=RecordScenario(id=g.scenario_id, hash=g.scenario_hash, toml=g.scenario_text),
+        seed=g.seed if g.finished else None,
         options=g.options, result=g.result,
         entries=[RecordEntry(kind=e.kind, action=e.notation, rolls=e.rolls)  # type: ignore[arg-type]
                  for e in store.entries(game_id)])

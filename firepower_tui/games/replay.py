@@ -7,7 +7,7 @@ from typing import Any
 
 from .session import HistoryEntry, Session, session_args
 from ..rules import engine
-from ..rules.dice import DiceError, ReplayDice
+from ..rules.dice import D10, DiceError, ReplayDice, SeededDice
 from ..rules.errors import FirepowerError
 from ..rules.notation import NotationError, parse_action
 from ..rules.records import record
@@ -85,6 +85,21 @@ def replay_into(session: Session, entries: Iterable[StepRecord], *, where: str =
             raise ReplayError(f"{label}: the record has {len(dice.recorded)} roll(s) the game no longer makes")
         all_calls.extend(e.rolls)
     return all_calls
+
+
+def rolls_not_from_seed(seed: int, entries: Iterable[StepRecord]) -> int | None:
+    """The number of the first entry with a roll the seed's dice would not have made, or None when
+    every roll of the record is the seed's, in order (a finished game's record can be checked so,
+    R181). A game whose rolls were forced (a test's, a lesson's) has rolls of its own.
+
+    >>> rolls_not_from_seed(1, [StepRecord("action", "chit", [("chit draw", 0, 2)])])
+    """
+    dice = SeededDice(seed)
+    for i, e in enumerate(entries, start=1):
+        for purpose, value, n in e.rolls:
+            if (dice.d10(purpose) if n == D10 else dice.pick(purpose, n)) != value:
+                return i
+    return None
 
 
 SHIPPED_BEFORE: dict[str, frozenset[str]] = {

@@ -312,7 +312,8 @@ def run_record(record: Any, path: str, emit: Callable[[str], None], as_json: boo
     except ValueError as exc:
         raise ScriptError(path, [Problem("options.rules", str(exc))]) from None
     steps = [StepRecord(e.kind, e.action, e.rolls) for e in record.entries]
-    session = replay(scenario, record.seed, steps, where=f"{path}: ", on_events=lambda entry: out(entry.events),
+    seed = record.seed if record.seed is not None else DEFAULT_SEED  # (withheld, R181: no dice are rolled here)
+    session = replay(scenario, seed, steps, where=f"{path}: ", on_events=lambda entry: out(entry.events),
                      options=record.options)
     snap = state_snapshot(session.state)
     emit(json.dumps(snap) if as_json else snapshot_text(snap, name))

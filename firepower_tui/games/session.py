@@ -44,8 +44,8 @@ class Gate(Protocol):
         again on the caught-up state."""
 
 
-OPEN_ELSEWHERE = Refusal(reason="this game is open in another window, which has stored its own moves: nothing was "
-                                "stored here; close this window", rule="R180")
+OPEN_ELSEWHERE = Refusal(reason="this game is open in another window now: nothing was stored here; close this "
+                                "window", rule="R180")
 """What a hotseat game's player reads when another process took the game over (R180)."""
 
 

@@ -133,13 +133,14 @@ def _dice_note(seed: int | None, steps: list[StepRecord]) -> str:
     """Whether a record's rolls are its seed's (R181)."""
     from ..games.replay import rolls_not_from_seed
 
-    rolls = sum(len(s.rolls) for s in steps)
+    count = sum(len(s.rolls) for s in steps)
+    rolls = f"{count} roll{'' if count == 1 else 's'}"
     if seed is None:
-        return f"dice: {rolls} rolls; the seed is withheld until the game ends (the dice to come are new)"
+        return f"dice: {rolls}; the seed is withheld until the game ends (the dice to come are new)"
     first = rolls_not_from_seed(seed, steps)
     if first is None:
-        return f"dice: every one of its {rolls} rolls is its seed's"
-    return f"dice: entry {first} has a roll its seed does not give (forced dice, or a changed record)"
+        return f"dice: {rolls}, each the seed's"
+    return f"dice: {rolls}; entry {first} has a roll the seed does not give (forced dice, or a changed record)"
 
 
 def stats(store: Store, args: argparse.Namespace) -> int:

@@ -192,7 +192,7 @@ class Session:
         if self.recorder is not None:
             try:
                 self.recorder(entry, state)
-            except BaseException:
+            except Overtaken:  # nothing was stored: nothing was rolled
                 if saved is not None:
                     self.dice.set_generator_state(saved)
                     del self.dice.calls[mark:], self.dice.rolls[mark:]

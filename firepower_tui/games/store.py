@@ -4,7 +4,9 @@ A game is its scenario (id, path, content hash, and a copy of the file), its see
 options, and an append-only list of entries: each accepted action in notation with the
 dice it used, or an ``undo`` that takes back the action before it (§9.9). The state is
 always derived by replaying the entries (:mod:`.replay`). Every entry is committed before
-the screen shows its result.
+the screen shows its result, as the next one after those its writer has seen (else nothing is
+written). A game played hotseat is open in one live process at a time, its owner (ruling
+R180, :mod:`.owner`); a game two terminals share has none (each writes as its player).
 """
 
 from __future__ import annotations
@@ -237,12 +239,12 @@ class Store:
         conn.execute("COMMIT")
 
     def create_game(self, *, scenario_id: str, scenario_path: str, scenario_hash: str, scenario_text: str,
-                    seed: int, sides: list[str], options: dict[str, Any] | None = None, owned: bool = True) -> int:
-        """A new game with no entries, open in this process (``owned``) or in none."""
+                    seed: int, sides: list[str], options: dict[str, Any] | None = None) -> int:
+        """A new game with no entries, open in this process."""
         with self._immediate() as conn:
             return self._insert_game(conn, scenario_id=scenario_id, scenario_path=scenario_path,
                                      scenario_hash=scenario_hash, scenario_text=scenario_text, seed=seed, sides=sides,
-                                     options=options, owner=owners.me() if owned else None)
+                                     options=options, owner=owners.me())
 
     @staticmethod
     def _insert_game(conn: sqlite3.Connection, *, scenario_id: str, scenario_path: str, scenario_hash: str,

@@ -3,8 +3,8 @@ for bench/frame_parts.py, which splits the first-frame figure of bench_core.py i
 
 Run: python bench/bare_rules_app.py {scenario|rules}
 
-  scenario  load_scenario("basic"): after the untimed warm-up run, from the cache of checked
-            scenarios (rules/scenario_cache.py), as the game's start is; pydantic is imported
+  scenario  load_cached("basic"): after the untimed warm-up run, from the cache of checked
+            scenarios (games/scenario_cache.py), as the game's start is; pydantic is imported
             only by a start whose scenario text is not yet checked
   rules     that, plus the rest of the rules core the game imports (engine, notation, snapshot,
             describe), a new game and the first chit draw, as the game does before its first frame
@@ -27,9 +27,9 @@ READY = "bare textual app ready"
 
 
 def rules_share(upto: str) -> None:
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.games.scenario_cache import load_cached
 
-    scenario = load_scenario("basic")
+    scenario = load_cached("basic")
     if upto == "scenario":
         return
     from firepower_tui.rules import describe, engine, notation, snapshot  # noqa: F401 - imported by the game

@@ -205,7 +205,7 @@ def test_a_checked_scenario_loads_without_pydantic(tmp_path: Path) -> None:
     """The first load of a scenario goes through the pydantic schema; later ones (the cache holds
     the checked text) import no pydantic; ``firepower validate`` always checks."""
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
-    code = "from firepower_tui.rules.scenario import load_scenario\nload_scenario('basic')"
+    code = "from firepower_tui.games.scenario_cache import load_cached\nload_cached('basic')"
 
     def modules(code: str) -> list[str]:
         out = subprocess.run([sys.executable, "-c", f"import sys\n{code}\nprint('\\n'.join(sorted(sys.modules)))"],
@@ -222,10 +222,10 @@ START = """
 import sys
 from firepower_tui.games.service import new_game
 from firepower_tui.games.store import Store
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.games.scenario_cache import load_cached
 from firepower_tui.ui.app import make_app
 
-scenario = load_scenario("basic")
+scenario = load_cached("basic")
 session, game_id = new_game(Store(sys.argv[1]), scenario, 3)
 make_app(scenario, session=session, game_id=game_id)._game_screen()
 print("\\n".join(sorted(sys.modules)))

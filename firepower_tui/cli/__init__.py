@@ -222,15 +222,15 @@ def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
     """A function that starts a new stored game of a scenario (seeded by --seed, else at random)."""
     import random
 
+    from ..games.scenario_cache import load_cached
     from ..games.service import new_game
-    from ..rules.scenario import load_scenario
 
     def start(scenario_ref: str, deploy: bool = False, rules: tuple[str, ...] | None = None, *,  # noqa: ANN202
               scenario: Scenario | None = None, players: dict[str, str] | None = None):
         """``scenario``: already loaded from ``scenario_ref`` (else it is loaded here); ``rules``:
         the optional rules chosen in the picker (else the command line's, else the scenario's);
         ``players``: who plays each side, chosen in the picker (else ``--vs-computer``)."""
-        scenario = scenario if scenario is not None else load_scenario(scenario_ref)
+        scenario = scenario if scenario is not None else load_cached(scenario_ref)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
         if deploy and not scenario.has_zones:
             print(f"firepower: {scenario.id} has no deployment zones; playing its fixed positions", file=sys.stderr)
@@ -262,10 +262,10 @@ def _players(args: argparse.Namespace, scenario: Scenario) -> dict[str, str] | N
 
 
 def _play(scenario_ref: str, args: argparse.Namespace) -> int:
-    from ..rules.scenario import load_scenario
+    from ..games.scenario_cache import load_cached
     from ..games.store import Store, default_db_path
 
-    scenario = load_scenario(scenario_ref)  # a broken or unknown scenario is reported before anything else
+    scenario = load_cached(scenario_ref)  # a broken or unknown scenario is reported before anything else
     _players(args, scenario)  # a side that is not the scenario's, likewise
     missing = _missing_terminal()
     if missing is not None:
@@ -285,13 +285,14 @@ def all_scenarios() -> list[tuple[object, bool]]:
     """Every scenario in scenarios/ (a broken file is skipped here; `validate` names it), with a
     deployment variant for those that have both fixed positions and zones."""
     from ..rules.errors import FirepowerError
-    from ..rules.scenario import load_scenario, scenario_dirs
+    from ..games.scenario_cache import load_cached
+    from ..rules.scenario import scenario_dirs
 
     out: list[tuple[object, bool]] = []
     for d in scenario_dirs():
         for path in sorted(d.glob("*.toml"), key=lambda p: (p.stem != "basic", p.stem)):
             try:
-                sc = load_scenario(path)
+                sc = load_cached(path)
             except FirepowerError:
                 continue
             out.append((sc, False))
@@ -378,7 +379,7 @@ def _validate(files: list[str]) -> int:
     worst = 0
     for f in files:
         try:
-            sc = load_scenario(f, cached=False)  # always through the schema, whatever the cache holds
+            sc = load_scenario(f)  # always through the schema (never the cache of checked texts)
         except FirepowerError as exc:
             _say(str(exc))
             worst = 2

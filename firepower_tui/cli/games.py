@@ -7,11 +7,16 @@ not the rules engine that replaying one needs.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from pathlib import Path
 
 from ..games.store import Store, default_db_path
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (as in cli/__init__)
+if TYPE_CHECKING:
+    from ..games.replay import StepRecord
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,8 +35,16 @@ def _missing_terminal() -> int | None:
 
 def resume(store: Store, args: argparse.Namespace) -> int:
     from ..games.service import resume_game
+    from ..rules.errors import FirepowerError
 
-    session, game_id = resume_game(store, args.game, use_saved=args.saved_scenario)
+    if args.take_over:
+        if args.game is None:
+            raise FirepowerError("--take-over needs the game's number (see `firepower games`)")
+        pid = store.open_elsewhere(args.game)
+        if pid is not None:
+            print(f"firepower: warning: game {args.game} is open in another window (firepower, pid {pid}); it is "
+                  "taken over here, and any move made there from now on is refused", file=sys.stderr)
+    session, game_id = resume_game(store, args.game, use_saved=args.saved_scenario, take_over=args.take_over)
     missing = _missing_terminal()
     if missing is not None:
         store.release(game_id)
@@ -95,25 +108,43 @@ def export(store: Store, args: argparse.Namespace) -> int:
 def import_cmd(store: Store, args: argparse.Namespace) -> int:
     from ..games.record import read_record
     from ..games.replay import StepRecord, replay, scenario_for
+    from ..games.store import Entry
 
     path = Path(args.file)
-    record = read_record(path)
+    record = read_record(path)  # (its scenario text is the one its hash names)
     scenario, _ = scenario_for(record.scenario.id, record.scenario.id, record.scenario.hash, record.scenario.toml,
                                use_saved=bool(record.scenario.toml))
     steps = [StepRecord(e.kind, e.action, e.rolls) for e in record.entries]
+    # An unfinished game's record withholds its seed (R181): the dice to come are new ones.
+    seed = record.seed if record.seed is not None else random.SystemRandom().randrange(1 << 31)
     stamps: list[tuple[int, str | None]] = []
-    session = replay(scenario, record.seed, steps, where=f"{path}: ", stamps=stamps,
+    session = replay(scenario, seed, steps, where=f"{path}: ", stamps=stamps,
                      options=record.options)  # check before storing
-    game_id = store.create_game(scenario_id=record.scenario.id, scenario_path=record.scenario.id,
-                                scenario_hash=record.scenario.hash, scenario_text=record.scenario.toml,
-                                seed=record.seed, sides=session.state.sides, options=record.options)
-    store.release(game_id)
-    for entry, step in zip(record.entries, stamps):
-        store.append(game_id, entry.kind, entry.action, entry.rolls, turn=step[0], side=step[1],
-                     game_turn=session.state.turn, finished=session.state.over, result=session.state.result)
+    state = session.state
+    game_id = store.import_game(  # all of it, or nothing if cut short
+        scenario_id=record.scenario.id, scenario_path=record.scenario.id, scenario_hash=record.scenario.hash,
+        scenario_text=record.scenario.toml, seed=seed, sides=state.sides, options=record.options,
+        entries=[Entry(seq=i, kind=e.kind, notation=e.action, rolls=e.rolls, turn=turn, side=side)
+                 for i, (e, (turn, side)) in enumerate(zip(record.entries, stamps), start=1)],
+        turn=state.turn, finished=state.over, result=state.result)
     print(f"{path}: imported as game {game_id} ({record.scenario.id}, {len(record.entries)} entries, "
-          f"turn {session.state.turn}{', finished' if session.state.over else ''})")
+          f"turn {state.turn}{', finished' if state.over else ''})")
+    print(_dice_note(record.seed, steps))
     return 0
+
+
+def _dice_note(seed: int | None, steps: list[StepRecord]) -> str:
+    """Whether a record's rolls are its seed's (R181)."""
+    from ..games.replay import rolls_not_from_seed
+
+    count = sum(len(s.rolls) for s in steps)
+    rolls = f"{count} roll{'' if count == 1 else 's'}"
+    if seed is None:
+        return f"dice: {rolls}; the seed is withheld until the game ends (the dice to come are new)"
+    first = rolls_not_from_seed(seed, steps)
+    if first is None:
+        return f"dice: {rolls}, each the seed's"
+    return f"dice: {rolls}; entry {first} has a roll the seed does not give (forced dice, or a changed record)"
 
 
 def stats(store: Store, args: argparse.Namespace) -> int:

@@ -58,11 +58,11 @@ def _zoom(args: argparse.Namespace) -> Any:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from ..rules.scenario import load_scenario
+    from ..games.scenario_cache import load_cached
     from ..rules.sequence import new_game
     from ..ui.render.map_text import map_grid, map_text_lines
 
-    scenario = load_scenario(args.scenario)
+    scenario = load_cached(args.scenario)
     state = new_game(scenario)
     spec = scenario.spec
     zoom = _zoom(args)
@@ -80,7 +80,7 @@ def _check(args: argparse.Namespace) -> int:
     from ..rules.scenario import load_scenario
 
     try:
-        scenario = load_scenario(args.file, cached=False)  # as `firepower validate`
+        scenario = load_scenario(args.file)  # as `firepower validate`: through the schema
     except FirepowerError as exc:
         from . import _say
 

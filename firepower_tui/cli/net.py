@@ -26,10 +26,10 @@ def run(args: argparse.Namespace) -> int:
 
 def host(store: Store, args: argparse.Namespace) -> int:
     from ..games.service import new_game
-    from ..rules.scenario import load_scenario
+    from ..games.scenario_cache import load_cached
     from . import chosen_rules
 
-    scenario = load_scenario(args.scenario)
+    scenario = load_cached(args.scenario)
     deploy = bool(args.deploy)
     if deploy and not scenario.has_zones:
         print(f"firepower: {scenario.id} has no deployment zones; playing its fixed positions", file=sys.stderr)
@@ -40,7 +40,7 @@ def host(store: Store, args: argparse.Namespace) -> int:
     store.share(game_id)
     store.release(game_id)  # nobody plays it here: each player joins it
     db = f" --db {shlex.quote(str(store.path))}" if args.db else ""
-    print(f"Game {game_id}: {scenario.spec.title} ({scenario.id}), seed {seed}, stored in {store.path}.")
+    print(f"Game {game_id}: {scenario.spec.title} ({scenario.id}), stored in {store.path}.")  # no seed (R181)
     print("Each player runs, in his own terminal:")
     width = max(len(s.name) for s in scenario.spec.sides) + 1
     for s in scenario.spec.sides:
@@ -62,15 +62,15 @@ def side_id(sides: list[str], names: dict[str, str], given: str) -> str:
 
 def join(store: Store, args: argparse.Namespace) -> int:
     from ..games.shared import SharedGame
-    from ..games.store import _alive
     from ..rules.errors import GameRefusal
 
     g = store.game(args.game)
     if g.finished:
         raise GameRefusal(f"{store.path}: game {g.id} is finished ({g.result}); "
                           f"watch it with `firepower replay {g.id}`")
-    if g.owner_pid and _alive(g.owner_pid):
-        raise GameRefusal(f"{store.path}: game {g.id} is open hotseat in another firepower (pid {g.owner_pid}); "
+    pid = store.open_elsewhere(g.id)
+    if pid is not None:
+        raise GameRefusal(f"{store.path}: game {g.id} is open hotseat in another firepower (pid {pid}); "
                           "close it there first, then each player joins it")
     link = SharedGame(store, g.id, side_id(g.sides, _side_names(g.scenario_text), args.side))
     from .hangup import missing_terminal, run_app

@@ -85,6 +85,8 @@ def _parser() -> argparse.ArgumentParser:
     re_.add_argument("game", nargs="?", type=_game_number, help="game number (see `firepower games`)")
     re_.add_argument("--saved-scenario", action="store_true",
                      help="replay with the copy of the scenario stored with the game (if the file changed)")
+    re_.add_argument("--take-over", action="store_true",
+                     help="open the game even if another window has it open (its moves are refused from then on)")
     _play_options(re_)
     _db_option(re_)
     sub.add_parser("scenarios", help="list the scenarios")
@@ -180,7 +182,9 @@ def _net_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     """``host`` and ``join``: two terminals, one game (cli/net.py runs them)."""
     ho = sub.add_parser("host", help="start a game for two terminals and print how each player joins it")
     ho.add_argument("scenario", help="scenario id or .toml file")
-    ho.add_argument("--seed", type=_seed, default=None, help="dice seed (default: random)")
+    ho.add_argument("--seed", type=_seed, default=None,
+                    help="dice seed (default: random, and shown to nobody until the game ends; a seed you give, "
+                         "you know: for tests)")
     ho.add_argument("--deploy", action="store_true",
                     help="place the squads in the scenario's deployment zones instead of its fixed positions")
     _rule_options(ho)

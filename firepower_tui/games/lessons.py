@@ -32,8 +32,9 @@ from ..rules.events import Event, PhaseEnded
 from ..rules.notation import NotationError, parse_action
 from ..rules.hexgrid import Hex, hex_to_id
 from ..rules.records import record
-from ..rules.scenario import Scenario, load_scenario
+from ..rules.scenario import Scenario
 from ..rules.untrusted import PARSER_FAILURES, parser_failure, shape_problem
+from .scenario_cache import load_cached
 from ..rules.state import GameState
 from .session import HistoryEntry, Session
 
@@ -87,7 +88,7 @@ class Lesson:
 
     def load(self) -> Scenario:
         """Its scenario, checked like any other (RULES.md §10.1)."""
-        return load_scenario(self.scenario)
+        return load_cached(self.scenario)
 
 
 # --- reading the lessons ----------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -47,7 +48,9 @@ class GameRecord(BaseModel):
     format: Literal["firepower-game"] = "firepower-game"
     version: int = RECORD_VERSION
     scenario: RecordScenario
-    seed: int = Field(ge=0, le=MAX_SEED)
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None
+    """The game's dice seed; null in the record of a game not finished (ruling R181: no player
+    may know the dice to come; the rolls made are in the entries)."""
     options: dict[str, object] = {}
     """:class:`RecordOptions`, kept as the plain mapping the store holds."""
     entries: list[RecordEntry]
@@ -72,9 +75,11 @@ class RecordOptions(BaseModel):
 
 
 def export_game(store: Store, game_id: int, path: Path) -> GameRecord:
+    """Write a game's record; the seed only if the game is finished (R181)."""
     g = store.game(game_id)
     record = GameRecord(
-        scenario=RecordScenario(id=g.scenario_id, hash=g.scenario_hash, toml=g.scenario_text), seed=g.seed,
+        scenario=RecordScenario(id=g.scenario_id, hash=g.scenario_hash, toml=g.scenario_text),
+        seed=g.seed if g.finished else None,
         options=g.options, result=g.result,
         entries=[RecordEntry(kind=e.kind, action=e.notation, rolls=e.rolls)  # type: ignore[arg-type]
                  for e in store.entries(game_id)])
@@ -125,7 +130,9 @@ def parse_record(text: str, name: str) -> GameRecord:
         problems += _problems(RecordOptions, data["options"], name, "options")
     if problems:
         raise SaveError(name, problems)
-    return GameRecord.model_validate(data)
+    record = GameRecord.model_validate(data)
+    _check_hash(record, name)
+    return record
 
 
 def _problems(model: type[BaseModel], data: object, name: str, within: str = "") -> list[Problem]:
@@ -139,6 +146,29 @@ def _problems(model: type[BaseModel], data: object, name: str, within: str = "")
             out.append(Problem(f"{name}: {loc.lstrip('.')}", str(err["msg"])))
         return out
     return []
+
+
+def _check_hash(record: GameRecord, name: str) -> None:
+    """A record's scenario text must be the one its hash names: the hash is computed here, never
+    taken on the record's word (a record is a file anyone may have edited). A record without
+    the text is played with the installed scenario, which must have that hash
+    (:func:`.replay.scenario_for`).
+
+    Raises:
+        SaveError: the text is not the hash's.
+    """
+    toml = record.scenario.toml
+    if not toml:
+        return
+    try:
+        digest = hashlib.sha256(toml.encode()).hexdigest()
+    except UnicodeEncodeError as exc:
+        raise SaveError(name, [Problem(f"{name}: scenario.toml", f"not UTF-8 text (character {exc.start} is a "
+                                                                 "lone surrogate)")]) from None
+    if digest != record.scenario.hash:
+        raise SaveError(name, [Problem(f"{name}: scenario.hash", f"is not the SHA-256 of scenario.toml (that is "
+                                                                 f"{digest[:12]}...): the scenario was changed after "
+                                                                 "the record was written; nothing of it is used")])
 
 
 def looks_like_record(text: str) -> bool:

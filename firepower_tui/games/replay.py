@@ -7,12 +7,13 @@ from typing import Any
 
 from .session import HistoryEntry, Session, session_args
 from ..rules import engine
-from ..rules.dice import DiceError, ReplayDice
+from ..rules.dice import D10, DiceError, ReplayDice, SeededDice
 from ..rules.errors import FirepowerError
 from ..rules.notation import NotationError, parse_action
 from ..rules.records import record
-from ..rules.scenario import Scenario, load_scenario, parse_scenario
+from ..rules.scenario import Scenario, parse_scenario
 from ..rules.untrusted import cut
+from .scenario_cache import load_cached
 
 OnEntry = Callable[[HistoryEntry], None]
 """Told of each entry as it is replayed."""
@@ -87,6 +88,21 @@ def replay_into(session: Session, entries: Iterable[StepRecord], *, where: str =
     return all_calls
 
 
+def rolls_not_from_seed(seed: int, entries: Iterable[StepRecord]) -> int | None:
+    """The number of the first entry with a roll the seed's dice would not have made, or None when
+    every roll of the record is the seed's, in order (a finished game's record can be checked so,
+    R181). A game whose rolls were forced (a test's, a lesson's) has rolls of its own.
+
+    >>> rolls_not_from_seed(1, [StepRecord("action", "chit", [("chit draw", 0, 2)])])
+    """
+    dice = SeededDice(seed)
+    for i, e in enumerate(entries, start=1):
+        for purpose, value, n in e.rolls:
+            if (dice.d10(purpose) if n == D10 else dice.pick(purpose, n)) != value:
+                return i
+    return None
+
+
 SHIPPED_BEFORE: dict[str, frozenset[str]] = {
     "meeting": frozenset({"db97c1aad9d4e7c472c6c7c352db277ec729949f4407ece43e98db2109a7e770"}),
     "defence": frozenset({"ddd5135ab05bca9437859bfa50e36ca9685b1c9d2d576ba3b9738935addd546d"}),
@@ -101,26 +117,45 @@ change)."""
 def scenario_for(path: str, scenario_id: str, digest: str, saved_text: str, *,
                  use_saved: bool = False) -> tuple[Scenario, str]:
     """The scenario a stored game was played with, and a warning if it had to fall back (to the
-    saved copy of a scenario an upgrade changed, :data:`SHIPPED_BEFORE`).
+    saved copy of a scenario an upgrade changed, :data:`SHIPPED_BEFORE`). The saved copy is
+    used only if it is the text its digest names (its own SHA-256, computed here), and never
+    through the cache of checked texts.
 
     Raises:
-        ReplayError: the file changed (or is gone) and ``use_saved`` is not set.
+        ReplayError: the file changed (or is gone) and ``use_saved`` is not set, or the saved
+            copy is not the text of its digest.
     """
     if use_saved:
-        return parse_scenario(saved_text, f"{scenario_id} (saved copy)", digest=digest), ""
+        return saved_copy(scenario_id, digest, saved_text), ""
     try:
-        current = load_scenario(path)
+        current = load_cached(path)
     except FirepowerError:
         try:
-            current = load_scenario(scenario_id)
+            current = load_cached(scenario_id)
         except FirepowerError:
             raise ReplayError(f"the scenario file {path} is gone; resume with --saved-scenario to use the copy "
                               "stored with the game") from None
     if current.digest != digest:
         if saved_text and digest in SHIPPED_BEFORE.get(scenario_id, ()):
-            return parse_scenario(saved_text, f"{scenario_id} (saved copy)", digest=digest), \
+            return saved_copy(scenario_id, digest, saved_text), \
                 f"{scenario_id} changed with this version of firepower; the game goes on with its own copy"
         raise ReplayError(f"the scenario file {current.path} has changed since this game began (stored "
                           f"{digest[:12]}, now {current.digest[:12]}); resume with --saved-scenario to play on "
                           "with the copy stored with the game")
     return current, ""
+
+
+def saved_copy(scenario_id: str, digest: str, saved_text: str) -> Scenario:
+    """The copy of a scenario stored with a game (or sent in a record), checked as any file is.
+
+    Raises:
+        ReplayError: it is not the text whose SHA-256 is ``digest`` (it was changed after the
+            game was stored).
+        ScenarioError: it does not load.
+    """
+    scenario = parse_scenario(saved_text, f"{scenario_id} (saved copy)")
+    if scenario.digest != digest:
+        raise ReplayError(f"the copy of {scenario_id} stored with the game is not the text its hash names (hash "
+                          f"{digest[:12]}, its text's {scenario.digest[:12]}): it was changed after the game was "
+                          "stored, and is not used")
+    return scenario

@@ -33,21 +33,30 @@ class Seen(Protocol):
     seen: int
 
 
+class _Count:
+    """The stored entries a hotseat game's recorder has seen (:class:`Seen`)."""
+
+    def __init__(self, seen: int) -> None:
+        self.seen = seen
+
+
 def attach_recorder(session: Session, store: Store, game_id: int, shared: Seen | None = None) -> None:
     """Commit every accepted action (and every take-back) before the caller shows it; after each
     chit draw, keep the state as the game's checkpoint.
 
-    With ``shared`` (a game another process plays too), each entry must be the one after the
-    ``shared.seen`` this process has applied, else :class:`~.store.MovedFirst` is raised and
-    nothing is stored; ``seen`` counts each entry stored."""
+    Each entry must be the one after the last this process has seen, else nothing is stored
+    (:class:`~.store.MovedFirst`): in a shared game (a game another process plays too)
+    ``shared.seen``, which counts each entry stored; in a hotseat game the entries stored when
+    the recorder is attached (the game is open in this process, R180: those are the entries
+    just replayed), and the game must still be open in this process
+    (:class:`~.store.TakenOver`)."""
+    count: Seen = shared if shared is not None else _Count(store.last_seq(game_id))
 
     def store_entry(kind: str, notation: str, rolls: list[tuple[str, int, int]], turn: int, side: str | None,
                     after: GameState) -> int:
         seq = store.append(game_id, kind, notation, rolls, turn=turn, side=side, game_turn=after.turn,
-                           finished=after.over, result=after.result,
-                           expect=shared.seen + 1 if shared is not None else None)
-        if shared is not None:
-            shared.seen = seq
+                           finished=after.over, result=after.result, expect=count.seen + 1, owned=shared is None)
+        count.seen = seq
         return seq
 
     def record(entry: HistoryEntry | None, after: GameState) -> None:
@@ -215,8 +224,14 @@ def complete_from_store(store: Store, session: Session) -> None:
         complete(session, full)
 
 
-def resume_game(store: Store, game_id: int | None, *, use_saved: bool = False) -> tuple[Session, int]:
-    """Replay a game and go on recording into it (the most recent unfinished one by default)."""
+def resume_game(store: Store, game_id: int | None, *, use_saved: bool = False,
+                take_over: bool = False) -> tuple[Session, int]:
+    """Replay a game and go on recording into it (the most recent unfinished one by default).
+
+    Raises:
+        GameOpen: another live process has it open (R180); with ``take_over`` it is taken from
+            that process instead, whose moves are refused from now on.
+    """
     if game_id is None:
         latest = store.latest_unfinished()
         if latest is None:
@@ -229,7 +244,10 @@ def resume_game(store: Store, game_id: int | None, *, use_saved: bool = False) -
     if g.options.get("shared"):
         raise GameRefusal(f"{store.path}: game {game_id} is played in two terminals; each player joins it: "
                           f"`firepower join {game_id} --side {g.sides[0]}` (or {', '.join(g.sides[1:])})")
-    store.claim(game_id)
+    if take_over:
+        store.take_over(game_id)
+    else:
+        store.claim(game_id)
     try:
         session = load_game(store, game_id, use_saved=use_saved, quick=True)
     except ReplayError:

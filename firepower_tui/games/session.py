@@ -22,7 +22,7 @@ from ..rules.scenario import Scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState
 from ..rules.types import Phase
-from .store import MovedFirst
+from .store import MovedFirst, Overtaken
 
 if TYPE_CHECKING:
     from .service import Unchecked
@@ -42,6 +42,11 @@ class Gate(Protocol):
         """The other player stored an entry first (:class:`~.store.MovedFirst`): catch the
         session up with the store; the refusal the player reads, or None to send ``action``
         again on the caught-up state."""
+
+
+OPEN_ELSEWHERE = Refusal(reason="this game is open in another window now: nothing was stored here; close this "
+                                "window", rule="R180")
+"""What a hotseat game's player reads when another process took the game over (R180)."""
 
 
 @record(kw_only=False, slots=False)
@@ -158,7 +163,10 @@ class Session:
         if refusal is not None:
             return Outcome(refusal=refusal)
         if gate is None:
-            return Outcome(events=self.apply_checked(action).events)
+            try:
+                return Outcome(events=self.apply_checked(action).events)
+            except Overtaken:
+                return Outcome(refusal=OPEN_ELSEWHERE)
         try:
             return Outcome(events=self.apply_checked(action).events)
         except MovedFirst:  # nothing was stored or applied: the other player's entry goes first
@@ -166,19 +174,29 @@ class Session:
             return Outcome(refusal=refusal) if refusal is not None else self.submit(action)
 
     def apply_checked(self, action: Action, dice: RecordingDice | None = None) -> HistoryEntry:
-        """Apply an action that ``check`` accepted; record it.
+        """Apply an action that ``check`` accepted; record it. If the recorder refuses it (another
+        process stored first), nothing is applied and the live dice are as they were: dice are
+        spent only by stored actions, so they stay the seed's plus the stored rolls.
 
         Args:
             dice: roll with these instead of the session's own (a replay hands each entry
                 back the rolls it recorded).
         """
         before = self.state
+        live = dice is None
         dice = dice if dice is not None else self.dice
         mark = len(dice.calls)
+        saved = self.dice.generator_state() if live and self.recorder is not None else None
         state, events = engine.apply_trusted(self.state, action, dice)
         entry = HistoryEntry(action=action, events=events, rolls=tuple(dice.calls[mark:]), before=before)
         if self.recorder is not None:
-            self.recorder(entry, state)
+            try:
+                self.recorder(entry, state)
+            except Overtaken:  # nothing was stored: nothing was rolled
+                if saved is not None:
+                    self.dice.set_generator_state(saved)
+                    del self.dice.calls[mark:], self.dice.rolls[mark:]
+                raise
         self.state = state
         self.history.append(entry)
         self.log.extend(events)
@@ -219,9 +237,9 @@ class Session:
         if self.recorder is not None:
             try:
                 self.recorder(None, self.history[-1].before)
-            except MovedFirst:
+            except Overtaken:
                 if gate is None:
-                    raise
+                    return Outcome(refusal=OPEN_ELSEWHERE)
                 return Outcome(refusal=gate.overtaken(self, None) or Refusal(
                     reason="the other player acted first: nothing was taken back", rule="§9.9"))
         last = self.history.pop()

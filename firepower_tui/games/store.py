@@ -4,7 +4,9 @@ A game is its scenario (id, path, content hash, and a copy of the file), its see
 options, and an append-only list of entries: each accepted action in notation with the
 dice it used, or an ``undo`` that takes back the action before it (§9.9). The state is
 always derived by replaying the entries (:mod:`.replay`). Every entry is committed before
-the screen shows its result.
+the screen shows its result, as the next one after those its writer has seen (else nothing is
+written). A game played hotseat is open in one live process at a time, its owner (ruling
+R180, :mod:`.owner`); a game two terminals share has none (each writes as its player).
 """
 
 from __future__ import annotations
@@ -13,13 +15,17 @@ import json
 import os
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from ..rules.errors import FirepowerError, Problem, SaveError
 from ..rules.records import record
+from . import owner as owners
+from .owner import Owner
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The schema this version writes and reads; older ones are upgraded by :data:`MIGRATIONS`."""
 APP_ID = "firepower-tui"
 
@@ -51,7 +57,8 @@ CREATE TABLE IF NOT EXISTS games (
     turn INTEGER NOT NULL DEFAULT 1,
     finished INTEGER NOT NULL DEFAULT 0,
     result TEXT NOT NULL DEFAULT '',
-    owner_pid INTEGER
+    owner_pid INTEGER,
+    owner_start TEXT
 );
 CREATE TABLE IF NOT EXISTS entries (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -73,10 +80,15 @@ CREATE TABLE IF NOT EXISTS bookmarks (
 );
 """ + CHECKPOINTS
 
+OWNER_START = "ALTER TABLE games ADD COLUMN owner_start TEXT;"
+"""Schema 3: the start of the process that has the game open (:mod:`.owner`), beside its pid."""
+
 MIGRATIONS: dict[int, str] = {
     1: CHECKPOINTS,
+    2: OWNER_START,
 }
-"""SQL that upgrades schema ``n`` to ``n + 1``: 2 adds the checkpoints of quick resume."""
+"""SQL that upgrades schema ``n`` to ``n + 1``: 2 adds the checkpoints of quick resume, 3 the
+owner's start (a game's owner written before has its pid alone: :func:`.owner.alive`)."""
 
 
 def default_db_path() -> Path:
@@ -103,6 +115,9 @@ class GameRow:
     finished: bool
     result: str
     owner_pid: int | None
+    owner_start: str | None
+    """With ``owner_pid``, the process that has the game open (:mod:`.owner`); None: nobody, or
+    (the start) a game opened by a version that kept the pid alone."""
 
 
 @record(kw_only=False, slots=False)
@@ -161,6 +176,7 @@ class Store:
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")
             conn.execute("PRAGMA foreign_keys = ON")
+            conn.create_function("owner_alive", 2, _owner_alive)
             if not existed or not self._has_meta(conn):
                 with conn:
                     conn.executescript(SCHEMA)
@@ -209,16 +225,56 @@ class Store:
 
     # --- games -------------------------------------------------------------------------------
 
+    @contextmanager
+    def _immediate(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction that takes the database's lock at once (``BEGIN IMMEDIATE``):
+        what it reads is still so when it commits, and an exception rolls all of it back."""
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
     def create_game(self, *, scenario_id: str, scenario_path: str, scenario_hash: str, scenario_text: str,
                     seed: int, sides: list[str], options: dict[str, Any] | None = None) -> int:
+        """A new game with no entries, open in this process."""
+        with self._immediate() as conn:
+            return self._insert_game(conn, scenario_id=scenario_id, scenario_path=scenario_path,
+                                     scenario_hash=scenario_hash, scenario_text=scenario_text, seed=seed, sides=sides,
+                                     options=options, owner=owners.me())
+
+    @staticmethod
+    def _insert_game(conn: sqlite3.Connection, *, scenario_id: str, scenario_path: str, scenario_hash: str,
+                     scenario_text: str, seed: int, sides: list[str], options: dict[str, Any] | None,
+                     owner: Owner | None) -> int:
         now = time.time()
-        with self.conn:
-            cur = self.conn.execute(
-                "INSERT INTO games (scenario_id, scenario_path, scenario_hash, scenario_text, seed, options, sides,"
-                " created, updated, owner_pid) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                (scenario_id, scenario_path, scenario_hash, scenario_text, seed, json.dumps(options or {}),
-                 json.dumps(sides), now, now, os.getpid()))
+        cur = conn.execute(
+            "INSERT INTO games (scenario_id, scenario_path, scenario_hash, scenario_text, seed, options, sides,"
+            " created, updated, owner_pid, owner_start) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (scenario_id, scenario_path, scenario_hash, scenario_text, seed, json.dumps(options or {}),
+             json.dumps(sides), now, now, owner.pid if owner else None, owner.start if owner else None))
         return int(cur.lastrowid or 0)
+
+    def import_game(self, *, scenario_id: str, scenario_path: str, scenario_hash: str, scenario_text: str,
+                    seed: int, sides: list[str], options: dict[str, Any], entries: list[Entry], turn: int,
+                    finished: bool, result: str) -> int:
+        """A whole game at once (``firepower import``): the game and all its entries (numbered
+        1, 2, ... in order) in one transaction, so an import cut short leaves nothing; ``turn``,
+        ``finished`` and ``result`` are the state's after the last entry. Nobody has it open."""
+        with self._immediate() as conn:
+            game_id = self._insert_game(conn, scenario_id=scenario_id, scenario_path=scenario_path,
+                                        scenario_hash=scenario_hash, scenario_text=scenario_text, seed=seed,
+                                        sides=sides, options=options, owner=None)
+            now = time.time()
+            conn.executemany("INSERT INTO entries VALUES (?,?,?,?,?,?,?,?)",
+                             [(game_id, e.seq, e.kind, e.notation, json.dumps(e.rolls), e.turn, e.side, now)
+                              for e in entries])
+            conn.execute("UPDATE games SET turn=?, finished=?, result=? WHERE id=?",
+                         (turn, int(finished), result, game_id))
+        return game_id
 
     def game(self, game_id: int) -> GameRow:
         row = self.conn.execute("SELECT * FROM games WHERE id=?", (game_id,)).fetchone()
@@ -231,7 +287,7 @@ class Store:
         return GameRow(id=row[0], scenario_id=row[1], scenario_path=row[2], scenario_hash=row[3],
                        scenario_text=row[4], seed=row[5], options=json.loads(row[6]), sides=json.loads(row[7]),
                        created=row[8], updated=row[9], turn=row[10], finished=bool(row[11]), result=row[12],
-                       owner_pid=row[13])
+                       owner_pid=row[13], owner_start=row[14])
 
     def games(self) -> list[GameRow]:
         return [self._row(r) for r in self.conn.execute("SELECT * FROM games ORDER BY updated DESC, id DESC")]
@@ -250,40 +306,79 @@ class Store:
                               (game_id,))
 
     def claim(self, game_id: int) -> None:
-        """Mark the game as open in this process; refuse if another live process has it."""
+        """Open the game in this process, or refuse if another live process has it open (R180).
+
+        One conditional ``UPDATE`` under the database's lock: of two processes claiming a game at
+        once, one gets it, the other reads its owner. An owner that is dead (gone, a zombie, its
+        pid now another process's, :mod:`.owner`) has no claim.
+
+        Raises:
+            GameOpen: a live process has it open (nothing is written).
+        """
+        mine = owners.me()
+        with self._immediate() as conn:
+            taken = conn.execute(
+                "UPDATE games SET owner_pid=?, owner_start=? WHERE id=? AND "
+                "(owner_pid IS NULL OR owner_pid=? OR NOT owner_alive(owner_pid, owner_start))",
+                (mine.pid, mine.start, game_id, mine.pid)).rowcount
+            if taken != 1:
+                row = conn.execute("SELECT owner_pid FROM games WHERE id=?", (game_id,)).fetchone()
+                if row is None:
+                    raise FirepowerError(f"{self.path}: there is no game {game_id} (see `firepower games`)")
+                raise GameOpen(self.path, game_id, int(row[0]))
+
+    def take_over(self, game_id: int) -> int | None:
+        """Open the game in this process whoever has it (``firepower resume --take-over``); the pid
+        of the live process that had it open, if any (its moves from now on are refused)."""
+        mine = owners.me()
+        with self._immediate() as conn:
+            row = conn.execute("SELECT owner_pid, owner_start FROM games WHERE id=?", (game_id,)).fetchone()
+            if row is None:
+                raise FirepowerError(f"{self.path}: there is no game {game_id} (see `firepower games`)")
+            conn.execute("UPDATE games SET owner_pid=?, owner_start=? WHERE id=?", (mine.pid, mine.start, game_id))
+        pid, start = row
+        return pid if pid is not None and pid != mine.pid and owners.alive(pid, start) else None
+
+    def open_elsewhere(self, game_id: int) -> int | None:
+        """The pid of the live process, not this one, that has the game open, or None."""
         g = self.game(game_id)
-        if g.owner_pid and g.owner_pid != os.getpid() and _alive(g.owner_pid):
-            raise FirepowerError(f"{self.path}: game {game_id} is open in another firepower (pid {g.owner_pid}); "
-                                 "close it there first")
-        with self.conn:
-            self.conn.execute("UPDATE games SET owner_pid=? WHERE id=?", (os.getpid(), game_id))
+        if g.owner_pid is None or g.owner_pid == os.getpid() or not owners.alive(g.owner_pid, g.owner_start):
+            return None
+        return g.owner_pid
 
     def release(self, game_id: int) -> None:
+        """Close the game in this process (if it is open here)."""
         with self.conn:
-            self.conn.execute("UPDATE games SET owner_pid=NULL WHERE id=? AND owner_pid=?", (game_id, os.getpid()))
+            self.conn.execute("UPDATE games SET owner_pid=NULL, owner_start=NULL WHERE id=? AND owner_pid=?",
+                              (game_id, os.getpid()))
 
     # --- entries --------------------------------------------------------------------------------
 
     def append(self, game_id: int, kind: str, notation: str, rolls: list[tuple[str, int, int]], *, turn: int,
                side: str | None, game_turn: int | None = None, finished: bool = False, result: str = "",
-               expect: int | None = None) -> int:
+               expect: int | None = None, owned: bool = False) -> int:
         """Append one entry and commit (durable before the caller shows anything).
 
         The write takes the database lock first (``BEGIN IMMEDIATE``), so the number it reads
-        for the new entry is still the next one when it commits.
+        for the new entry is still the next one when it commits. ``game_turn``, ``finished``
+        and ``result`` are the game's after this entry.
 
         Args:
-            expect: the number the new entry must get (a shared game: the entries this
-                process has seen, plus one).
+            expect: the number the new entry must get (the entries this process has seen, plus one).
+            owned: the game must be open in this process (a hotseat game, R180).
 
         Raises:
-            MovedFirst: with ``expect``, another process stored entry ``expect`` first
-                (nothing is written).
+            MovedFirst: with ``expect``, another process stored entry ``expect`` first.
+            TakenOver: with ``owned``, another process has the game open now.
+            (Either way nothing is written.)
         """
         now = time.time()
-        conn = self.conn
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with self._immediate() as conn:
+            if owned:
+                mine = owners.me()
+                row = conn.execute("SELECT owner_pid, owner_start FROM games WHERE id=?", (game_id,)).fetchone()
+                if row is None or (row[0], row[1]) != (mine.pid, mine.start):
+                    raise TakenOver(game_id, row[0] if row else None)
             row = conn.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)).fetchone()
             seq = int(row[0]) + 1
             if expect is not None and seq != expect:
@@ -292,10 +387,6 @@ class Store:
                          (game_id, seq, kind, notation, json.dumps(rolls), turn, side, now))
             conn.execute("UPDATE games SET updated=?, turn=?, finished=?, result=? WHERE id=?",
                          (now, game_turn if game_turn is not None else turn, int(finished), result, game_id))
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
         return seq
 
     def data_version(self) -> int:
@@ -348,8 +439,26 @@ class Store:
             "SELECT step, label FROM bookmarks WHERE game_id=? ORDER BY step", (game_id,))]
 
 
-class MovedFirst(FirepowerError):
-    """A shared game: another process stored the entry this one meant to write (its player
+class GameOpen(FirepowerError):
+    """A hotseat game is open in another live process (R180); nothing was written."""
+
+    exit_code = 1
+
+    def __init__(self, path: Path, game_id: int, pid: int) -> None:
+        super().__init__(f"{path}: game {game_id} is open in another window (firepower, pid {pid}); close it there "
+                         f"first, or take it over with `firepower resume --take-over {game_id}`")
+        self.game_id = game_id
+        self.pid = pid
+
+
+class Overtaken(FirepowerError):
+    """Another process wrote to the game first: nothing was written by this one."""
+
+    exit_code = 1
+
+
+class MovedFirst(Overtaken):
+    """Another process stored the entry this one meant to write (in a shared game: its player
     moved first). Nothing was written; the caller catches up with the stored entries."""
 
     def __init__(self, game_id: int, expected: int, last: int) -> None:
@@ -362,11 +471,18 @@ class MovedFirst(FirepowerError):
         """The number of the last stored entry."""
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+class TakenOver(Overtaken):
+    """A hotseat game this process had open is open in another one now (``resume --take-over``,
+    R180): nothing was written."""
+
+    def __init__(self, game_id: int, pid: int | None) -> None:
+        super().__init__(f"game {game_id} is open in another window now (firepower, pid {pid}): nothing was "
+                         "stored here" if pid is not None else
+                         f"game {game_id} is no longer open in this window: nothing was stored here")
+        self.game_id = game_id
+        self.pid = pid
+
+
+def _owner_alive(pid: int | None, start: str | None) -> int:
+    """SQL ``owner_alive(owner_pid, owner_start)``: 1 if that process still runs (:func:`.owner.alive`)."""
+    return int(pid is not None and owners.alive(pid, start))

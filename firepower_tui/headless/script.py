@@ -31,7 +31,8 @@ from ..rules.los import los_query
 from ..rules.kinds.words import number_word
 from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
 from ..rules.options import RuleChoiceError, parse_rule_list
-from ..rules.scenario import Scenario, load_scenario
+from ..games.scenario_cache import load_cached
+from ..rules.scenario import Scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState
 from ..rules.terrain import MapData
@@ -135,7 +136,7 @@ def parse_script(text: str, name: str) -> Script:
                 deploy = len(words) == 3
                 ref = words[1]
                 candidate = base / ref
-                scenario = load_scenario(candidate if ref.endswith(".toml") and candidate.is_file() else ref)
+                scenario = load_cached(candidate if ref.endswith(".toml") and candidate.is_file() else ref)
             elif verb == "rules":
                 if rules is not None or steps or len(words) < 2:
                     raise NotationError("usage: rules <id>[,<id>…]|none|all, once, right after the scenario line")
@@ -388,7 +389,8 @@ def run_record(record: Any, path: str, emit: Callable[[str], None], as_json: boo
     except ValueError as exc:
         raise ScriptError(path, [Problem("options.rules", str(exc))]) from None
     steps = [StepRecord(e.kind, e.action, e.rolls) for e in record.entries]
-    session = replay(scenario, record.seed, steps, where=f"{path}: ", on_events=lambda entry: out(entry.events),
+    seed = record.seed if record.seed is not None else DEFAULT_SEED  # (withheld, R181: no dice are rolled here)
+    session = replay(scenario, seed, steps, where=f"{path}: ", on_events=lambda entry: out(entry.events),
                      options=record.options)
     snap = state_snapshot(session.state)
     emit(json.dumps(snap) if as_json else snapshot_text(snap, name))

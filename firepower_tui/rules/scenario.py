@@ -4,8 +4,9 @@ A scenario is a hand-editable TOML file in ``scenarios/``. :func:`load_scenario`
 collects **every** problem in a file — TOML syntax (with line and column), schema
 errors (:mod:`.scenario_schema`, with the key path and the line found for it), and
 cross-field checks naming their rule (:mod:`.scenario_checks`) — and raises one
-:class:`ScenarioError` listing them all. A text that passed them all before is taken from
-:mod:`.scenario_cache` without TOML or pydantic (the cross-field checks still run).
+:class:`ScenarioError` listing them all. A caller may hand in a cache of texts that passed
+the schema before (:class:`TextCache`; the game's is ``games.scenario_cache``, on disk): such a
+text is taken from it without TOML or pydantic (the cross-field checks still run).
 """
 
 from __future__ import annotations
@@ -13,9 +14,8 @@ from __future__ import annotations
 import hashlib
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from . import scenario_cache
 from .errors import Problem, ScenarioError
 from .hexgrid import Hex, OffsetCoord, column_index, hex_from_id, qoffset_to_cube
 from .records import record
@@ -90,6 +90,16 @@ class Scenario:
 
 # --- loading -------------------------------------------------------------------------
 
+class TextCache(Protocol):
+    """The validated plain data of scenario texts that passed every check, by text."""
+
+    def get(self, text: str) -> dict[str, Any] | None:
+        """The data kept for exactly ``text``, if any."""
+
+    def put(self, text: str, data: dict[str, Any]) -> None:
+        """Keep the data of ``text``, which passed every check."""
+
+
 def scenario_dirs() -> list[Path]:
     """Where scenario ids are looked up: the package's ``scenarios/`` (in the source tree a link to
     the project's ``scenarios/`` folder, in a built wheel a copy of it)."""
@@ -119,9 +129,8 @@ def find_scenario(id_or_path: str) -> Path:
     raise ScenarioError(name, [Problem("", f"no scenario with that id (known: {', '.join(known) or 'none'})")])
 
 
-def load_scenario(id_or_path: str | Path, *, cached: bool = True) -> Scenario:
-    """Load and check a scenario file (``cached=False``: through the schema even if the cache
-    holds the text, as ``firepower validate`` does).
+def load_scenario(id_or_path: str | Path, *, cache: TextCache | None = None) -> Scenario:
+    """Load and check a scenario file (``cache``: see :func:`parse_scenario`).
 
     Raises:
         ScenarioError: with every problem found (file, line, key path, what is wrong).
@@ -140,18 +149,20 @@ def load_scenario(id_or_path: str | Path, *, cached: bool = True) -> Scenario:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ScenarioError(name, [Problem(f"{name}: byte {exc.start}", "not UTF-8 text")]) from None
-    return parse_scenario(text, name, digest=hashlib.sha256(raw).hexdigest(), cached=cached)
+    return parse_scenario(text, name, cache=cache)
 
 
-def parse_scenario(text: str, name: str = "<scenario>", digest: str = "", *, cached: bool = True) -> Scenario:
-    """Check a scenario given as TOML text (see :func:`load_scenario`); ``digest``: the SHA-256 of
-    its UTF-8 bytes, if the caller has it."""
+def parse_scenario(text: str, name: str = "<scenario>", *, cache: TextCache | None = None) -> Scenario:
+    """Check a scenario given as TOML text (see :func:`load_scenario`). Its digest is the SHA-256
+    of the text's UTF-8 bytes, computed here. With ``cache``, a text it holds skips TOML and the
+    schema (the cross-field checks still run), and a text that passes every check is given to it.
+    """
     problem = shape_problem(text)  # (a text from a game record may hold what no UTF-8 file can)
     if problem:
         raise ScenarioError(name, [Problem(name, problem)])
-    digest = digest or hashlib.sha256(text.encode()).hexdigest()
+    digest = hashlib.sha256(text.encode()).hexdigest()
     lines = text.splitlines()
-    data = scenario_cache.get(digest) if cached else None
+    data = cache.get(text) if cache is not None else None
     if data is not None:
         try:
             spec = spec_from_data(data)
@@ -167,7 +178,8 @@ def parse_scenario(text: str, name: str = "<scenario>", digest: str = "", *, cac
     game_map, problems = check_spec(spec, name, lines)
     if problems:
         raise ScenarioError(name, problems)
-    scenario_cache.put(digest, data)
+    if cache is not None:
+        cache.put(text, data)
     return Scenario(spec=fill_fence_sides(spec, game_map), map=game_map, path=name, digest=digest, text=text)
 
 
@@ -199,5 +211,5 @@ def _validated_data(text: str, name: str, lines: list[str]) -> dict[str, Any]:
     return model.model_dump(mode="json")
 
 
-__all__ = ["KNOWN_RULES", "Scenario", "ScenarioFile", "find_scenario", "load_scenario", "parse_scenario",
+__all__ = ["KNOWN_RULES", "Scenario", "ScenarioFile", "TextCache", "find_scenario", "load_scenario", "parse_scenario",
            "scenario_dirs"]

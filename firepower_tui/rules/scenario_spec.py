@@ -2,7 +2,7 @@
 :mod:`.scenario_schema` (RULES.md §6, §10.1-§10.4), which checks a file before it gets here.
 
 The game reads these, never the pydantic models, so starting a game with a scenario already
-checked (:mod:`.scenario_cache`) does not import pydantic at all. :func:`spec_from_data`
+checked (``games.scenario_cache``) does not import pydantic at all. :func:`spec_from_data`
 builds them from the schema's validated plain data (``model_dump(mode="json")``), the same
 way whether that data comes from pydantic just now or from the cache.
 

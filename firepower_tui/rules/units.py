@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from .hexgrid import Facing, Hex
 from .records import record
-from .scenario_cache import toml_data
+from .package_data import toml_data
 from .types import Posture, Status, WeaponState
 from .values import field_index
 

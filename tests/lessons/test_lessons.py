@@ -36,7 +36,7 @@ def test_lessons_come_in_the_order_of_the_issue() -> None:
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
 def test_every_lesson_scenario_is_a_valid_scenario(lesson) -> None:  # noqa: ANN001
-    scenario = load_scenario(lesson.scenario, cached=False)
+    scenario = load_scenario(lesson.scenario)
     assert scenario.spec.id == f"learn_{lesson.id}"
     assert lesson.scenario.parent == LESSONS_DIR
 

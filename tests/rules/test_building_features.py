@@ -19,7 +19,7 @@ BAD = ROOT / "tests" / "fixtures" / "bad_scenarios" / "features.toml"
 
 @pytest.mark.rule("§9.6")
 def test_the_features_as_written() -> None:
-    f = load_scenario(VILLAGE, cached=False).map.features
+    f = load_scenario(VILLAGE).map.features
     assert f is not None
     house = f.building_at(hex_from_id("E4"))
     assert house is not None and house.name == "building D4" and not house.bunker
@@ -43,7 +43,7 @@ def test_a_map_without_features_has_none(basic) -> None:  # noqa: ANN001
 @pytest.mark.rule("§10.1")
 def test_every_feature_problem_is_named_with_line_and_key() -> None:
     with pytest.raises(ScenarioError) as info:
-        load_scenario(BAD, cached=False)
+        load_scenario(BAD)
     problems = [str(p) for p in info.value.problems]
     expected = [
         (":22: buildings[0].doors", "E5:N: E5 is not one of this building's hexes"),
@@ -74,6 +74,6 @@ def test_schema_problems_of_features_are_refused_cleanly(entry: str, tmp_path: P
     path = tmp_path / "f.toml"
     path.write_text(text)
     with pytest.raises(ScenarioError) as info:
-        load_scenario(path, cached=False)
+        load_scenario(path)
     assert all(p.where.startswith(str(path)) for p in info.value.problems)
     assert any(k in p.where for p in info.value.problems for k in ("buildings[", "walls[", "bunkers["))

@@ -43,6 +43,6 @@ def test_a_fuzzed_village_loads_or_is_refused_by_name(data: st.DataObject, tmp_p
     path = tmp_path_factory.mktemp("fuzz") / "village.toml"
     path.write_text(text, encoding="utf-8")
     try:
-        load_scenario(path, cached=False)
+        load_scenario(path)
     except ScenarioError as exc:
         assert "village.toml" in str(exc)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from firepower_tui.games.service import new_game
+from firepower_tui.games.service import complete_from_store, load_game, new_game
 from firepower_tui.games.shared import NotASide, SharedGame
 from firepower_tui.games.store import MovedFirst, Store
 from firepower_tui.games.watch import watch_folder
@@ -157,6 +157,29 @@ def test_moved_first_refuses_and_catches_up(db: Path) -> None:
     assert out.refusal is not None and out.refusal.rule == "6.2"
     assert gs.state == ts.state and green.seen == 1
     assert [e.kind for e in Store(db).entries(game_id)] == ["action"]
+
+
+@pytest.mark.rule("6.1")
+def test_a_lost_draw_spends_no_dice_and_the_next_checkpoint_is_accepted(db: Path) -> None:
+    """Green's end draws the chit Tan's end drew first: its pick was rolled, then refused. Its live
+    dice stay the seed's plus the stored rolls (as Tan's are), so the checkpoint it writes at its
+    next draw agrees with the replay of the entries."""
+    game_id = hosted(db)
+    (tan, ts), (green, gs) = two_players(db, game_id)
+    assert ts.submit(DrawChit()).ok
+    assert gs.submit(DrawChit()).refusal is not None  # lost, caught up
+    assert gs.dice.generator_state() == ts.dice.generator_state()
+    assert gs.dice.calls == []  # (the refused pick is not among its calls either)
+    for line in ("impulse K2", "move T1", "end", "done"):
+        assert act(ts, line).ok
+    green.catch_up(gs)
+    assert gs.submit(DrawChit()).ok  # Green's end draws: its checkpoint
+    store = Store(db)
+    assert store.checkpoint(game_id).seq == 6
+    session = load_game(store, game_id, quick=True)
+    assert session.unchecked is not None  # (from the checkpoint)
+    complete_from_store(store, session)  # raises if the checkpoint disagrees with the replay
+    assert session.dice.generator_state() == gs.dice.generator_state()
 
 
 def test_draw_if_needed_stops_when_the_other_drew_first(db: Path) -> None:

@@ -18,7 +18,7 @@ from firepower_tui.rules.actions import DrawChit
 from firepower_tui.rules.errors import FirepowerError, SaveError
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.games.stats import game_stats
-from firepower_tui.games.store import SCHEMA_VERSION, Store
+from firepower_tui.games.store import SCHEMA_VERSION, GameOpen, Store
 from tests.conftest import play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,9 +76,10 @@ def test_resume_default_is_latest_unfinished_and_locks(store: Store) -> None:
     assert picked == g1  # played last
     other = Store(store.path)
     import os
-    other.conn.execute("UPDATE games SET owner_pid=? WHERE id=?", (os.getppid(), g2))
-    with pytest.raises(FirepowerError, match="open in another firepower"):
+    other.conn.execute("UPDATE games SET owner_pid=? WHERE id=?", (os.getppid(), g2))  # (a pid alone, as schema 2 kept it)
+    with pytest.raises(GameOpen) as refused:
         resume_game(store, g2)
+    assert refused.value.pid == os.getppid()
 
 
 def test_changed_scenario_is_detected(store: Store, tmp_path: Path) -> None:

@@ -45,10 +45,12 @@ class PtyApp:
 
     def __init__(self, args: Sequence[str], cols: int = 120, rows: int = 40,
                  env: dict[str, str] | None = None, command: Sequence[str] | None = None,
-                 stamped: bool = False) -> None:
+                 stamped: bool = False, resizable: bool = False) -> None:
         """``command``: run this instead of ``python -m firepower_tui ARGS`` (e.g. an ssh client).
         ``stamped``: read the pty in a thread that stamps each chunk as it arrives
-        (``shown_at``), for timings that leave pyte's parsing out (benchmarks)."""
+        (``shown_at``), for timings that leave pyte's parsing out (benchmarks).
+        ``resizable``: the program reads its size from the pty, not from COLUMNS and LINES
+        (which Textual reads first), so that :meth:`resize` reaches it."""
         self.cols, self.rows = cols, rows
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -59,6 +61,8 @@ class PtyApp:
         pid, fd = pty.fork()
         if pid == 0:  # child
             environment = dict(os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
+            if resizable:
+                del environment["COLUMNS"], environment["LINES"]
             environment.setdefault("XDG_DATA_HOME", self.data_home)
             if "NO_COLOR" not in (env or {}):
                 environment.pop("NO_COLOR", None)
@@ -190,6 +194,15 @@ class PtyApp:
             if got == 0:
                 break
         return total
+
+    def resize(self, cols: int, rows: int) -> None:
+        """Resize the terminal, as a player dragging the window does (the program gets SIGWINCH;
+        start it ``resizable``)."""
+        self.cols, self.rows = cols, rows
+        self.screen.resize(rows, cols)
+        self._lines = None
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        os.kill(self.pid, signal.SIGWINCH)
 
     def press(self, key: str) -> float:
         """Send a key; returns the time it was sent."""

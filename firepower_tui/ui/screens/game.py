@@ -30,7 +30,7 @@ from ..widgets.side_log import SideLog
 from ..threat_view import ThreatView
 from .game_command import CommandLine
 from .game_log import LogAndPrompts
-from .game_views import VIEW_GUARDS, VIEWS, show_game_over
+from .game_views import VIEW_GUARDS, VIEWS, ask_quit, show_game_over
 from .los_mode import LosMode
 from .see_commands import linkify, open_rule
 from ..theme import load_theme, show_theme
@@ -121,7 +121,6 @@ class GameScreen(LogAndPrompts, CommandLine):
                 yield SideLog(self._entry_text, id="log")
         yield Static(id="status")
         yield KeyFooter(compact=True, show_command_palette=False)
-        yield Static(id="too-small")
 
     def post_message(self, message: Message) -> bool:
         """Textual's, except that the first ScreenResume, which it sends as the screen is pushed
@@ -143,6 +142,7 @@ class GameScreen(LogAndPrompts, CommandLine):
         self.clock.sync()
         if self.computer is not None:
             self.computer.follow()
+        self._check_size()  # (the window may have shrunk while another screen was up)
 
     def on_screen_suspend(self) -> None:
         """A dialog or another view is up: the phase clock stops (R35)."""
@@ -193,15 +193,15 @@ class GameScreen(LogAndPrompts, CommandLine):
         self.call_after_refresh(self.query_one(HexMap).scroll_to_cursor)
 
     def _check_size(self) -> None:
+        """Under the least size the game needs, the too-small screen goes over it (and over any
+        dialog): it takes every key until the window is large enough (it closes itself then)."""
         w, h = self.app.size
-        small = w < MIN_WIDTH or h < MIN_HEIGHT
-        tiny = self.query_one("#too-small", Static)
-        tiny.display = small
-        if small:
-            tiny.update(Text(f"Terminal too small: {w}x{h}.\nFIREPOWER needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-                             "Enlarge the window; the game is waiting as you left it.", style="bold"))
-        for wid in ("#header", "#main", "#status", "Footer"):
-            self.query_one(wid).display = not small
+        if w >= MIN_WIDTH and h >= MIN_HEIGHT:
+            return
+        from .modals import TooSmallScreen
+
+        if not any(isinstance(s, TooSmallScreen) for s in self.app.screen_stack):
+            self.app.push_screen(TooSmallScreen((MIN_WIDTH, MIN_HEIGHT), lambda: ask_quit(self)))
 
     # --- keys -------------------------------------------------------------------------------------------
 

@@ -20,7 +20,8 @@ from ..crash import write_crash_report
 from ..key_names import key_name
 from ..render.ascii import fold
 from ..render.log_text import event_text
-from ..render.panels import header_text, hex_text, soldier_text
+from ..render.header import Seats, header_text
+from ..render.panels import hex_text, soldier_text
 from ..render.overlay_words import overlay_line
 from ..render.reaction import bottom_panel, shows_panel
 from ..widgets.footer import KeyFooter, deploying_words
@@ -45,6 +46,20 @@ KEY_INTENTS: dict[str, Intent] = {key: k.intent for k in KEYMAP for key in k.key
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 SIDE_COLOURS = ("#ffd787", "#87ff87")
 """Tan-ish and green, as the counters (RULES.md §1.5); the map uses the same (ui/render/map_palette.py)."""
+
+def seat_words(players: dict[str, str]) -> Seats:
+    """The header's words for a game's ``players`` (side -> seat, :mod:`...games.seats`): none
+    when every side is human (hotseat), else "you" for a person and the computer with its level."""
+    from ...games.seats import COMPUTER, HUMAN
+
+    if all(seat == HUMAN for seat in players.values()):
+        return {}
+    out: dict[str, tuple[str, ...]] = {}
+    for side, seat in players.items():
+        kind, _, level = seat.partition(":")
+        out[side] = (f"computer, {level}", f"cpu {level}") if kind == COMPUTER else ("you",)
+    return out
+
 
 def _computer_turns(screen: GameScreen, controller: Controller, pace: float | None) -> ComputerTurns | None:
     """The computer's sides (issue 13), its module loaded only for a game the computer plays."""
@@ -190,6 +205,7 @@ class GameScreen(LogAndPrompts, CommandLine):
 
     def on_resize(self) -> None:
         self._check_size()
+        self.redraw_header()
         self.call_after_refresh(self.query_one(HexMap).scroll_to_cursor)
 
     def _check_size(self) -> None:
@@ -370,5 +386,11 @@ class GameScreen(LogAndPrompts, CommandLine):
         self._sync(Result())
 
     def redraw_header(self) -> None:
-        """The header alone (the clock's tick redraws nothing else)."""
-        self._update("#header", header_text(self.c, self.side_styles, self.clock.header()))
+        """The header alone (the clock's tick redraws nothing else), laid out for the window's width."""
+        self._update("#header", header_text(self.c, self.side_styles, self.clock.header(), width=self.app.size.width,
+                                            seats=self.seats()))
+
+    def seats(self) -> Seats:
+        """Who plays each side, in words for the header: nothing when both sides are played at
+        this keyboard; against the computer, "you" and the computer with its level."""
+        return seat_words(self.c.session.players)

@@ -234,7 +234,9 @@ class GameScreen(LogAndPrompts, CommandLine):
         if self.command_open:
             return False
         if self.los.active:
-            return self.los.allows(intent)
+            if not self.los.allows(intent):
+                return False
+            return self.VIEW_GUARDS.get(Intent(intent), bool)(self) if intent in VIEW_INTENTS else True
         if intent == Intent.CANCEL and self.threats.on:
             return True  # Esc leaves the threat view
         if self.computer is not None and self.computer.refusal(Intent(intent)) is not None:

@@ -173,11 +173,6 @@ def hex_text(c: Controller) -> Text:
     if line is not None:
         a, b = line.halves
         t.append(f"\n{line.kind.value} {line.axis}, halves {a}/{b}")
-    if gmap.features is not None:
-        from ...rules.buildings import hex_notes
-
-        for note in hex_notes(st, h):
-            t.append(f"\n{note}", style="dim")
     for u in st.soldiers_at(h):
         mark = "*" if u.id in st.group else " "
         extra = f" {u.status.value}" if u.status.value != "ok" else ""
@@ -207,4 +202,9 @@ def hex_text(c: Controller) -> Text:
         t.append(result.summary(), style="red" if not result.clear else "green")
     if s is not None and c.mode is Mode.BROWSE and c.in_impulse(s) and h == hex_neighbor(s.hex, s.facing):
         t.append("\n(the hex in front of the selected man)", style="dim")
+    if gmap.features is not None:  # what a building or wall does, last: the longest, and the same all game
+        from ...rules.buildings import hex_notes
+
+        for note in hex_notes(st, h):
+            t.append(f"\n{note}", style="dim")
     return t

@@ -34,6 +34,7 @@ from .game_log import LogAndPrompts
 from .game_views import VIEW_GUARDS, VIEWS, ask_quit, show_game_over
 from .los_mode import LosMode
 from .see_commands import linkify, open_rule
+from .side_fit import PANELS as SIDE_PANELS, SideFit
 from ..theme import load_theme, show_theme
 from .reaction import HandOver, ScreenClock
 
@@ -44,6 +45,8 @@ if TYPE_CHECKING:
 KEY_INTENTS: dict[str, Intent] = {key: k.intent for k in KEYMAP for key in k.keys if not k.view}
 """The controller's intents by key (for a key whose binding is not offered now)."""
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+GROWING_PANELS = frozenset(SIDE_PANELS)
+"""The side panels that grow past their usual height when their text needs it (:mod:`.side_fit`)."""
 SIDE_COLOURS = ("#ffd787", "#87ff87")
 """Tan-ish and green, as the counters (RULES.md §1.5); the map uses the same (ui/render/map_palette.py)."""
 
@@ -111,6 +114,8 @@ class GameScreen(LogAndPrompts, CommandLine):
         self._prompt_open = False
         self._state_seen: object = None
         self._panel_cache: dict[str, object] = {}
+        self.side = SideFit(self)
+        """The soldier and hex panels' heights in the side column (:mod:`.side_fit`)."""
         sides = controller.state.sides
         self.side_styles = {sides[0]: SIDE_COLOURS[0], sides[1]: SIDE_COLOURS[1]}
         self.hand_over = HandOver(self)
@@ -192,6 +197,7 @@ class GameScreen(LogAndPrompts, CommandLine):
         self._entry_at = []
         self._state_seen = None
         self._panel_cache = {}
+        self.side = SideFit(self)
         self.hand_over, self.clock = HandOver(self), ScreenClock(self)
         self.los = LosMode(self)
         self.computer = _computer_turns(self, controller, self.pace)
@@ -206,6 +212,7 @@ class GameScreen(LogAndPrompts, CommandLine):
     def on_resize(self) -> None:
         self._check_size()
         self.redraw_header()
+        self.call_after_refresh(self.side.fit)
         self.call_after_refresh(self.query_one(HexMap).scroll_to_cursor)
 
     def _check_size(self) -> None:
@@ -339,6 +346,9 @@ class GameScreen(LogAndPrompts, CommandLine):
         if self._panel_cache.get(widget_id) == content.plain + str(content.spans):
             return
         self._panel_cache[widget_id] = content.plain + str(content.spans)
+        if widget_id in GROWING_PANELS:
+            self.side.show(widget_id, content)
+            return
         self.query_one(widget_id, Static).update(linkify(content), layout=False)
 
     def _sync(self, result: Result, cursor_only: bool = False) -> None:

@@ -121,3 +121,33 @@ def test_docstring_examples_of_the_layout() -> None:
     for name in ("firepower_tui.ui.screens.side_fit", "firepower_tui.ui.render.header"):
         result = doctest.testmod(importlib.import_module(name))
         assert result.attempted >= 1 and result.failed == 0, name
+
+
+async def test_the_learn_menu_shows_every_line_and_description_whole(tmp_path) -> None:  # noqa: ANN001
+    """At 80x24, with --ascii (its marks are longer: '... begun') and a lesson begun: each line of
+    the lesson list is shown whole, mark included, and the highlighted lesson's description fits
+    its pane; the list takes the room its lines need, the description the rest."""
+    from textual.widgets import OptionList
+
+    from firepower_tui.games.lesson_progress import LessonProgress
+    from firepower_tui.games.lessons import load_lessons
+    from firepower_tui.ui.learn_app import LearnApp
+    from firepower_tui.ui.render.lesson_text import lesson_line
+
+    lessons = load_lessons()
+    progress = LessonProgress(tmp_path / "progress.json")
+    progress.record(lessons[2], 1)  # begun, not done
+    a = LearnApp(lessons, progress, ascii=True)
+    async with a.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = a.screen.query_one(OptionList)
+        marks = progress.marks(lessons)
+        for i, lesson in enumerate(lessons):
+            line = lesson_line(lesson, i + 1, marks[i], ascii=True).plain.rstrip()
+            assert box.scrollable_content_region.width >= len(line), line
+            info = a.screen.query_one("#lesson-info", Static)
+            needed = info.get_content_height(a.screen.size, a.screen.size, info.content_region.width)
+            assert needed <= info.content_region.height, lesson.id
+            await pilot.press("down")
+            await pilot.pause()
+        assert any("... begun" in text for text in screen_lines(a))

@@ -118,7 +118,8 @@ def test_docstring_examples_of_the_layout() -> None:
     import doctest
     import importlib
 
-    for name in ("firepower_tui.ui.screens.side_fit", "firepower_tui.ui.render.header"):
+    for name in ("firepower_tui.ui.screens.side_fit", "firepower_tui.ui.render.header",
+                 "firepower_tui.ui.widgets.map_view", "firepower_tui.controller.command"):
         result = doctest.testmod(importlib.import_module(name))
         assert result.attempted >= 1 and result.failed == 0, name
 

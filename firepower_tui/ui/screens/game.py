@@ -15,6 +15,7 @@ from textual.widgets import Static
 from ...controller.controller import Controller, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
 from ...rules.events import ChitDrawn, Event
+from ...rules.hexgrid import Hex
 from ...rules.types import Phase
 from ..crash import write_crash_report
 from ..key_names import key_name
@@ -361,6 +362,7 @@ class GameScreen(LogAndPrompts, CommandLine):
             hex_map.set_highlights(self.threats.highlights())
         elif not cursor_only:
             hex_map.set_highlights(c.highlights())
+        hex_map.keep_in_view(self.kept_in_view())
         hex_map.set_cursor(c.cursor)
         self.update_hex_panel()
         if not cursor_only:
@@ -388,6 +390,14 @@ class GameScreen(LogAndPrompts, CommandLine):
         self.los.sync()
         if self.computer is not None:
             self.computer.follow()
+
+    def kept_in_view(self) -> tuple[Hex, ...]:
+        """The hexes the map keeps in view with the cursor: the los mode's origin, or while an
+        action with a target is aimed (the odds panel open) the hex of the man who acts."""
+        if self.los.origin is not None:
+            return (self.los.origin,)
+        s = self.c.soldier() if shows_panel(self.c) else None
+        return (s.hex,) if s is not None and s.deployed else ()
 
     def sync_result(self, result: Result) -> None:
         """Show the state after ``result`` (the clock's ``done``, the pause key, the computer's move)."""

@@ -45,12 +45,16 @@ class PtyApp:
 
     def __init__(self, args: Sequence[str], cols: int = 120, rows: int = 40,
                  env: dict[str, str] | None = None, command: Sequence[str] | None = None,
-                 stamped: bool = False, resizable: bool = False) -> None:
+                 stamped: bool = False, resizable: bool = False, frames: bool = False) -> None:
         """``command``: run this instead of ``python -m firepower_tui ARGS`` (e.g. an ssh client).
         ``stamped``: read the pty in a thread that stamps each chunk as it arrives
         (``shown_at``), for timings that leave pyte's parsing out (benchmarks).
         ``resizable``: the program reads its size from the pty, not from COLUMNS and LINES
-        (which Textual reads first), so that :meth:`resize` reaches it."""
+        (which Textual reads first), so that :meth:`resize` reaches it.
+        ``frames``: answer Textual's question whether the terminal has synchronized output
+        (it has), so that it brackets each frame, and show the screen only between frames: a
+        test that reads the screen never sees half a frame (a new column ruler over the old
+        map). Off, the bytes go to the screen as they come, as before."""
         self.cols, self.rows = cols, rows
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -72,6 +76,9 @@ class PtyApp:
         self.pid, self.fd = pid, fd
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.started = time.perf_counter()
+        self.frames = frames
+        self._held = b""
+        """With ``frames``: the bytes of a frame begun and not yet ended (not on the screen yet)."""
         self._chunks: queue.SimpleQueue[tuple[float, bytes]] | None = None
         if stamped:
             self.start_reader()
@@ -115,7 +122,7 @@ class PtyApp:
             self._chunks.put((arrived, data))  # stays closed for every later call
             return None
         self.bytes_read += len(data)
-        self.stream.feed(data)
+        self._show(data)
         self.shown_at = arrived
         return True
 
@@ -131,6 +138,23 @@ class PtyApp:
             os.close(self.fd)
         except OSError:
             pass
+
+    SYNC_QUERY, SYNC_ANSWER = b"\x1b[?2026$p", b"\x1b[?2026;2$y"
+    """Textual's question whether the terminal brackets frames (DECRQM 2026), and the answer yes."""
+    SYNC_START, SYNC_END = b"\x1b[?2026h", b"\x1b[?2026l"
+
+    def _show(self, data: bytes) -> None:
+        """Put ``data`` on the screen; with ``frames``, all but a frame not yet ended."""
+        if not self.frames:
+            self.stream.feed(data)
+            return
+        if self.SYNC_QUERY in data:
+            os.write(self.fd, self.SYNC_ANSWER)
+        data = self._held + data
+        start, end = data.rfind(self.SYNC_START), data.rfind(self.SYNC_END)
+        cut = start if start > end else len(data)
+        self._held = data[cut:]
+        self.stream.feed(data[:cut])
 
     def text(self) -> str:
         """The screen as text, as ``pyte.Screen.display`` gives it, re-read only in the lines pyte
@@ -173,7 +197,7 @@ class PtyApp:
                 return got
             got += len(data)
             self.bytes_read += len(data)
-            self.stream.feed(data)
+            self._show(data)
 
     def wait_for(self, needle: str, timeout: float = 10.0) -> float:
         """Seconds until ``needle`` is on the emulated screen (raises TimeoutError)."""

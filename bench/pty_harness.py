@@ -43,6 +43,10 @@ def _line_text(screen: pyte.Screen, y: int) -> str:
 class PtyApp:
     """The ``firepower`` command in a pty of fixed size, with a pyte screen."""
 
+    frames = False
+    """Show whole frames only (see ``__init__``); a class default for subclasses with their own ``__init__``."""
+    _held = b""
+
     def __init__(self, args: Sequence[str], cols: int = 120, rows: int = 40,
                  env: dict[str, str] | None = None, command: Sequence[str] | None = None,
                  stamped: bool = False, resizable: bool = False, frames: bool = False) -> None:

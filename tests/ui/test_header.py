@@ -122,3 +122,20 @@ def test_the_least_important_part_is_shortened_first_and_left_out_last() -> None
     assert fit(parts, 17).plain == "A" * 10 + "  " + "B" * 5
     assert fit(parts, 12).plain == "A" * 5 + "  " + "B" * 5
     assert fit(parts, 8).plain == "A" * 5
+
+
+@pytest.mark.rule("§10.2")
+def test_the_header_names_the_side_that_chooses_after_the_roll_off() -> None:
+    """After the deployment roll-off the winner decides who places first: the header names him
+    (it said 'deployment rolls', whoever was to choose)."""
+    from firepower_tui.controller.controller import Controller
+    from firepower_tui.rules.notation import parse_action
+    from firepower_tui.rules.turn import deciders
+    from firepower_tui.ui.render.header import header_text
+
+    session = Session(load_scenario("meeting"), seed=3)
+    for line in ("buy tan RFL", "ready tan", "buy green RFL", "ready green", "rolloff"):
+        assert session.submit(parse_action(line)).ok, line
+    (chooser,) = deciders(session.state)
+    line = header_text(Controller(session), {}).plain
+    assert f" {session.scenario.side_name(chooser)} " in line and "deployment rolls" not in line, line

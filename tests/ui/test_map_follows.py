@@ -140,7 +140,7 @@ async def test_the_map_numbers_every_row_it_shows() -> None:
     under the last row a half row of hexes with no number)."""
     a = app()
     async with a.run_test(size=SIZE) as pilot:
-        for target in ("K2", "S2", "S16", "B16"):
+        for target in ("K2", "S2", "S16", "T16", "H16", "B16"):  # (T16, H16: odd columns, the last line shown)
             await cursor_to(pilot, a, target)
             lines = map_lines(a)[1:]  # (under the column letters)
             for line in lines:

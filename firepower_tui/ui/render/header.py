@@ -168,6 +168,8 @@ def decision_forms(st: GameState, side_style: Mapping[str, str]) -> tuple[Text, 
     if st.phase == Phase.DEPLOY:
         if st.setup_step == SetupStep.PLACE and st.placer:
             return block(st.placer, name(st.placer), "places (§10.2)")
+        if st.setup_step in (SetupStep.CHOOSE_DEPLOY, SetupStep.CHOOSE_FIRST) and st.decider:
+            return block(st.decider, name(st.decider), "chooses (§10.2)")
         return block(None, "deployment rolls")
     if st.pending is not None:
         return block(st.pending.side, name(st.pending.side), "answers a reaction")

@@ -134,15 +134,22 @@ async def test_a_command_that_names_a_hex_moves_the_cursor_there() -> None:
 
 
 async def test_the_map_numbers_every_row_it_shows() -> None:
-    """The map scrolled sideways at 80x24 (the cursor in the east, then the south): every line
+    """The map scrolled sideways at 80x24 (the cursor in the east, then the south), in both zooms: every line
     that shows the body of a hex of the first column on screen carries its row number (a view
     starting on an odd column showed each row's first hexes half a row down, unnumbered, and
     under the last row a half row of hexes with no number)."""
     a = app()
     async with a.run_test(size=SIZE) as pilot:
-        for target in ("K2", "S2", "S16", "T16", "H16", "B16"):  # (T16, H16: odd columns, the last line shown)
-            await cursor_to(pilot, a, target)
-            lines = map_lines(a)[1:]  # (under the column letters)
-            for line in lines:
-                if line[2:3] == "/":  # the first hex on screen: the left edge of its body
-                    assert re.match(r"\s?\d+", line[:2]), (target, "\n".join(lines))
+        for zoom in ("compact", "detailed"):
+            if zoom == "detailed":
+                await pilot.press("o")
+            for target in ("K2", "S2", "S16", "T16", "H16", "B16"):  # (T16, H16: odd columns, the last line shown)
+                await cursor_to(pilot, a, target)
+                await pilot.pause()
+                lines = map_lines(a)[1:]  # (under the column letters)
+                for line in lines:
+                    if line[2:3] == "/":  # the first hex on screen: the left edge of its body
+                        assert re.match(r"\s?\d+", line[:2]), (zoom, target, "\n".join(lines))
+                last = next((i for i, line in enumerate(lines) if line[:2] == "16"), None)
+                for line in lines[last + 1:] if last is not None else []:  # under the last row: no new hex
+                    assert "/" not in line[2:4], (zoom, target, "\n".join(lines))

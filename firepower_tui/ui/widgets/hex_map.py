@@ -477,9 +477,10 @@ class HexMap(ScrollView, can_focus=True):
         grid = self.grid
         if not 0 <= vy < grid.height:
             return Strip.blank(width, base_style)
-        if width > 0 and self._left_neighbours_only(vy, x0):
-            return Strip.join([Strip.blank(1, base_style),
-                               self._render_grid_line(vy, x0 + 1, width - 1, cursor, base_style)])
+        blank = min(width, self._left_neighbours_only(vy, x0))
+        if blank:
+            return Strip.join([Strip.blank(blank, base_style),
+                               self._render_grid_line(vy, x0 + blank, width - blank, cursor, base_style)])
         end = min(x0 + width, grid.width)
         # Cells owned by a hex with an overlay or the cursor: (from, to, hex), clipped to the view.
         marked = [(max(xa, x0), min(xb, end), h) for xa, xb, h in self._owners[vy]
@@ -489,15 +490,18 @@ class HexMap(ScrollView, can_focus=True):
         return grid_strip(grid.chars[vy], grid.styles[vy], x0, end, width, marked, sides, cursor, self._run_style,
                           base_style)
 
-    def _left_neighbours_only(self, vy: int, x0: int) -> bool:
-        """Whether the cell at ``x0``, where a view starts on an even column, draws only the
-        bottom edge of the odd column left of the view: so on the lines under that even column's
-        last hex, where a lone ``/`` at the edge read as the first of one more row of hexes."""
+    def _left_neighbours_only(self, vy: int, x0: int) -> int:
+        """How many cells from ``x0``, where a view starts on an even column, draw only the edge
+        of the odd column left of the view (its outline reaches past its pitch: a cell in the
+        compact zoom, two in the detailed one), on the lines under that even column's last hex:
+        there a lone ``/`` at the edge read as the first of one more row of hexes. Else 0."""
         zoom = self.zoom
         if x0 <= 0 or x0 % (COLUMN_PAIR * zoom.pitch_x):
-            return False
+            return 0
         depth = max(dy for _, dy, _ in zoom.borders)
-        return vy > (self.state.scenario.map.rows - 1) * zoom.pitch_y + depth
+        if vy <= (self.state.scenario.map.rows - 1) * zoom.pitch_y + depth:
+            return 0
+        return max(dx for dx, _, _ in zoom.borders) + 1 - zoom.pitch_x
 
     # --- messages up -------------------------------------------------------------------------------------
 

@@ -43,12 +43,22 @@ def _line_text(screen: pyte.Screen, y: int) -> str:
 class PtyApp:
     """The ``firepower`` command in a pty of fixed size, with a pyte screen."""
 
+    frames = False
+    """Show whole frames only (see ``__init__``); a class default for subclasses with their own ``__init__``."""
+    _held = b""
+
     def __init__(self, args: Sequence[str], cols: int = 120, rows: int = 40,
                  env: dict[str, str] | None = None, command: Sequence[str] | None = None,
-                 stamped: bool = False) -> None:
+                 stamped: bool = False, resizable: bool = False, frames: bool = False) -> None:
         """``command``: run this instead of ``python -m firepower_tui ARGS`` (e.g. an ssh client).
         ``stamped``: read the pty in a thread that stamps each chunk as it arrives
-        (``shown_at``), for timings that leave pyte's parsing out (benchmarks)."""
+        (``shown_at``), for timings that leave pyte's parsing out (benchmarks).
+        ``resizable``: the program reads its size from the pty, not from COLUMNS and LINES
+        (which Textual reads first), so that :meth:`resize` reaches it.
+        ``frames``: answer Textual's question whether the terminal has synchronized output
+        (it has), so that it brackets each frame, and show the screen only between frames: a
+        test that reads the screen never sees half a frame (a new column ruler over the old
+        map). Off, the bytes go to the screen as they come, as before."""
         self.cols, self.rows = cols, rows
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -59,6 +69,8 @@ class PtyApp:
         pid, fd = pty.fork()
         if pid == 0:  # child
             environment = dict(os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
+            if resizable:
+                del environment["COLUMNS"], environment["LINES"]
             environment.setdefault("XDG_DATA_HOME", self.data_home)
             if "NO_COLOR" not in (env or {}):
                 environment.pop("NO_COLOR", None)
@@ -68,6 +80,9 @@ class PtyApp:
         self.pid, self.fd = pid, fd
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.started = time.perf_counter()
+        self.frames = frames
+        self._held = b""
+        """With ``frames``: the bytes of a frame begun and not yet ended (not on the screen yet)."""
         self._chunks: queue.SimpleQueue[tuple[float, bytes]] | None = None
         if stamped:
             self.start_reader()
@@ -111,7 +126,7 @@ class PtyApp:
             self._chunks.put((arrived, data))  # stays closed for every later call
             return None
         self.bytes_read += len(data)
-        self.stream.feed(data)
+        self._show(data)
         self.shown_at = arrived
         return True
 
@@ -127,6 +142,23 @@ class PtyApp:
             os.close(self.fd)
         except OSError:
             pass
+
+    SYNC_QUERY, SYNC_ANSWER = b"\x1b[?2026$p", b"\x1b[?2026;2$y"
+    """Textual's question whether the terminal brackets frames (DECRQM 2026), and the answer yes."""
+    SYNC_START, SYNC_END = b"\x1b[?2026h", b"\x1b[?2026l"
+
+    def _show(self, data: bytes) -> None:
+        """Put ``data`` on the screen; with ``frames``, all but a frame not yet ended."""
+        if not self.frames:
+            self.stream.feed(data)
+            return
+        if self.SYNC_QUERY in data:
+            os.write(self.fd, self.SYNC_ANSWER)
+        data = self._held + data
+        start, end = data.rfind(self.SYNC_START), data.rfind(self.SYNC_END)
+        cut = start if start > end else len(data)
+        self._held = data[cut:]
+        self.stream.feed(data[:cut])
 
     def text(self) -> str:
         """The screen as text, as ``pyte.Screen.display`` gives it, re-read only in the lines pyte
@@ -169,7 +201,7 @@ class PtyApp:
                 return got
             got += len(data)
             self.bytes_read += len(data)
-            self.stream.feed(data)
+            self._show(data)
 
     def wait_for(self, needle: str, timeout: float = 10.0) -> float:
         """Seconds until ``needle`` is on the emulated screen (raises TimeoutError)."""
@@ -190,6 +222,15 @@ class PtyApp:
             if got == 0:
                 break
         return total
+
+    def resize(self, cols: int, rows: int) -> None:
+        """Resize the terminal, as a player dragging the window does (the program gets SIGWINCH;
+        start it ``resizable``)."""
+        self.cols, self.rows = cols, rows
+        self.screen.resize(rows, cols)
+        self._lines = None
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        os.kill(self.pid, signal.SIGWINCH)
 
     def press(self, key: str) -> float:
         """Send a key; returns the time it was sent."""

@@ -50,7 +50,7 @@ def test_ascii_and_no_color_show_only_ascii() -> None:
     try:
         app.wait_for("Turn 1/10", timeout=30)
         app.press("enter")
-        app.wait_for("T1 [6.2]")
+        app.wait_for("K2 activated")
         for _ in range(12):
             app.press("down")
         app.wait_for("g5N")

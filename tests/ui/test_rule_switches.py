@@ -16,7 +16,7 @@ from firepower_tui.games.session import Session
 from firepower_tui.games.store import Store
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.ui.app import FirepowerApp, make_app
-from firepower_tui.ui.render.panels import header_text
+from firepower_tui.ui.render.header import header_text
 
 
 def panel_text(app: FirepowerApp) -> str:
@@ -84,14 +84,19 @@ def test_the_header_names_the_rules_on(rules: tuple[str, ...], label: str | None
 
 @pytest.mark.parametrize("rules", [("overwatch", "hit_the_dirt"), ("overwatch", "hit_the_dirt", "hiding",
                                                                    "melee_reactions", "clock")])
-async def test_the_rules_fit_the_header_at_80_columns(rules: tuple[str, ...]) -> None:
-    """In play, an impulse started: the rules are shown whole within 80 columns."""
-    a = make_app(load_scenario("basic"), session=Session(load_scenario("basic"), seed=3, rules=rules))
-    async with a.run_test(size=(80, 30)) as pilot:
-        await pilot.press("enter")  # start the impulse: the longest header
-        line = str(a.screen.query_one("#header", Static).render())
-        # with the clock on, its own box says so (clock m:ss) and the list leaves it out
-        label = "Rules: overwatch, dirt" if len(rules) == 2 else "Rules: OW HD HI MR"
-        # (the clock runs while the test does: any m:ss, not exactly 1:30)
-        assert "impulse 1/2" in line and bool(re.search(r"clock \d:\d\d", line)) == ("clock" in rules)
-        assert "impulse 1/2" and label in line and line.index(label) + len(label) <= 80
+async def test_the_rules_fit_the_header_where_there_is_room(rules: tuple[str, ...]) -> None:
+    """In play, an impulse started (the longest line): at 120 columns the rules are shown whole;
+    at 80 the line still fits, with the impulse, the clock and both sides' kills (the rules
+    are shortened or left out first: ui/render/header.py)."""
+    for width in (120, 80):
+        a = make_app(load_scenario("basic"), session=Session(load_scenario("basic"), seed=3, rules=rules))
+        async with a.run_test(size=(width, 30)) as pilot:
+            await pilot.press("enter")
+            line = str(a.screen.query_one("#header", Static).render())
+            # with the clock on, its own box says so (clock m:ss) and the list leaves it out
+            label = "Rules: overwatch, dirt" if len(rules) == 2 else "Rules: OW HD HI MR"
+            # (the clock runs while the test does: any m:ss, not exactly 1:30)
+            assert re.search(r"imp(ulse)? 1/2", line) and bool(re.search(r"clock \d:\d\d", line)) == ("clock" in rules)
+            assert len(line) <= width and re.search(r"Tan\D*0", line) and re.search(r"Green\D*0", line), line
+            if width == 120:
+                assert label in line, line

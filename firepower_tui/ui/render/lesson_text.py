@@ -51,12 +51,12 @@ def lesson_panel_text(run: LessonRun, number: int, total: int, *, hint: bool = F
     return t
 
 
-def lesson_line(lesson: Lesson, number: int, mark: Mark, *, ascii: bool = False) -> Text:
-    """One line of the lesson list: number, title, mark."""
+def lesson_line(lesson: Lesson, number: int, mark: Mark, *, ascii: bool = False, title_width: int = 33) -> Text:
+    """One line of the lesson list: number, title (padded to ``title_width``), mark."""
     word, style = MARK_TEXT[mark]
     if ascii:
         word = word.replace("✓", "*").replace("▶", ">").replace("…", "...")
-    t = Text(f"{number:>2}. {lesson.title:<33}")
+    t = Text(f"{number:>2}. {lesson.title:<{title_width}}")
     t.append(f" {word}", style=style)
     return t
 

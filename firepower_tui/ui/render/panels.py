@@ -1,4 +1,5 @@
-"""Header, soldier panel and hex panel contents (pure: state and controller in, Rich Text out)."""
+"""Soldier panel and hex panel contents (pure: state and controller in, Rich Text out; the
+header is in :mod:`.header`)."""
 
 from __future__ import annotations
 
@@ -22,64 +23,6 @@ POSTURE_WORD = {"stand": "standing", "crouch": "crouching", "prone": "prone"}
 
 def pct(p: float) -> str:
     return f"{p * 100:.1f}%".replace(".0%", "%")
-
-
-def header_text(c: Controller, side_style: dict[str, str], clock: Text | None = None) -> Text:
-    """The header line; ``clock`` is the phase clock's part (§9.8), after the phase."""
-    st = c.state
-    spec = st.scenario.spec
-    name = st.scenario.side_name
-    t = Text()
-    t.append(f" Turn {st.turn}/{spec.turns} ", style="bold reverse")
-    if st.over:
-        t.append(" game over ", style="bold reverse")
-    elif st.active:
-        t.append(f" {name(st.active)} ", style=f"bold reverse {side_style.get(st.active, '')}")
-        if st.impulse and st.impulse_hex is not None:
-            t.append(f" impulse {st.impulse}/{IMPULSES_PER_PHASE} {hex_to_id(st.impulse_hex)}")
-            t.append("" if st.committed else " (uncommitted)", style="dim")
-        else:
-            t.append(f" impulses used {st.impulses_used}/{IMPULSES_PER_PHASE}", style="dim")
-    if clock is not None:
-        t.append_text(clock)
-    if st.phase == Phase.FORCES:
-        t.append(" buying forces (§10.3)", style="bold")
-    elif st.phase == Phase.DEPLOY:
-        who = name(st.placer) if st.placer else ""
-        t.append(f" deployment: {who} places" if st.setup_step == SetupStep.PLACE else " deployment rolls", style="bold")
-    t.append(rules_text(st, clock_shown=clock is not None), style="dim")
-    if st.phase == Phase.PLAY:
-        cup = st.cup_counts()
-        t.append("  cup ")
-        t.append(" ".join(f"{name(s)} {n}" for s, n in cup.items()))
-    t.append("  " + victory_text(st), style="dim")
-    return t
-
-
-def rules_text(st: GameState, *, clock_shown: bool = False) -> str:
-    """The optional rules on (§9), compact for the header: ``  Rules: overwatch, dirt``, two
-    letters each when that is too long; "" for the basic game (R50). While the phase clock is
-    shown, it says itself that the clock rule is on, and the list leaves it out."""
-    from ...rules.options import header_label
-
-    label = header_label(r for r in st.rules if not (clock_shown and r == "clock"))
-    return f"  {label}" if label else ""
-
-
-def victory_text(st: GameState) -> str:
-    """The live score by the scenario's victory condition (§10.4)."""
-    from ...rules.victory import score
-
-    spec = st.scenario.spec
-    name = st.scenario.side_name
-    sc = score(st)
-    if spec.victory == "points_and_ground":
-        return ("points destroyed " + " ".join(f"{name(s)} {v.points_destroyed}" for s, v in sc.items())
-                + " · sectors " + " ".join(f"{name(s)} {v.sectors}" for s, v in sc.items()))
-    if spec.victory == "hold":
-        total = len(spec.objectives)
-        return "objectives held " + " ".join(f"{name(s)} {v.objectives}/{total}" for s, v in sc.items())
-    return "kills " + " ".join(f"{name(s)} {v.kills}" for s, v in sc.items())
 
 
 def deployment_text(c: Controller) -> Text:
@@ -285,11 +228,6 @@ def hex_text(c: Controller) -> Text:
     if line is not None:
         a, b = line.halves
         t.append(f"\n{line.kind.value} {line.axis}, halves {a}/{b}")
-    if gmap.features is not None:
-        from ...rules.buildings import hex_notes
-
-        for note in hex_notes(st, h):
-            t.append(f"\n{note}", style="dim")
     for u in st.soldiers_at(h):
         mark = "*" if u.id in st.group else " "
         extra = f" {u.status.value}" if u.status.value != "ok" else ""
@@ -320,4 +258,9 @@ def hex_text(c: Controller) -> Text:
         t.append(result.summary(), style="red" if not result.clear else "green")
     if s is not None and c.mode is Mode.BROWSE and c.in_impulse(s) and h == hex_neighbor(s.hex, s.facing):
         t.append("\n(the hex in front of the selected man)", style="dim")
+    if gmap.features is not None:  # what a building or wall does, last: the longest, and the same all game
+        from ...rules.buildings import hex_notes
+
+        for note in hex_notes(st, h):
+            t.append(f"\n{note}", style="dim")
     return t

@@ -15,12 +15,14 @@ from textual.widgets import Static
 from ...controller.controller import Controller, Mode, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
 from ...rules.events import ChitDrawn, Event
+from ...rules.hexgrid import Hex
 from ...rules.types import Phase
 from ..crash import write_crash_report
 from ..key_names import key_name
 from ..render.ascii import fold
 from ..render.log_text import event_text
-from ..render.panels import header_text, hex_text, soldier_text
+from ..render.header import Seats, header_text
+from ..render.panels import hex_text, soldier_text
 from ..render.overlay_words import overlay_line
 from ..render.reaction import bottom_panel, shows_panel
 from ..widgets.footer import KeyFooter, deploying_words
@@ -30,9 +32,10 @@ from ..widgets.side_log import SideLog
 from ..threat_view import ThreatView
 from .game_command import CommandLine
 from .game_log import LogAndPrompts
-from .game_views import VIEW_GUARDS, VIEWS, show_game_over
+from .game_views import VIEW_GUARDS, VIEWS, ask_quit, show_game_over
 from .los_mode import LosMode
 from .see_commands import linkify, open_rule
+from .side_fit import PANELS as SIDE_PANELS, SideFit
 from ..theme import load_theme, show_theme
 from .reaction import HandOver, ScreenClock
 
@@ -43,8 +46,24 @@ if TYPE_CHECKING:
 KEY_INTENTS: dict[str, Intent] = {key: k.intent for k in KEYMAP for key in k.keys if not k.view}
 """The controller's intents by key (for a key whose binding is not offered now)."""
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+GROWING_PANELS = frozenset(SIDE_PANELS)
+"""The side panels that grow past their usual height when their text needs it (:mod:`.side_fit`)."""
 SIDE_COLOURS = ("#ffd787", "#87ff87")
 """Tan-ish and green, as the counters (RULES.md §1.5); the map uses the same (ui/render/map_palette.py)."""
+
+def seat_words(players: dict[str, str]) -> Seats:
+    """The header's words for a game's ``players`` (side -> seat, :mod:`...games.seats`): none
+    when every side is human (hotseat), else "you" for a person and the computer with its level."""
+    from ...games.seats import COMPUTER, HUMAN
+
+    if all(seat == HUMAN for seat in players.values()):
+        return {}
+    out: dict[str, tuple[str, ...]] = {}
+    for side, seat in players.items():
+        kind, _, level = seat.partition(":")
+        out[side] = (f"computer, {level}", f"cpu {level}") if kind == COMPUTER else ("you",)
+    return out
+
 
 def _computer_turns(screen: GameScreen, controller: Controller, pace: float | None) -> ComputerTurns | None:
     """The computer's sides, its module loaded only for a game the computer plays."""
@@ -104,6 +123,8 @@ class GameScreen(LogAndPrompts, CommandLine):
         self._prompt_open = False
         self._state_seen: object = None
         self._panel_cache: dict[str, object] = {}
+        self.side = SideFit(self)
+        """The soldier and hex panels' heights in the side column (:mod:`.side_fit`)."""
         sides = controller.state.sides
         self.side_styles = {sides[0]: SIDE_COLOURS[0], sides[1]: SIDE_COLOURS[1]}
         self.hand_over = HandOver(self)
@@ -129,7 +150,6 @@ class GameScreen(LogAndPrompts, CommandLine):
                 yield SideLog(self._entry_text, id="log")
         yield Static(id="status")
         yield KeyFooter(compact=True, show_command_palette=False)
-        yield Static(id="too-small")
 
     def post_message(self, message: Message) -> bool:
         """Textual's, except that the first ScreenResume, which it sends as the screen is pushed
@@ -151,6 +171,7 @@ class GameScreen(LogAndPrompts, CommandLine):
         self.clock.sync()
         if self.computer is not None:
             self.computer.follow()
+        self._check_size()  # (the window may have shrunk while another screen was up)
 
     def on_screen_suspend(self) -> None:
         """A dialog or another view is up: the phase clock stops (R35)."""
@@ -185,6 +206,7 @@ class GameScreen(LogAndPrompts, CommandLine):
         self._entry_at = []
         self._state_seen = None
         self._panel_cache = {}
+        self.side = SideFit(self)
         self.hand_over, self.clock = HandOver(self), ScreenClock(self)
         self.los = LosMode(self)
         self.computer = _computer_turns(self, controller, self.pace)
@@ -198,18 +220,20 @@ class GameScreen(LogAndPrompts, CommandLine):
 
     def on_resize(self) -> None:
         self._check_size()
+        self.redraw_header()
+        self.call_after_refresh(self.side.fit)
         self.call_after_refresh(self.query_one(HexMap).scroll_to_cursor)
 
     def _check_size(self) -> None:
+        """Under the least size the game needs, the too-small screen goes over it (and over any
+        dialog): it takes every key until the window is large enough (it closes itself then)."""
         w, h = self.app.size
-        small = w < MIN_WIDTH or h < MIN_HEIGHT
-        tiny = self.query_one("#too-small", Static)
-        tiny.display = small
-        if small:
-            tiny.update(Text(f"Terminal too small: {w}x{h}.\nFIREPOWER needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-                             "Enlarge the window; the game is waiting as you left it.", style="bold"))
-        for wid in ("#header", "#main", "#status", "Footer"):
-            self.query_one(wid).display = not small
+        if w >= MIN_WIDTH and h >= MIN_HEIGHT:
+            return
+        from .modals import TooSmallScreen
+
+        if not any(isinstance(s, TooSmallScreen) for s in self.app.screen_stack):
+            self.app.push_screen(TooSmallScreen((MIN_WIDTH, MIN_HEIGHT), lambda: ask_quit(self)))
 
     # --- keys -------------------------------------------------------------------------------------------
 
@@ -226,7 +250,9 @@ class GameScreen(LogAndPrompts, CommandLine):
         if self.command_open:
             return False
         if self.los.active:
-            return self.los.allows(intent)
+            if not self.los.allows(intent):
+                return False
+            return self.VIEW_GUARDS.get(Intent(intent), bool)(self) if intent in VIEW_INTENTS else True
         if intent == Intent.CANCEL and self.threats.on:
             return True  # Esc leaves the threat view
         if self.computer is not None and self.computer.refusal(Intent(intent)) is not None:
@@ -335,6 +361,9 @@ class GameScreen(LogAndPrompts, CommandLine):
         if self._panel_cache.get(widget_id) == content.plain + str(content.spans):
             return
         self._panel_cache[widget_id] = content.plain + str(content.spans)
+        if widget_id in GROWING_PANELS:
+            self.side.show(widget_id, content)
+            return
         self.query_one(widget_id, Static).update(linkify(content), layout=False)
 
     def _sync(self, result: Result, cursor_only: bool = False) -> None:
@@ -347,6 +376,7 @@ class GameScreen(LogAndPrompts, CommandLine):
             hex_map.set_highlights(self.threats.highlights())
         elif not cursor_only:
             hex_map.set_highlights(c.highlights())
+        hex_map.keep_in_view(self.kept_in_view())
         hex_map.set_cursor(c.cursor)
         self.update_hex_panel()
         if not cursor_only:
@@ -375,6 +405,14 @@ class GameScreen(LogAndPrompts, CommandLine):
         if self.computer is not None:
             self.computer.follow()
 
+    def kept_in_view(self) -> tuple[Hex, ...]:
+        """The hexes the map keeps in view with the cursor: the los mode's origin, or while an
+        action with a target is aimed (the odds panel open) the hex of the man who acts."""
+        if self.los.origin is not None:
+            return (self.los.origin,)
+        s = self.c.soldier() if shows_panel(self.c) else None
+        return (s.hex,) if s is not None and s.deployed else ()
+
     def sync_result(self, result: Result) -> None:
         """Show the state after ``result`` (the clock's ``done``, the pause key, the computer's move)."""
         self._sync(result)
@@ -384,5 +422,11 @@ class GameScreen(LogAndPrompts, CommandLine):
         self._sync(Result())
 
     def redraw_header(self) -> None:
-        """The header alone (the clock's tick redraws nothing else)."""
-        self._update("#header", header_text(self.c, self.side_styles, self.clock.header()))
+        """The header alone (the clock's tick redraws nothing else), laid out for the window's width."""
+        self._update("#header", header_text(self.c, self.side_styles, self.clock.header(), width=self.app.size.width,
+                                            seats=self.seats()))
+
+    def seats(self) -> Seats:
+        """Who plays each side, in words for the header: nothing when both sides are played at
+        this keyboard; against the computer, "you" and the computer with its level."""
+        return seat_words(self.c.session.players)

@@ -18,6 +18,10 @@ from ...games.lessons import Lesson
 from ..render.lesson_text import lesson_info, lesson_line
 
 
+LIST_CHROME = 6
+"""Columns of the lesson list that are not its lines: its border and padding (4) and a scrollbar (2)."""
+
+
 class LessonOptions(OptionList):
     """The list of lessons: its own Enter (select) shows in the footer as "Begin"."""
 
@@ -61,8 +65,12 @@ class LessonListScreen(Screen[int | None]):
         marks = self.progress.marks(self.lessons)
         box.clear_options()
         ascii = bool(getattr(self.app, "ascii", False))
-        box.add_options([Option(lesson_line(lesson, i, mark, ascii=ascii), id=lesson.id)
-                         for i, (lesson, mark) in enumerate(zip(self.lessons, marks, strict=True), 1)])
+        title_width = max(len(lesson.title) for lesson in self.lessons) + 1
+        lines = [lesson_line(lesson, i, mark, ascii=ascii, title_width=title_width)
+                 for i, (lesson, mark) in enumerate(zip(self.lessons, marks, strict=True), 1)]
+        box.add_options([Option(line, id=lesson.id) for line, lesson in zip(lines, self.lessons, strict=True)])
+        # as wide as its longest line with the room of a scrollbar beside it; the description the rest
+        box.styles.width = max(line.cell_len for line in lines) + LIST_CHROME
         box.highlighted = marks.index("next") if "next" in marks else 0
         self._info(box.highlighted)
 

@@ -1,14 +1,16 @@
-"""Modal screens: help, rules text, confirm, hand-over banner, end of game, too small."""
+"""Modal screens: help, rules text, confirm, hand-over banner, end of game; the too-small screen."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual import events
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from ..widgets.full_log import FullLog
@@ -114,3 +116,49 @@ class EndScreen(ConfirmScreen):
     BINDINGS = [Binding("escape,enter", "answer(False)", "Look at the map", priority=True),
                 Binding("q,Q", "answer(True)", "Quit", priority=True)]
     HINT = "Enter: look at the map    q: quit"
+
+
+class TooSmallScreen(Screen[None]):
+    """Over the game while the terminal is smaller than the game needs: it says so, takes every
+    key itself (the game hears none) and closes when the window is large enough again; Q asks
+    to quit, as on the map."""
+
+    BINDINGS = [Binding("Q", "quit_game", "Quit", priority=True)]
+
+    def __init__(self, min_size: tuple[int, int], ask_quit: Callable[[], None]) -> None:
+        super().__init__()
+        self.min_size = min_size
+        self.ask_quit = ask_quit
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self._say()
+
+    def fits(self) -> bool:
+        """Whether the terminal is large enough for the game."""
+        w, h = self.app.size
+        return w >= self.min_size[0] and h >= self.min_size[1]
+
+    def _say(self) -> None:
+        w, h = self.app.size
+        need_w, need_h = self.min_size
+        self.query_one("#too-small", Static).update(Text(
+            f"Terminal too small: {w}x{h}.\nFIREPOWER needs at least {need_w}x{need_h}.\n"
+            "Enlarge the window; the game is waiting as you left it (Q quits).", style="bold"))
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.fits():
+            if self.app.screen is self:
+                self.dismiss(None)
+            return
+        self._say()
+
+    def on_key(self, event: events.Key) -> None:
+        """Any other key: nothing (the game under this screen does not hear it)."""
+        event.stop()
+        event.prevent_default()
+
+    def action_quit_game(self) -> None:
+        self.ask_quit()

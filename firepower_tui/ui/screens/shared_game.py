@@ -21,7 +21,7 @@ from ...games.watch import FolderWatch, watch_folder
 from ...rules.setup import budget
 from ...rules.turn import deciders
 from ...rules.types import Phase
-from ..render.panels import header_text
+from ..render.header import Seats, header_text, short_name
 from .game import KEY_INTENTS, GameScreen
 from .reaction import ScreenClock
 from .setup import ForceBuilderScreen
@@ -128,23 +128,31 @@ class SharedGameScreen(GameScreen):
                 event.prevent_default()  # (Textual would call GameScreen.on_key next: the controller's word)
                 self._sync(self.c.refused(refusal))
 
+    def seats(self) -> Seats:
+        """The other side is the other terminal's (this player's own is named first in the header: You: Tan)."""
+        return {side: ("other terminal", "other") for side in self.c.state.sides if side != self.link.side}
+
     def redraw_header(self) -> None:
-        """The header, after a line saying whose turn it is."""
+        """The header, whose decision it is said from this player's side: his move, or whom he waits for."""
         state = self.c.state
         name = state.scenario.side_name
         me = self.link.side
-        style = self.side_styles.get(me, "")
-        head = Text(f" You: {name(me)} ", style=f"bold reverse {style}")
+        style = f"bold reverse {self.side_styles.get(me, '')}"
         waiting = not self.my_turn
+        you = Text(f" You: {name(me)} ", style=style)
         if state.over:
-            pass
+            word = short = Text(" game over ", style="bold reverse")
         elif waiting:
-            others = " and ".join(name(s) for s in sorted(deciders(state)))
-            head.append(f" Waiting for {others}… ", style="bold")
+            others = sorted(deciders(state))
+            word = Text(f" Waiting for {' and '.join(name(s) for s in others)}… ", style="bold")
+            short = Text(f" Waiting for {' and '.join(short_name(name(s)) for s in others)}… ", style="bold")
         else:
-            head.append(" Your move ", style="bold")
-        head.append_text(header_text(self.c, self.side_styles, self.clock.header()))
-        self._update("#header", head)
+            word = short = Text(" Your move ", style=style)
+        you_short = Text(f" You: {short_name(name(me))} ", style=style)
+        forms = (you + word, you + short, you_short + short)
+        decision = tuple(f for i, f in enumerate(forms) if f.plain not in {g.plain for g in forms[:i]})
+        self._update("#header", header_text(self.c, self.side_styles, self.clock.header(), width=self.app.size.width,
+                                            seats=self.seats(), decision=decision))
         if waiting != self._waiting:
             self._waiting = waiting
             self.refresh_bindings()

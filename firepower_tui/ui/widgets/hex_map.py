@@ -14,7 +14,7 @@ from typing import Any
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Region, Size, Spacing
+from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -30,6 +30,7 @@ from ..render.map_counters import Stacks, draw_counters, redraw_hexes, stacks_of
 from ..render.map_palette import palette
 from .flat_lines import FlatLines
 from .map_strips import column_ruler, grid_strip, row_label
+from .map_view import COLUMN_PAIR, Window, grid_cell, place, screen_cell
 from .terminal_cursor import terminal_cursor
 
 RULER_W = 2
@@ -38,6 +39,10 @@ RULER_H = 1
 """Line of column letters on top."""
 
 NULL_STYLE = Style()
+FOLD_MARKS = {"unicode": ("┊", "┈"), "ascii": (":", "-")}
+"""The column and the line that stand where a fold leaves grid out (:mod:`.map_view`)."""
+Fold = tuple[tuple[Window, ...], tuple[Window, ...]]
+"""The windows shown across and down while the map is folded."""
 
 
 class HexMap(ScrollView, can_focus=True):
@@ -88,7 +93,11 @@ class HexMap(ScrollView, can_focus=True):
         self.restyled: dict[str, Style] = {}
         """The theme's styles for some style keys (ui/theme.py)."""
         self._index_owners()
-        self.virtual_size = Size(self.grid.width + RULER_W, self.grid.height + RULER_H)
+        self.kept: tuple[Hex, ...] = ()
+        """Hexes kept in view with the cursor (the firer's while aiming; the los mode's origin)."""
+        self.fold: Fold | None = None
+        """The windows shown when the cursor and the focus do not fit one view (:mod:`.map_view`)."""
+        self._set_virtual_size()
 
     # --- attributes down -----------------------------------------------------------------------
 
@@ -149,6 +158,12 @@ class HexMap(ScrollView, can_focus=True):
             base = self._bases[self.zoom.name] = terrain_base(_drawn_map(self.state), self.zoom, self.glyphs)
         return base
 
+    def _set_virtual_size(self) -> None:
+        """The grid and the rulers, the width rounded up to a sideways step of the view (so a
+        view at the east edge may start on an even column too: blank cells past the grid)."""
+        step = COLUMN_PAIR * self.zoom.pitch_x
+        self.virtual_size = Size(-(-self.grid.width // step) * step + RULER_W, self.grid.height + RULER_H)
+
     def _refresh_grid(self, x: int, y: int, w: int, h: int) -> None:
         """Repaint a rectangle given in grid coordinates, widened to the map's left edge.
 
@@ -157,6 +172,9 @@ class HexMap(ScrollView, can_focus=True):
         changed on one line with a border between them made two spans, and the line was
         written twice. From the left edge, the spans of a line always merge into one.
         """
+        if self.fold is not None:
+            self.refresh()
+            return
         sx, sy = self.scroll_offset
         right = x - sx + RULER_W + w
         if right > 0:
@@ -179,9 +197,10 @@ class HexMap(ScrollView, can_focus=True):
         self._side_cells = self._index_sides(self.highlights.explain_sides)
         self._grid_version += 1
         self._cache.clear()
-        self.virtual_size = Size(self.grid.width + RULER_W, self.grid.height + RULER_H)
+        self._set_virtual_size()
         self.refresh()
-        self.scroll_to_cursor(animate=False)
+        self.follow()
+        self.call_after_refresh(self.follow)  # (again once the new size is laid out)
 
     def set_theme(self, restyled: dict[str, Style], lower_second: bool) -> None:
         """A theme's styles and its choice of letter case for the second side (ui/theme.py)."""
@@ -208,8 +227,8 @@ class HexMap(ScrollView, can_focus=True):
         """Put the terminal's cursor on the cursor hex while the map has the focus (screen
         magnifiers and braille displays follow it)."""
         if self.has_focus:
-            at = terminal_cursor(self.grid.slots.get(self.cursor) if self.cursor is not None else None,
-                                 self.scroll_offset, self.content_region, (RULER_W, RULER_H))
+            runs = self.grid.slots.get(self.cursor) if self.cursor is not None else None
+            at = terminal_cursor(runs, self._offset_of(runs), self.content_region, (RULER_W, RULER_H))
             if at is not None:
                 self.app.cursor_position = at
 
@@ -266,16 +285,68 @@ class HexMap(ScrollView, can_focus=True):
                     self._refresh_hex(hx)
         self.scroll_to_cursor()
 
+    def keep_in_view(self, hexes: tuple[Hex, ...]) -> None:
+        """Keep ``hexes`` in view with the cursor from now on (none: the cursor alone)."""
+        if hexes != self.kept:
+            self.kept = hexes
+            self.follow()
+
     def scroll_to_cursor(self, animate: bool = False) -> None:
-        if self.cursor is None or self.cursor not in self.grid.slots:
+        """Keep the cursor (and the hexes kept with it) in view: :meth:`follow`."""
+        self.follow()
+
+    def follow(self) -> None:
+        """Show the cursor's hex and the hexes kept with it whole: the view scrolled as little as
+        that takes (sideways by two columns at a time), or folded when they are too far apart
+        for one view (:mod:`.map_view`)."""
+        hexes = [h for h in (self.cursor, *self.kept) if h is not None and h in self.grid.slots]
+        width, height = self.size.width - RULER_W, self.size.height - RULER_H
+        if not hexes or width <= 0 or height <= 0:
             return
-        runs = self.grid.slots[self.cursor]
-        x = min(r[1] for r in runs) - 1
-        y0 = min(r[0] for r in runs) - 1
-        y1 = max(r[0] for r in runs) + 1
-        w = max(r[1] + r[2] for r in runs) - x + 1
-        self.scroll_to_region(Region(x + RULER_W, y0 + RULER_H, w, y1 - y0 + 1), animate=animate,
-                              spacing=Spacing(RULER_H, 0, 0, RULER_W), immediate=True)
+        xs = place(width, self.grid.width, [self._x_span(h) for h in hexes], self.scroll_offset.x,
+                   COLUMN_PAIR * self.zoom.pitch_x)
+        ys = place(height, self.grid.height, [self._y_span(h) for h in hexes], self.scroll_offset.y)
+        fold = (xs, ys) if len(xs) > 1 or len(ys) > 1 else None
+        if fold != self.fold:
+            self.fold = fold
+            self.refresh()
+        if fold is None:
+            self.scroll_to(xs[0][0], ys[0][0], animate=False, immediate=True)
+
+    def _x_span(self, h: Hex) -> tuple[int, int]:
+        """The hex's cells across, its borders included (the end excluded)."""
+        runs = self.grid.slots[h]
+        return min(r[1] for r in runs) - 1, max(r[1] + r[2] for r in runs) + 1
+
+    def _y_span(self, h: Hex) -> tuple[int, int]:
+        """The hex's grid lines, its borders included (the end excluded)."""
+        top, bottom = self.grid.lines_of_hex[h]
+        return top, bottom + 1
+
+    def shows(self, h: Hex) -> bool:
+        """Whether the hex is whole on screen (folded or not)."""
+        if h not in self.grid.slots:
+            return False
+        windows = self.fold or (((self.scroll_offset.x, self.size.width - RULER_W),),
+                                ((self.scroll_offset.y, self.size.height - RULER_H),))
+        for axis, (a, b) in zip(windows, (self._x_span(h), self._y_span(h)), strict=True):
+            first, last = screen_cell(axis, a), screen_cell(axis, b - 1)
+            if first is None or last is None or last - first != b - 1 - a:  # (off screen, or across a fold)
+                return False
+        return True
+
+    def on_resize(self) -> None:
+        """A new size (the odds panel opened under the map, the window resized): follow again."""
+        self.follow()
+
+    def _offset_of(self, runs: list[tuple[int, int, int]] | None) -> Offset:
+        """The scroll offset that puts ``runs``' first cell where the map shows it (folded or not)."""
+        if self.fold is None or not runs:
+            return self.scroll_offset
+        y, x, _ = min(runs)
+        xs, ys = self.fold
+        sx, sy = screen_cell(xs, x), screen_cell(ys, y)
+        return Offset(x - sx if sx is not None else 1 << 20, y - sy if sy is not None else 1 << 20)
 
     # --- rendering ---------------------------------------------------------------------------------
 
@@ -307,6 +378,8 @@ class HexMap(ScrollView, can_focus=True):
         return self._base_style if self._base_style is not None else self.rich_style
 
     def render_line(self, y: int) -> Strip:
+        if self.fold is not None:
+            return self._folded_line(y)
         scroll_x, scroll_y = self.scroll_offset
         width = self.size.width
         if y < RULER_H:
@@ -326,6 +399,46 @@ class HexMap(ScrollView, can_focus=True):
             strip = Strip.join([self._row_label(vy, base), body])
             if len(self._cache) > 4096:
                 self._cache.clear()
+            self._cache[key] = strip
+        return strip
+
+    def _cursor_on(self, vy: int) -> Hex | None:
+        """The cursor's hex if it touches grid line ``vy``."""
+        if self.cursor is not None:
+            top, bottom = self.grid.lines_of_hex.get(self.cursor, (-1, -1))
+            if top <= vy <= bottom:
+                return self.cursor
+        return None
+
+    def _folded_line(self, y: int) -> Strip:
+        """Line ``y`` of the folded map: each window across, a mark between two; a line of marks
+        where grid lines are left out."""
+        assert self.fold is not None
+        xs, ys = self.fold
+        width = self.size.width
+        base = self._base()
+        across, down = FOLD_MARKS["ascii" if self.glyphs is ASCII else "unicode"]
+        mark_style = base + self._load_styles()["ruler"]
+        if y < RULER_H:
+            ruler = column_ruler(self.zoom, self.grid.width, self.state.scenario.map.columns)
+            text = " " * RULER_W + across.join(ruler[a:a + n].ljust(n) for a, n in xs)
+            return Strip([Segment(text, mark_style)]).extend_cell_length(width, mark_style)
+        vy = grid_cell(ys, y - RULER_H)
+        if vy is None:
+            if y - RULER_H >= sum(n for _, n in ys) + len(ys) - 1:  # past the last window
+                return Strip.blank(width, base)
+            return Strip([Segment(" " * RULER_W + down * max(0, width - RULER_W), mark_style)], width)
+        cursor_here = self._cursor_on(vy)
+        key = ("fold", vy, xs, width, self._grid_version, self._line_versions.get(vy, 0), self._overlay_version,
+               cursor_here)
+        strip = self._cache.get(key)
+        if strip is None:
+            parts = [self._row_label(vy, base)]
+            for i, (a, n) in enumerate(xs):
+                if i:
+                    parts.append(Strip([Segment(across, mark_style)], 1))
+                parts.append(self._render_grid_line(vy, a, n, cursor_here, base))
+            strip = Strip.join(parts).extend_cell_length(width, base)
             self._cache[key] = strip
         return strip
 
@@ -364,6 +477,10 @@ class HexMap(ScrollView, can_focus=True):
         grid = self.grid
         if not 0 <= vy < grid.height:
             return Strip.blank(width, base_style)
+        blank = min(width, self._left_neighbours_only(vy, x0))
+        if blank:
+            return Strip.join([Strip.blank(blank, base_style),
+                               self._render_grid_line(vy, x0 + blank, width - blank, cursor, base_style)])
         end = min(x0 + width, grid.width)
         # Cells owned by a hex with an overlay or the cursor: (from, to, hex), clipped to the view.
         marked = [(max(xa, x0), min(xb, end), h) for xa, xb, h in self._owners[vy]
@@ -373,11 +490,30 @@ class HexMap(ScrollView, can_focus=True):
         return grid_strip(grid.chars[vy], grid.styles[vy], x0, end, width, marked, sides, cursor, self._run_style,
                           base_style)
 
+    def _left_neighbours_only(self, vy: int, x0: int) -> int:
+        """How many cells from ``x0``, where a view starts on an even column, draw only the edge
+        of the odd column left of the view (its outline reaches past its pitch: a cell in the
+        compact zoom, two in the detailed one), on the lines under that even column's last hex:
+        there a lone ``/`` at the edge read as the first of one more row of hexes. Else 0."""
+        zoom = self.zoom
+        if x0 <= 0 or x0 % (COLUMN_PAIR * zoom.pitch_x):
+            return 0
+        depth = max(dy for _, dy, _ in zoom.borders)
+        if vy <= (self.state.scenario.map.rows - 1) * zoom.pitch_y + depth:
+            return 0
+        return max(dx for dx, _, _ in zoom.borders) + 1 - zoom.pitch_x
+
     # --- messages up -------------------------------------------------------------------------------------
 
     def on_click(self, event: events.Click) -> None:
-        x = event.x - RULER_W + self.scroll_offset.x
-        y = event.y - RULER_H + self.scroll_offset.y
+        if self.fold is not None:
+            gx, gy = grid_cell(self.fold[0], event.x - RULER_W), grid_cell(self.fold[1], event.y - RULER_H)
+            if gx is None or gy is None:
+                return
+            x, y = gx, gy
+        else:
+            x = event.x - RULER_W + self.scroll_offset.x
+            y = event.y - RULER_H + self.scroll_offset.y
         h = self.grid.hex_at(x, y)
         if h is not None:
             self.post_message(self.HexClicked(h))

@@ -101,7 +101,7 @@ def test_the_too_small_screen_passes_no_key_to_the_game(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("opener", "shown"), [("question_mark", "FIREPOWER keys"), ("l", "Game log"),
-                                                ("r", "RULES.md: what you are doing now")])
+                                                ("r", "Rules for what you are doing now")])
 def test_a_dialog_over_the_map_passes_no_key_to_the_game(tmp_path: Path, opener: str, shown: str) -> None:
     keys = {"question_mark": "?"}
     app = game(tmp_path, 100, 30)

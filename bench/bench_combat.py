@@ -1,4 +1,4 @@
-"""Benchmarks of LOS and fire (issue: fire, grenades, melee). Run: python bench/bench_combat.py
+"""Benchmarks of LOS and fire. Run: python bench/bench_combat.py
 
 Targets: one LOS query across the basic map, median under 30 us; one full fire resolution
 (LOS, modifiers, an LMG's 3 bursts), under 300 us.

@@ -1,4 +1,4 @@
-"""Benchmarks of the rules core (issue: rules core). Run: python bench/bench_rules.py
+"""Benchmarks of the rules core. Run: python bench/bench_rules.py
 
 Targets: applying one movement action, median under 50 us; a random legal playout of
 the basic scenario (movement only, 10 turns) under 1 s.

@@ -1,4 +1,4 @@
-"""Resume speed (issue: game store). Run: python bench/bench_store.py
+"""Resume speed. Run: python bench/bench_store.py
 
 Builds a stored 10-turn game of the basic scenario by random legal play (moves, turns,
 postures, fire and grenades), then times opening the database and replaying it.

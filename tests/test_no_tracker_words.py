@@ -1,6 +1,7 @@
-"""No words of the project's tracker in anything a player reads: the package (its help texts,
-docstrings shown as help, the lessons, the rulebook, the screens' words, the data files) and the
-documentation in docs/ and the scenarios. History lives in git."""
+"""No words of the project's tracker anywhere in the repository: the package (its help texts,
+docstrings shown as help, the lessons, the rulebook, the screens' words, the data files), the
+README, the documentation in docs/, the scenarios, the tests and the benchmarks. History lives
+in git."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ TRACKER = re.compile(
 def shipped_files() -> list[Path]:
     files = [p for p in (ROOT / "firepower_tui").rglob("*") if p.suffix in TEXT and "__pycache__" not in p.parts]
     files += sorted((ROOT / "docs").glob("*.md")) + sorted((ROOT / "scenarios").glob("*.toml"))
+    files += [p for top in ("tests", "bench") for p in (ROOT / top).rglob("*.py") if p != Path(__file__).resolve()]
+    files.append(ROOT / "README.md")
     return sorted(files)
 
 

@@ -1,4 +1,4 @@
-"""Fuzzed scenario files with the map features of §9.6 and the items of §9.5 (issue 12 item 7):
+"""Fuzzed scenario files with the map features of §9.6 and the items of §9.5:
 whatever is written in their place, the file loads or is refused with a ScenarioError that
 names the file, never another exception."""
 

@@ -1,4 +1,4 @@
-"""Quick resume from checkpoints, checked against the full replay (issue: lean core, history)."""
+"""Quick resume from checkpoints, checked against the full replay."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Two processes, one game (issue 14 part 1): the store's expected-entry check, the race of two
+"""Two processes, one game: the store's expected-entry check, the race of two
 commits at one point, each player's side, catching up, and take-backs in a shared game (R120)."""
 
 from __future__ import annotations

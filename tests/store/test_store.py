@@ -1,4 +1,4 @@
-"""The game store: autosave, resume, take-backs, records, bad input, statistics (issue: game store)."""
+"""The game store: autosave, resume, take-backs, records, bad input, statistics."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A resumed game shows its first frame from the checkpoint; the full replay checks it after, in
-the background, and the early history arrives in the log (issue: lean core, history)."""
+the background, and the early history arrives in the log."""
 
 from __future__ import annotations
 

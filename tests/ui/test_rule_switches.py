@@ -1,5 +1,5 @@
 """The optional rules in the app: the scenario picker turns each on or off before play, and
-the game's header says which are on (issue 11 item 1; RULES.md §9; ruling R50)."""
+the game's header says which are on (RULES.md §9; ruling R50)."""
 
 from __future__ import annotations
 

@@ -9,6 +9,8 @@ same rule ids and picker keys (cli/parsers.py, checked against these tables by a
 
 from __future__ import annotations
 
+import textwrap
+
 from collections.abc import Mapping
 
 from rich.style import Style
@@ -61,10 +63,23 @@ PICKER_WORDS = {"back": "back (no game)", "more": "scroll the description down",
 """The picker's own words for its footer labels."""
 
 
+HELP_WIDTH = 70
+"""The help dialog's text width: ``#dialog`` is 76 columns, less its border, padding and scrollbar."""
+
+
+def _hanging(t: Text, head: str, what: str, width: int | None) -> None:
+    """``head`` (a key, in the keys' style) then ``what``, whose wrapped lines start under its
+    first word rather than at the left edge (``width`` None: one line, as long as it is)."""
+    t.append(head, style="bold cyan")
+    lines = textwrap.wrap(what, max(width - len(head), 20), break_on_hyphens=False) if width else [what]
+    t.append("\n".join([lines[0] if lines else ""] + [" " * len(head) + line for line in lines[1:]]) + "\n")
+
+
 def help_text(*, ascii: bool = False, restyled: Mapping[str, Style] | None = None,
-              lower_second: bool = False) -> Text:
+              lower_second: bool = False, width: int | None = None) -> Text:
     """The help screen: the keys, the map's legend (drawn as this game draws its map), the
-    optional rules and the scenario picker's keys."""
+    optional rules and the scenario picker's keys; ``width``: wrap each entry to it, its lines
+    kept beside its key or picture."""
     from .render.map_legend import legend_text
 
     t = Text()
@@ -74,22 +89,19 @@ def help_text(*, ascii: bool = False, restyled: Mapping[str, Style] | None = Non
         if g != group:
             group = g
             t.append(f"\n{group}\n", style="bold")
-        t.append(f"  {keys:<14}", style="bold cyan")
-        t.append(f"{what}\n")
+        _hanging(t, f"  {keys:<14}", what, width)
     t.append("\nThe footer shows the keys that are legal now. A refused action says why, with its rule "
              "(its section of the rulebook, K). `:` takes any action in notation, plus `odds …`, `los A B`, `rule 6.3.4` "
              "and `theme colour-blind`.\n", style="dim")
     t.append("\nThe map\n", style="bold underline")
-    t.append_text(legend_text(ascii=ascii, restyled=restyled, lower_second=lower_second))
+    t.append_text(legend_text(ascii=ascii, restyled=restyled, lower_second=lower_second, width=width))
     t.append("\nOptional rules (rulebook §9)\n", style="bold underline")
     t.append("Chosen per game: in the scenario picker by key, or `--rules` on the command line.\n", style="dim")
     for rule, section, what, key in optional_rules():
-        t.append(f"  {rule:<16}", style="bold cyan")
-        t.append(f"{section:<6}{what}" + (f" (picker key {key})" if key else "") + "\n")
+        _hanging(t, f"  {rule:<16}", f"{section:<6}{what}" + (f" (picker key {key})" if key else ""), width)
     t.append("\nThe scenario picker (firepower play)\n", style="bold underline")
     for keys, what in picker_keys():
-        t.append(f"  {keys:<14}", style="bold cyan")
-        t.append(f"{PICKER_WORDS.get(what, what)}\n")
+        _hanging(t, f"  {keys:<14}", PICKER_WORDS.get(what, what), width)
     return t
 
 

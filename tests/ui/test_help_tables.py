@@ -109,3 +109,22 @@ async def test_question_mark_opens_the_keys_the_legend_and_the_rules() -> None:
         assert type(a.screen).__name__ == "TextScreen"
         body = a.screen.body.plain  # type: ignore[attr-defined]
         assert "The map" in body and "Optional rules" in body and ENTRIES[1].words[0] in body
+
+
+def test_the_help_wraps_each_entry_beside_its_key_or_picture() -> None:
+    """At the dialog's width no line is longer than the dialog, and a description that wraps
+    goes on under its first word, not at the left edge (where it broke the legend's hexes)."""
+    from firepower_tui.ui.help_tables import HELP_WIDTH
+
+    lines = help_text(width=HELP_WIDTH).plain.splitlines()
+    keyed = [line for line in lines if line.startswith("  ") and not line.startswith("   ")]
+    assert keyed, "no key lines"
+    prose = ("The footer shows", "Chosen per game")
+    assert all(len(line) <= HELP_WIDTH for line in lines if not line.startswith(prose))
+    # every line is a heading, blank, a key's or picture's line, or a continuation indented under the text
+    for line in lines:
+        if line.strip() and not line.startswith(" "):
+            assert line.startswith(prose) or line in {g for g, _, _ in game_keys()} or line.istitle() or \
+                line[0].isupper(), line
+    continuation = [line for line in lines if line.startswith(" " * 16) and line.strip()]
+    assert continuation, "nothing wrapped at the dialog's width"

@@ -10,6 +10,8 @@ the glyph set (Unicode or ``--ascii``) and the colours (the theme's) of the game
 
 from __future__ import annotations
 
+import textwrap
+
 from collections.abc import Mapping
 
 from rich.style import Style
@@ -195,10 +197,11 @@ def hex_picture(grid: Grid, h: Hex, styles: Mapping[str, Style]) -> list[Text]:
 
 
 def legend_text(*, ascii: bool = False, restyled: Mapping[str, Style] | None = None,
-                lower_second: bool = False) -> Text:
+                lower_second: bool = False, width: int | None = None) -> Text:
     """The legend: each entry's hex as the map draws it (``ascii``: the ``--ascii`` glyphs;
     ``restyled``: a theme's styles, ui/theme.py; ``lower_second``: the second side in lower
-    case), its words beside it, under section headings."""
+    case), its words beside it, under section headings; ``width``: the words wrapped to it,
+    every line beside the picture's column."""
     glyphs: Glyphs = ASCII if ascii else UNICODE
     state = legend_state()
     grid = draw_counters(terrain_base(state.scenario.map, COMPACT, glyphs), state, COMPACT, glyphs,
@@ -211,11 +214,13 @@ def legend_text(*, ascii: bool = False, restyled: Mapping[str, Style] | None = N
             section = e.section
             t.append(f"\n{section}\n", style="bold")
         picture = hex_picture(grid, hex_from_id(entry_hex(i)), styles)
-        for row, line in enumerate(picture):
+        pad = 2 + max(len(line) for line in picture) + 2
+        words = textwrap.wrap(" ".join(e.words), max(width - pad, 20), break_on_hyphens=False) if width else list(e.words)
+        for row in range(max(len(picture), len(words))):
             t.append("  ")
-            t.append_text(line)
-            if row < len(e.words):
-                t.append(f"  {e.words[row]}")
+            t.append_text(picture[row] if row < len(picture) else Text(" " * (pad - 4)))
+            if row < len(words):
+                t.append(f"  {words[row]}")
             t.append("\n")
     return t
 

@@ -40,13 +40,13 @@ def _games_app(screen: GameScreen) -> GamesApp:
 
 def show_help(screen: GameScreen) -> None:
     """The keys, the map's legend (in this game's glyphs and theme), the optional rules."""
-    from ..help_tables import help_text
+    from ..help_tables import HELP_WIDTH, help_text
     from ..theme import THEMES
     from .modals import TextScreen
 
     theme = THEMES.get(screen.theme_name)
     text = help_text(ascii=screen.ascii, restyled=theme.palette if theme is not None else None,
-                     lower_second=screen.query_one(HexMap).lower_second)
+                     lower_second=screen.query_one(HexMap).lower_second, width=HELP_WIDTH)
     screen.app.push_screen(TextScreen(screen.shown(text), "Help: keys, the map, the optional rules"))
 
 

@@ -91,7 +91,7 @@ def test_refusals_do_not_stop_the_run(tmp_path: Path) -> None:
     ("scenario basic\ndice 11\n", 2, "a d10 shows 0-9"),
     ("scenario basic\nseed x\n", 2, "usage: seed <n>"),
     ("scenario basic\nimpulse 7C\n", 2, "not a hex id"),
-    ("scenario basic\nrules bogus\n", 2, "unknown optional rule 'bogus' (RULES.md §9); available: overwatch,"),
+    ("scenario basic\nrules bogus\n", 2, "unknown optional rule 'bogus' (rulebook §9); available: overwatch,"),
     ("scenario basic\nrules\n", 2, "usage: rules <id>"),
     ("scenario basic\nrules none\nrules all\n", 3, "once, right after the scenario line"),
     ("scenario basic\nchit tan\nrules hiding\n", 3, "once, right after the scenario line"),

@@ -214,7 +214,7 @@ def _legend(ascii: bool, *, marks: bool, sides: list[str] | None = None) -> str:
 
     g = ASCII if ascii else UNICODE
     terrain = ", ".join(f"{g.terrain[t]!s} {t.value}" for t in Terrain if t is not Terrain.OPEN)
-    text = f"Terrain: {terrain}; fence {g.fence['E-W']}, hedge {g.hedge} (RULES.md 1.2, 3.6)"
+    text = f"Terrain: {terrain}; fence {g.fence['E-W']}, hedge {g.hedge} (rulebook 1.2, 3.6)"
     if marks:
         zones = ", ".join(f"{s[:1].lower()} {s}" for s in (sides or []))
         text += (f"\nMarks under each hex: {'@' if ascii else '◎'} objective (§10.4), deployment zone by side "

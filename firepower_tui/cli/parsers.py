@@ -262,7 +262,7 @@ def _pace(text: str) -> float:
 
 def _rule_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", type=_rule_list, default=None, metavar="IDS",
-                   help="optional rules (RULES.md §9) instead of the scenario's own: ids joined by commas "
+                   help="optional rules (rulebook §9) instead of the scenario's own: ids joined by commas "
                         f"({', '.join(rule for rule, _ in RULE_KEYS)}), none, or all")
     p.add_argument("--clock", type=_clock_seconds, default=None, metavar="SECONDS",
                    help="play with the phase clock (§9.8): SECONDS per impulse phase (10-3600)")

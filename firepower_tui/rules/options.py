@@ -1,4 +1,4 @@
-"""Choosing the optional rules (RULES.md §9) in words: ``--rules`` on the command line, a
+"""Choosing the optional rules (rulebook §9) in words: ``--rules`` on the command line, a
 script's ``rules`` line, the scenario picker, and the names the screens show.
 
 Plain words in, plain words out: rule ids are :class:`.types.RuleId` values, kept in the
@@ -11,7 +11,7 @@ order of §9 (the order :func:`ordered` gives and every list shows).
 >>> parse_rule_list("bogus")
 Traceback (most recent call last):
 ...
-firepower_tui.rules.options.RuleChoiceError: unknown optional rule 'bogus' (RULES.md §9); available: overwatch, hit_the_dirt, hiding, weapons, special_weapons, buildings, melee_reactions, clock (or none, all)
+firepower_tui.rules.options.RuleChoiceError: unknown optional rule 'bogus' (rulebook §9); available: overwatch, hit_the_dirt, hiding, weapons, special_weapons, buildings, melee_reactions, clock (or none, all)
 >>> rules_label(("overwatch", "hit_the_dirt"))
 'overwatch, hit the dirt'
 """
@@ -62,13 +62,13 @@ def rule_problem(rule: str) -> str | None:
     >>> rule_problem("special_weapons") is None
     True
     >>> rule_problem("nightfall")
-    "unknown optional rule 'nightfall' (RULES.md §9)"
+    "unknown optional rule 'nightfall' (rulebook §9)"
     """
     if rule in AVAILABLE:
         return None
     if rule in RuleId.__members__.values():
-        return f"optional rule {rule!r} (RULES.md {RuleId(rule).section}) is not implemented yet"
-    return f"unknown optional rule {rule!r} (RULES.md §9)"
+        return f"optional rule {rule!r} (rulebook {RuleId(rule).section}) is not implemented yet"
+    return f"unknown optional rule {rule!r} (rulebook §9)"
 
 
 def ordered(rules: Iterable[str]) -> tuple[str, ...]:

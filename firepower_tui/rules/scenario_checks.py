@@ -149,7 +149,7 @@ def _build_map(spec: ScenarioFile, name: str, lines: list[str], problems: list[P
             t = TERRAIN_LETTERS.get(letter)
             if t is None:
                 problems.append(Problem(where, f"row {row + 1} column {col + 1}: unknown terrain letter {letter!r} "
-                                               "(use . h d t s r, RULES.md §1.2)"))
+                                               "(use . h d t s r, rulebook §1.2)"))
                 t = Terrain.OPEN
             terrain[qoffset_to_cube(OffsetCoord(col, row))] = t
     hex_lines: dict[Hex, HexLine] = {}
@@ -209,7 +209,7 @@ def _check_sides_and_soldiers(spec: ScenarioFile, game_map: MapData, name: str, 
                                     f"unknown side {s.side!r} (sides: {', '.join(side_ids)})"))
         if s.weapon not in chart.weapons:
             problems.append(Problem(_where(name, lines, loc + ("weapon",)),
-                                    f"unknown weapon {s.weapon!r} (RULES.md 4.7: {', '.join(chart.weapons)})"))
+                                    f"unknown weapon {s.weapon!r} (rulebook 4.7: {', '.join(chart.weapons)})"))
         if s.facing.upper() not in Facing.__members__:
             problems.append(Problem(_where(name, lines, loc + ("facing",)),
                                     f"{s.facing!r} is not a facing (N, NE, SE, S, SW or NW; 4.3)"))

@@ -78,7 +78,7 @@ def test_unknown_optional_rule_rejected(tmp_path: Path) -> None:
     text = (ROOT / "scenarios" / "basic.toml").read_text().replace("rules = []", 'rules = ["nightfall"]')
     p = tmp_path / "opt.toml"
     p.write_text(text)
-    with pytest.raises(ScenarioError, match=r"unknown optional rule 'nightfall' \(RULES.md §9"):
+    with pytest.raises(ScenarioError, match=r"unknown optional rule 'nightfall' \(rulebook §9"):
         load_scenario(p)
 
 

@@ -46,14 +46,14 @@ class Entry:
 
 
 ENTRIES: tuple[Entry, ...] = (
-    Entry("Terrain (RULES.md §1.2)", ("open ground: no effect",), {"terrain": "."}),
-    Entry("Terrain (RULES.md §1.2)", ("hill (high level): +1 MF across its edge (6.2.3);", "blocks LOS between lower hexes (6.3.4)"),
+    Entry("Terrain (rulebook §1.2)", ("open ground: no effect",), {"terrain": "."}),
+    Entry("Terrain (rulebook §1.2)", ("hill (high level): +1 MF across its edge (6.2.3);", "blocks LOS between lower hexes (6.3.4)"),
           {"terrain": "h"}),
-    Entry("Terrain (RULES.md §1.2)", ("depression (low level): +1 MF across its edge (6.2.3)",), {"terrain": "d"}),
-    Entry("Terrain (RULES.md §1.2)", ("trees: cover +1 and concealment +1;", "+1 to fire through each (6.3.6.2)"),
+    Entry("Terrain (rulebook §1.2)", ("depression (low level): +1 MF across its edge (6.2.3)",), {"terrain": "d"}),
+    Entry("Terrain (rulebook §1.2)", ("trees: cover +1 and concealment +1;", "+1 to fire through each (6.3.6.2)"),
           {"terrain": "t"}),
-    Entry("Terrain (RULES.md §1.2)", ("scrub: concealment +1 (6.3.6.2.3)",), {"terrain": "s"}),
-    Entry("Terrain (RULES.md §1.2)", ("rough: cover +1 (6.3.6.2.2)",), {"terrain": "r"}),
+    Entry("Terrain (rulebook §1.2)", ("scrub: concealment +1 (6.3.6.2.3)",), {"terrain": "s"}),
+    Entry("Terrain (rulebook §1.2)", ("rough: cover +1 (6.3.6.2.2)",), {"terrain": "r"}),
     Entry("Lines inside a hex (3.6)", ("fence (drawn along its line, three ways): 1 MF to", "cross; cover +1 behind it; blocks LOS of a Prone man"),
           {"terrain": ".", "fence": "E-W"}),
     Entry("Lines inside a hex (3.6)", ("hedge: 1 MF to cross; concealment +1; +1 to fire", "through each (6.3.6.2.5)"),

@@ -147,7 +147,7 @@ def test_every_section_and_ambiguity_of_the_spec_is_in_the_book() -> None:
 
 
 def test_every_ruling_the_book_names_is_a_ruling() -> None:
-    rulings = set(re.findall(r"^\| (R\d+) \|", (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"), re.M))
+    rulings = set(re.findall(r"^### (R\d+) — ", (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"), re.M))
     named = set(re.findall(r"\bR\d+\b", rulebook_text()))
     assert named and named <= rulings, sorted(named - rulings)
 

@@ -149,7 +149,7 @@ def test_one_rules_submodule_imports_only_what_it_needs() -> None:
     """The package's re-exports are lazy: rules.errors alone does not pull in the engine."""
     modules = subprocess_modules("import firepower_tui.rules.errors")
     assert loaded(modules, "firepower_tui") == ["firepower_tui", "firepower_tui.rules", "firepower_tui.rules.errors",
-                                               "firepower_tui.rules.lazy", "firepower_tui.rules.records"]
+                                               "firepower_tui.rules.kit.lazy", "firepower_tui.rules.kit.records"]
 
 
 def test_a_session_does_not_import_the_controller() -> None:

@@ -18,7 +18,7 @@ import pytest
 
 import firepower_tui
 from firepower_tui.rules.hexgrid import Hex
-from firepower_tui.rules.records import _OWN_METHODS
+from firepower_tui.rules.kit.records import _OWN_METHODS
 
 MODULES = [importlib.import_module(m.name) for m in pkgutil.walk_packages(firepower_tui.__path__, "firepower_tui.")
            if m.name.split(".")[1] in ("rules", "controller", "games", "ui") and not m.name.endswith("__main__")]

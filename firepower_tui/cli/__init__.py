@@ -134,14 +134,14 @@ def _main(args: argparse.Namespace, argv: Sequence[str] | None) -> int:
 
 def _say(message: str) -> None:
     """An error message on stderr, each line cut to :data:`MESSAGE_LINE` characters."""
-    from ..rules.untrusted import cut
+    from ..rules.kit.untrusted import cut
 
     print("\n".join(cut(line, MESSAGE_LINE) for line in message.splitlines()), file=sys.stderr)
 
 
 def _crashed(exc: BaseException, argv: Sequence[str] | None) -> int:
     """A bug: its traceback goes to a crash report, the player gets its path and exit code 3."""
-    from ..rules.untrusted import cut
+    from ..rules.kit.untrusted import cut
     from ..ui.crash import write_crash_report
 
     words = sys.argv[1:] if argv is None else list(argv)

@@ -12,7 +12,7 @@ def run(args: argparse.Namespace) -> int:
     from ..games.lesson_progress import LessonProgress
     from ..games.lessons import load_lessons
     from ..rules.errors import FirepowerError
-    from ..rules.untrusted import cut
+    from ..rules.kit.untrusted import cut
 
     lessons = load_lessons()
     progress = LessonProgress()

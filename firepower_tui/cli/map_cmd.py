@@ -109,7 +109,7 @@ def _lenient(path: str) -> tuple[ScenarioFile, MapData] | None:
     from ..rules.scenario_checks import check_spec
     from ..rules.scenario_schema import ScenarioFile as Schema
     from ..rules.scenario_spec import spec_from_data
-    from ..rules.untrusted import PARSER_FAILURES
+    from ..rules.kit.untrusted import PARSER_FAILURES
 
     try:
         text = open(path, encoding="utf-8").read()  # noqa: SIM115 - read once

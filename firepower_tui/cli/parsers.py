@@ -60,7 +60,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:
         """argparse's usage error (exit code 2), a value it quotes cut as every message cuts one
         (ruling R191): an invalid choice of 100 KB is not echoed whole."""
-        from ..rules.untrusted import cut
+        from ..rules.kit.untrusted import cut
 
         super().error(cut(message, 500))
 

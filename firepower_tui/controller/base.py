@@ -18,7 +18,7 @@ from ..rules.errors import Refusal
 from ..rules.events import ChitDrawn, Event, GameEnded
 from ..rules.features import SideKey
 from ..rules.hexgrid import Facing, Hex, OffsetCoord, hex_neighbor, qoffset_from_cube, qoffset_to_cube
-from ..rules.records import record
+from ..rules.kit.records import record
 from ..rules.setup import placeable
 from ..rules.state import GameState
 from ..rules.types import Phase, Posture, SetupStep

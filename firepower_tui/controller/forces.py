@@ -7,7 +7,7 @@ and their costs are the rules' own (:data:`~firepower_tui.rules.victory.POINTS`)
 
 from __future__ import annotations
 
-from ..rules.records import record
+from ..rules.kit.records import record
 from ..rules.setup import budget, spent
 from ..rules.victory import POINTS, TRAIT_POINTS
 from .base import Core, Mode, Table

@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from ..rules.combat import COMBAT_MF
 from ..rules.melee import MELEE_MF
-from ..rules.records import record
+from ..rules.kit.records import record
 from ..rules.movement import CROSS_COST, ENTRY_COST, LEVEL_COST, POSTURE_COST, TURN_COST
 from ..rules.types import Posture
 

@@ -31,9 +31,9 @@ from ..rules.errors import FirepowerError, Refusal
 from ..rules.events import Event, PhaseEnded
 from ..rules.notation import NotationError, parse_action
 from ..rules.hexgrid import Hex, hex_to_id
-from ..rules.records import record
+from ..rules.kit.records import record
 from ..rules.scenario import Scenario
-from ..rules.untrusted import PARSER_FAILURES, parser_failure, shape_problem
+from ..rules.kit.untrusted import PARSER_FAILURES, parser_failure, shape_problem
 from .scenario_cache import load_cached
 from ..rules.state import GameState
 from .session import HistoryEntry, Session

@@ -10,9 +10,9 @@ from ..rules import engine
 from ..rules.dice import D10, DiceError, ReplayDice, SeededDice
 from ..rules.errors import FirepowerError
 from ..rules.notation import NotationError, parse_action
-from ..rules.records import record
+from ..rules.kit.records import record
 from ..rules.scenario import Scenario, parse_scenario
-from ..rules.untrusted import cut
+from ..rules.kit.untrusted import cut
 from .scenario_cache import load_cached
 
 OnEntry = Callable[[HistoryEntry], None]

@@ -20,7 +20,7 @@ from .replay import OnEntry, ReplayError, StepRecord, replay, replay_into, scena
 from ..rules.actions import DrawChit
 from ..rules.dice import SeededDice
 from ..rules.errors import FirepowerError, GameRefusal
-from ..rules.records import record
+from ..rules.kit.records import record
 from ..rules.scenario import Scenario
 from ..rules.snapshot import SnapshotError, state_from_data, state_to_data
 from ..rules.state import GameState

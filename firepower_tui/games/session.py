@@ -17,7 +17,7 @@ from ..rules.errors import Refusal
 from ..rules.events import Event
 from ..rules.notation import format_action
 from ..rules.options import DEFAULT_CLOCK, ordered
-from ..rules.records import record
+from ..rules.kit.records import record
 from ..rules.scenario import Scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState

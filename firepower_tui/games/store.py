@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.errors import FirepowerError, Problem, SaveError
-from ..rules.records import record
+from ..rules.kit.records import record
 from . import owner as owners
 from .owner import Owner
 

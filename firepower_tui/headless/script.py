@@ -36,7 +36,7 @@ from ..rules.scenario import Scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState
 from ..rules.terrain import MapData
-from ..rules.untrusted import cut
+from ..rules.kit.untrusted import cut
 from ..rules.values import to_json
 from ..games.seats import SeatError, computer_levels, parse_players
 from .state_event import snapshot_text, state_snapshot

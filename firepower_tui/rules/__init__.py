@@ -58,6 +58,6 @@ __all__ = [
 
 
 if not TYPE_CHECKING:  # hidden from mypy, which would otherwise accept any name as Any
-    from .lazy import lazy_exports
+    from .kit.lazy import lazy_exports
 
     __getattr__, __dir__ = lazy_exports(__name__, globals(), _MODULE_OF)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .hexgrid import Facing, Hex
-from .records import record
+from .kit.records import record
 
 
 class _SpecialAction:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .records import record
+from .kit.records import record
 
 
 class _WeaponAction:

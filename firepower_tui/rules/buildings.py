@@ -14,7 +14,7 @@ from .errors import Refusal
 from .events import Event, new_killed
 from .features import Building, MapFeatures, Opening, side_id, side_key
 from .hexgrid import Facing, Hex, hex_neighbor, hex_to_id
-from .memo import ByteBoundedCache
+from .kit.memo import ByteBoundedCache
 from .state import GameState
 from .terrain import LOS_CACHE_BUDGET, MapData, Terrain
 from .types import Posture, RuleId, Status

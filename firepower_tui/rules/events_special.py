@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from .hexgrid import Hex
-from .records import record
+from .kit.records import record
 from .values import to_json
 
 

@@ -22,7 +22,7 @@ from .events import Event, new_fired, new_killed, new_rolled
 from .hexgrid import hex_distance, hex_to_id, in_firing_arc
 from .los import LosNote, LosNoteKind, LosResult, los_between_soldiers
 from .los_geometry import half_containing
-from .records import record
+from .kit.records import record
 from .sequence import commit_changes
 from .state import GameState
 from .terrain import LineKind, Terrain

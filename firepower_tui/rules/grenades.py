@@ -22,7 +22,7 @@ from .spread import entry_hexsides, spread_hex
 from .fire import hindrance_modifiers, posture_modifier, target_terrain_modifiers
 from .hexgrid import Facing, Hex, hex_distance, hex_to_id, in_firing_arc
 from .los import LosResult, line_of_sight
-from .records import record
+from .kit.records import record
 from .smoke import smoke_modifiers
 from .sequence import commit
 from .state import GameState

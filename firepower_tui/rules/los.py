@@ -15,7 +15,7 @@ from .buildings import map_in_play
 from .hexgrid import Hex, hex_to_id
 from .los_features import feature_los
 from .los_geometry import half_containing, segment_crosses_axis, trace_segment
-from .memo import ByteBoundedCache
+from .kit.memo import ByteBoundedCache
 from .state import GameState
 from .terrain import LineKind, MapData, Terrain
 from .types import Posture, RuleId

@@ -17,7 +17,7 @@ from .errors import Refusal
 from .events import Event, Killed, MeleeFought, Rolled
 from .hexgrid import hex_neighbor, hex_to_id
 from .movement import entry_ledger, fence_refusal
-from .records import record
+from .kit.records import record
 from .sequence import commit
 from .state import GameState
 from .types import RollOutcome

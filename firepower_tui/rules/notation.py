@@ -18,7 +18,7 @@ from .actions import Action, Fire, Melee, Overwatch, Repair, StandAndShoot, Thro
 from .actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from .hexgrid import Hex
 from .kinds.words import NotationError, expect, hex_word
-from .untrusted import cut
+from .kit.untrusted import cut
 from .registry import KINDS, kind_for_verb, kind_of
 
 __all__ = ["ACTION_WORDS", "QUERY_WORDS", "LosQuery", "NotationError", "OddsQuery", "format_action", "parse_action",

@@ -40,7 +40,7 @@ from .kinds import reactions as k_react
 from .kinds import setup as k_setup
 from .kinds import special as k_spec
 from .kinds import weapons as k_weap
-from .records import record
+from .kit.records import record
 from .state import GameState
 from .units import Soldier
 

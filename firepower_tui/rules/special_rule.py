@@ -24,7 +24,7 @@ from .grenades import (BlastRisk, SUPPRESSION_TEST_ROLL, check_throw_at, spread_
                        throw_outcome)
 from .spread import entry_hexsides
 from .hexgrid import Facing, Hex, hex_distance, hex_to_id
-from .records import record
+from .kit.records import record
 from .sequence import commit
 from .special_types import ITEM_CODES, NO_SPECIAL, SpecialState
 from .state import GameState

@@ -9,8 +9,8 @@ from typing import Any
 from .features import MapFeatures
 from .hexgrid import Facing, Hex, OffsetCoord, qoffset_to_cube
 from .los_geometry import AXIS_HALVES  # one table of axis halves (re-exported)
-from .memo import ByteBoundedCache
-from .records import record
+from .kit.memo import ByteBoundedCache
+from .kit.records import record
 
 LOS_CACHE_BUDGET = 3 << 19
 """Bytes of LOS knowledge kept per map (about 2,200 lines on the map of basic: the lines a game keeps

@@ -26,7 +26,7 @@ from .hexgrid import (Hex, direction_between, facing_toward, hex_distance, hex_f
                       hex_to_id, in_firing_arc)
 from .melee import MELEE_MF
 from .movement import entry_ledger
-from .records import record
+from .kit.records import record
 from .state import GameState
 from .types import Phase, Status
 from .units import Soldier, weapon_chart

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .hexgrid import Facing, Hex
-from .records import record
+from .kit.records import record
 from .package_data import toml_data
 from .types import Posture, Status, WeaponState
 from .values import field_index

@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Any, ParamSpec, TypeVar
 
 from .hexgrid import Facing, Hex, hex_to_id
-from .records import maker_function, record
+from .kit.records import maker_function, record
 
 R = TypeVar("R", bound=tuple[Any, ...])
 C = TypeVar("C", bound=type)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .hexgrid import Hex, qoffset_from_cube
-from .records import record
+from .kit.records import record
 from .state import GameState
 from .types import Status
 from .units import Soldier

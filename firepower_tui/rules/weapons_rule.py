@@ -24,7 +24,7 @@ from .events import Event, Killed, Rolled
 from .events_weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
 from .hexgrid import Hex, hex_to_id
 from .movement import mf_refusal, spend
-from .records import record
+from .kit.records import record
 from .sequence import commit_changes
 from .state import GameState
 from .types import RollOutcome, RuleId, WeaponState

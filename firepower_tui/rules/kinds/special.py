@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..hexgrid import Hex
 from ..actions_special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from .words import NotationError, aimed_words, expect, format_aimed, hex_word, soldier_word
-from ..untrusted import cut
+from ..kit.untrusted import cut
 
 SMOKE_USAGE = "smoke <soldier> <hex> [via <facing>]"
 MOLOTOV_USAGE = "molotov <soldier> <hex>"

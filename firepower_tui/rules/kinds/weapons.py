@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..actions_weapons import PickUp, Repair, Swap
 from ..units import weapon_chart
 from .words import NotationError, expect, soldier_word
-from ..untrusted import cut
+from ..kit.untrusted import cut
 
 PICKUP_USAGE = "pickup <soldier> LMG|RFL|PST"
 SWAP_USAGE = "swap <soldier> <soldier>"

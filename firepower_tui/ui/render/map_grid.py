@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from ...rules.features import MapFeatures
 from ...rules.hexgrid import Facing, Hex, OffsetCoord, hex_to_id, qoffset_from_cube, qoffset_to_cube
-from ...rules.records import record
+from ...rules.kit.records import record
 from ...rules.terrain import HexLine, LineKind, MapData, Terrain
 
 

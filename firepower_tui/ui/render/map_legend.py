@@ -16,7 +16,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ...rules.hexgrid import Hex, column_letters, hex_from_id
-from ...rules.records import record
+from ...rules.kit.records import record
 from ...rules.scenario import Scenario, parse_scenario
 from ...rules.sequence import new_game
 from ...rules.special_types import Barrage, SpecialState

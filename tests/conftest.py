@@ -149,7 +149,7 @@ def enumerate_runs(run):  # noqa: ANN001, ANN201
 
 def with_terrain(base: str, **cells: str) -> str:
     """``base`` with single hexes changed, e.g. ``with_terrain(FIELD, B8="t")``."""
-    from firepower_tui.rules.hexgrid import hex_from_id, qoffset_from_cube
+    from firepower_tui.rules.board.hexgrid import hex_from_id, qoffset_from_cube
 
     rows = [list(r) for r in base.strip("\n").splitlines()]
     for hid, letter in cells.items():

@@ -17,7 +17,7 @@ import pkgutil
 import pytest
 
 import firepower_tui
-from firepower_tui.rules.hexgrid import Hex
+from firepower_tui.rules.board.hexgrid import Hex
 from firepower_tui.rules.kit.records import _OWN_METHODS
 
 MODULES = [importlib.import_module(m.name) for m in pkgutil.walk_packages(firepower_tui.__path__, "firepower_tui.")

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..rules.hexgrid import Hex
+    from ..rules.board.hexgrid import Hex
     from ..rules.scenario_spec import ScenarioFile
-    from ..rules.terrain import MapData
+    from ..rules.board.terrain import MapData
 
 
 def run(args: argparse.Namespace) -> int:
@@ -149,7 +149,7 @@ def hex_references(spec: ScenarioFile) -> Iterator[tuple[str, str]]:
 
 
 def _zone_hexes(spec: ScenarioFile, gmap: MapData) -> dict[str, set[Hex]]:
-    from ..rules.hexgrid import OffsetCoord, column_index, qoffset_to_cube
+    from ..rules.board.hexgrid import OffsetCoord, column_index, qoffset_to_cube
 
     out: dict[str, set[Hex]] = {}
     for z in spec.zones:
@@ -164,7 +164,7 @@ def _zone_hexes(spec: ScenarioFile, gmap: MapData) -> dict[str, set[Hex]]:
 
 
 def _marked_map(args: argparse.Namespace, spec: ScenarioFile, gmap: MapData) -> None:
-    from ..rules.hexgrid import hex_from_id, is_hex_id
+    from ..rules.board.hexgrid import hex_from_id, is_hex_id
     from ..ui.render.map_text import map_grid, map_text_lines, mark_hexes
 
     zoom = _zoom(args)
@@ -197,7 +197,7 @@ def _marked_map(args: argparse.Namespace, spec: ScenarioFile, gmap: MapData) -> 
 
 
 def _stacked_sides(spec: ScenarioFile) -> dict[Hex, str]:
-    from ..rules.hexgrid import hex_from_id, is_hex_id
+    from ..rules.board.hexgrid import hex_from_id, is_hex_id
 
     sides: dict[str, set[str]] = {}
     ids: dict[str, list[str]] = {}
@@ -209,7 +209,7 @@ def _stacked_sides(spec: ScenarioFile) -> dict[Hex, str]:
 
 
 def _legend(ascii: bool, *, marks: bool, sides: list[str] | None = None) -> str:
-    from ..rules.terrain import Terrain
+    from ..rules.board.terrain import Terrain
     from ..ui.render.map_grid import ASCII, UNICODE
 
     g = ASCII if ascii else UNICODE

@@ -16,8 +16,8 @@ from ..games.session import Outcome, Session
 from ..rules.actions import Action, RollOff
 from ..rules.errors import Refusal
 from ..rules.events import ChitDrawn, Event, GameEnded
-from ..rules.features import SideKey
-from ..rules.hexgrid import Facing, Hex, OffsetCoord, hex_neighbor, qoffset_from_cube, qoffset_to_cube
+from ..rules.board.features import SideKey
+from ..rules.board.hexgrid import Facing, Hex, OffsetCoord, hex_neighbor, qoffset_from_cube, qoffset_to_cube
 from ..rules.kit.records import record
 from ..rules.setup import placeable
 from ..rules.state import GameState

@@ -16,7 +16,7 @@ from ..games.session import Outcome, Session
 from ..rules.actions import Fire, Melee, Overwatch, StandAndShoot, Throw
 from ..rules.actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from ..rules.errors import Refusal
-from ..rules.hexgrid import Facing, Hex
+from ..rules.board.hexgrid import Facing, Hex
 from ..rules.special_rule import SpecialAssessment
 from ..rules.types import Posture, RuleId
 from .aiming import Aiming, Assessment

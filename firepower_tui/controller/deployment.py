@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from ..rules.actions import Choose, Deployed, Place
 from ..rules.errors import Refusal
-from ..rules.hexgrid import Facing
+from ..rules.board.hexgrid import Facing
 from ..rules.setup import placeable
 from ..rules.types import Posture, SetupStep
 from .base import FACING_INTENTS, POSTURE_INTENTS, Core, Handler, Highlights, Mode, Result, Table, stay

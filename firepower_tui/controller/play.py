@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..rules.actions import Action, ChangePosture, Cross, EndImpulse, EndPhase, Move, StartImpulse, Turn
-from ..rules.hexgrid import Facing, hex_neighbor, hex_to_id
+from ..rules.board.hexgrid import Facing, hex_neighbor, hex_to_id
 from ..rules.movement import entry_ledger
 from ..rules.sequence import impulses_left
 from ..rules.types import Posture

@@ -18,8 +18,8 @@ from ..rules.actions import (FIRE_MODES, Action, ChangePosture, Cross, EndImpuls
 from ..rules.errors import Refusal
 from ..rules.fire import FireAssessment
 from ..rules.grenades import ThrowAssessment
-from ..rules.spread import entry_hexsides
-from ..rules.hexgrid import Facing, Hex, hex_to_id
+from ..rules.board.spread import entry_hexsides
+from ..rules.board.hexgrid import Facing, Hex, hex_to_id
 from ..rules.state import Pending
 from ..rules.types import Posture, ReactionKind
 from ..rules.units import weapon_chart

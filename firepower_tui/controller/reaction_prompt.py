@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..rules.actions import ANSWERS, Action, ChangePosture, Cross, Fire, Melee, Move, Throw, Turn
 from ..rules.events import ReactionOpened
-from ..rules.hexgrid import hex_to_id
+from ..rules.board.hexgrid import hex_to_id
 from ..rules.state import Pending
 from ..rules.types import ReactionKind
 from .base import Core

@@ -17,10 +17,10 @@ from ..rules import engine
 from ..rules.actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from ..rules.errors import Refusal
 from ..rules.grenades import max_throw
-from ..rules.hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, in_firing_arc
+from ..rules.board.hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, in_firing_arc
 from ..rules.los import los_query
 from ..rules.special_rule import SpecialAssessment, items_left, molotov_range
-from ..rules.spread import entry_hexsides
+from ..rules.board.spread import entry_hexsides
 from ..rules.types import RuleId
 from ..rules.units import Soldier
 from .base import CURSOR_STEPS, SELECT_FIRST, Core, Handler, Highlights, Mode, Result, Table

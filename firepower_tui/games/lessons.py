@@ -30,7 +30,7 @@ from ..rules.dice import ForcedDice, SeededDice
 from ..rules.errors import FirepowerError, Refusal
 from ..rules.events import Event, PhaseEnded
 from ..rules.notation import NotationError, parse_action
-from ..rules.hexgrid import Hex, hex_to_id
+from ..rules.board.hexgrid import Hex, hex_to_id
 from ..rules.kit.records import record
 from ..rules.scenario import Scenario
 from ..rules.kit.untrusted import PARSER_FAILURES, parser_failure, shape_problem

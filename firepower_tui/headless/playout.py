@@ -14,7 +14,7 @@ from ..rules.combat import COMBAT_MF
 from ..rules.dice import Dice
 from ..rules.errors import Refusal
 from ..rules.grenades import max_throw
-from ..rules.hexgrid import Facing, Hex, hex_distance, in_firing_arc
+from ..rules.board.hexgrid import Facing, Hex, hex_distance, in_firing_arc
 from ..rules.setup import placeable
 from ..rules.state import GameState
 from ..rules.types import Phase, Posture, RuleId, SetupStep

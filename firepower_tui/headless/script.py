@@ -26,7 +26,7 @@ from ..rules.describe import describe, describe_los, describe_odds
 from ..rules.dice import MAX_SEED, ForcedDice, normalise_face, seed_problem
 from ..rules.errors import FirepowerError, Problem, Refusal, ScriptError
 from ..rules.events import Event
-from ..rules.hexgrid import Hex, column_letters, hex_to_id
+from ..rules.board.hexgrid import Hex, column_letters, hex_to_id
 from ..rules.los import los_query
 from ..rules.kinds.words import number_word
 from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
@@ -35,7 +35,7 @@ from ..games.scenario_cache import load_cached
 from ..rules.scenario import Scenario
 from ..rules.sequence import new_game, opening_events
 from ..rules.state import GameState
-from ..rules.terrain import MapData
+from ..rules.board.terrain import MapData
 from ..rules.kit.untrusted import cut
 from ..rules.values import to_json
 from ..games.seats import SeatError, computer_levels, parse_players

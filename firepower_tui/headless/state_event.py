@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..rules.hexgrid import hex_to_id
+from ..rules.board.hexgrid import hex_to_id
 from ..rules.notation import format_action
 from ..rules.options import ordered, rules_label
 from ..rules.state import GameState

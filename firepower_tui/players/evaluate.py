@@ -16,9 +16,9 @@ from ..rules.actions import Action, Fire, Melee, Throw
 from ..rules.combat import COMBAT_MF
 from ..rules.errors import IllegalActionError
 from ..rules.grenades import max_throw
-from ..rules.hexgrid import Hex, direction_between, hex_distance, hex_from_id, in_firing_arc
+from ..rules.board.hexgrid import Hex, direction_between, hex_distance, hex_from_id, in_firing_arc
 from ..rules.state import GameState
-from ..rules.terrain import Terrain
+from ..rules.board.terrain import Terrain
 from ..rules.types import Posture, Status
 from ..rules.units import Soldier
 from ..rules.victory import score, sector_control, sector_of, soldier_points

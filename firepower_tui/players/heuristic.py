@@ -15,7 +15,7 @@ from ..rules import engine
 from ..rules.actions import (Action, ChangePosture, DrawChit, EndImpulse, EndPhase, Fire, Hold, Move, Overwatch,
                              StartImpulse, Turn)
 from ..rules.combat import COMBAT_MF
-from ..rules.hexgrid import Hex, direction_between, hex_distance, hex_neighbor, in_firing_arc
+from ..rules.board.hexgrid import Hex, direction_between, hex_distance, hex_neighbor, in_firing_arc
 from ..rules.state import GameState
 from ..rules.turn import decides
 from ..rules.types import Phase, Posture, Status

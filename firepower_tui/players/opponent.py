@@ -29,7 +29,7 @@ import time
 from ..rules import engine
 from ..rules.actions import Action, DrawChit, EndImpulse, EndPhase, StartImpulse
 from ..rules.dice import SeededDice
-from ..rules.hexgrid import Hex
+from ..rules.board.hexgrid import Hex
 from ..rules.state import GameState
 from ..rules.turn import decides
 from ..rules.types import Phase, Status

@@ -18,11 +18,11 @@ if TYPE_CHECKING:
     from .errors import (DiceError, FirepowerError, IllegalActionError, Problem, Refusal, SaveError, ScenarioError,
                          ScriptError)
     from .events import Event
-    from .hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, hex_to_id, in_firing_arc
+    from .board.hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, hex_to_id, in_firing_arc
     from .scenario import Scenario, find_scenario, load_scenario, parse_scenario
     from .sequence import new_game, opening_events
     from .state import Chit, GameState
-    from .terrain import HexLine, LineKind, MapData, Terrain
+    from .board.terrain import HexLine, LineKind, MapData, Terrain
     from .types import GrenadeOutcome, Phase, Posture, RollOutcome, SetupStep, Status
     from .units import Soldier, weapon_chart
 

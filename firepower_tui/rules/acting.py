@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .errors import Refusal
-from .hexgrid import hex_to_id
+from .board.hexgrid import hex_to_id
 from .state import GameState
 from .types import Status
 from .units import Soldier

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal, Union, get_args
 
-from .hexgrid import Facing, Hex
+from .board.hexgrid import Facing, Hex
 from .types import Posture
 from .values import record
 

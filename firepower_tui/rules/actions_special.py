@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .hexgrid import Facing, Hex
+from .board.hexgrid import Facing, Hex
 from .kit.records import record
 
 

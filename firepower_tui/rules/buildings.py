@@ -12,11 +12,11 @@ from .breakdown import Modifier, modifier
 from .building_events import BuildingDamaged
 from .errors import Refusal
 from .events import Event, new_killed
-from .features import Building, MapFeatures, Opening, side_id, side_key
-from .hexgrid import Facing, Hex, hex_neighbor, hex_to_id
+from .board.features import Building, MapFeatures, Opening, side_id, side_key
+from .board.hexgrid import Facing, Hex, hex_neighbor, hex_to_id
 from .kit.memo import ByteBoundedCache
 from .state import GameState
-from .terrain import LOS_CACHE_BUDGET, MapData, Terrain
+from .board.terrain import LOS_CACHE_BUDGET, MapData, Terrain
 from .types import Posture, RuleId, Status
 from .units import Soldier
 
@@ -189,7 +189,7 @@ def harmed_in_bunker(state: GameState, h: Hex, explosion: Hex, attack_from: Hex 
     it, set off by a man inside or by a Molotov or satchel that went in through a slit (the line
     from the thrower to the explosion hex enters the bunker by a slit hexside). A blast outside
     never reaches them, whatever its ring says."""
-    from .los_features import feature_los
+    from .board.walls import feature_los
 
     f = features_in_play(state)
     if f is None:

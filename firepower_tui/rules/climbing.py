@@ -14,8 +14,8 @@ from .buildings import features_in_play
 from .dice import Dice
 from .errors import Refusal
 from .events import Event, Rolled, new_moved
-from .features import side_id, side_key
-from .hexgrid import hex_neighbor, hex_to_id
+from .board.features import side_id, side_key
+from .board.hexgrid import hex_neighbor, hex_to_id
 from .kinds.words import expect, soldier_word
 from .movement import mf_refusal, spend
 from .sequence import commit_changes

@@ -7,7 +7,7 @@ from fractions import Fraction
 from . import buildings
 from .errors import Refusal
 from .events import Event, RunningChanged, StatusChanged, new_running_changed, new_status_changed
-from .hexgrid import hex_to_id
+from .board.hexgrid import hex_to_id
 from .state import GameState
 from .types import Posture, Status
 from .units import Soldier

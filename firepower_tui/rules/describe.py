@@ -12,7 +12,7 @@ from .events import (ChitDrawn, Crossed, FellBack, Fired, GameEnded, GrenadeLand
 from .describe_special import describe_special_event, describe_special_odds
 from .describe_weapons import describe_repair_odds, describe_weapon_event
 from .types import ReactionKind
-from .hexgrid import hex_to_id
+from .board.hexgrid import hex_to_id
 
 Names = Callable[[str], str]
 

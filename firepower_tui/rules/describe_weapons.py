@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .events_weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
-from .hexgrid import hex_to_id
+from .board.hexgrid import hex_to_id
 
 
 def _pct(p: float) -> str:

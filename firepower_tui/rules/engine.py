@@ -22,7 +22,7 @@ from .errors import IllegalActionError, Refusal
 from .events import Event
 from .fire import FireAssessment
 from .grenades import ThrowAssessment
-from .hexgrid import Hex
+from .board.hexgrid import Hex
 from .hook_plan import Hooked, plan_of
 from .melee import MeleeAssessment
 from .optional import waiting_refusal

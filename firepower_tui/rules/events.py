@@ -11,7 +11,7 @@ from typing import Any, Literal, Union
 
 from .breakdown import Modifier, RollBreakdown
 from .building_events import BuildingDamaged
-from .hexgrid import Facing, Hex
+from .board.hexgrid import Facing, Hex
 from .types import GrenadeOutcome, Posture, ReactionKind, RollOutcome
 from .events_special import BarrageCalled, ItemLanded, ItemUsed, SmokeChanged
 from .events_weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped

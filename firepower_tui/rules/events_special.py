@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from .hexgrid import Hex
+from .board.hexgrid import Hex
 from .kit.records import record
 from .values import to_json
 

@@ -19,13 +19,13 @@ from .combat import COMBAT_MF, add_kill, combat_refusal, kill_distribution, supp
 from .dice import Dice
 from .errors import Refusal
 from .events import Event, new_fired, new_killed, new_rolled
-from .hexgrid import hex_distance, hex_to_id, in_firing_arc
+from .board.hexgrid import hex_distance, hex_to_id, in_firing_arc
 from .los import LosNote, LosNoteKind, LosResult, los_between_soldiers
-from .los_geometry import half_containing
+from .board.sightline import half_containing
 from .kit.records import record
 from .sequence import commit_changes
 from .state import GameState
-from .terrain import LineKind, Terrain
+from .board.terrain import LineKind, Terrain
 from .types import Posture, RollOutcome, RuleId, Status, WeaponState
 from .units import Soldier, weapon_chart
 from .values import NOT_IN_JSON, record_maker

@@ -18,9 +18,9 @@ from .combat import COMBAT_MF, chance_of, combat_refusal, credit_kill, stun, sup
 from .dice import Dice
 from .errors import Refusal
 from .events import Event, Fired, GrenadeLanded, Killed, Rolled
-from .spread import entry_hexsides, spread_hex
+from .board.spread import entry_hexsides, spread_hex
 from .fire import hindrance_modifiers, posture_modifier, target_terrain_modifiers
-from .hexgrid import Facing, Hex, hex_distance, hex_to_id, in_firing_arc
+from .board.hexgrid import Facing, Hex, hex_distance, hex_to_id, in_firing_arc
 from .los import LosResult, line_of_sight
 from .kit.records import record
 from .smoke import smoke_modifiers

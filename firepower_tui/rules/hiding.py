@@ -14,10 +14,10 @@ from collections.abc import Collection, Iterable, Sequence
 from .buildings import map_in_play
 from .events import Event, FellBack, Fired, ImpulseEnded, MeleeFought, Moved, StatusChanged, new_hidden_changed
 from .events_special import ItemUsed
-from .hexgrid import Hex
+from .board.hexgrid import Hex
 from .los import los_between_soldiers
 from .state import GameState
-from .terrain import Terrain
+from .board.terrain import Terrain
 from .units import Soldier
 
 HIDING_TERRAIN = frozenset({Terrain.TREES, Terrain.SCRUB, Terrain.ROUGH})

@@ -1,6 +1,6 @@
 """Line of sight (RULES.md 4.4, rulings A17, A18, A20, A32).
 
-The exact trace of :mod:`.los_geometry` labels every intermediate hex the LOS touches
+The exact trace of :mod:`.board.sightline` labels every intermediate hex the LOS touches
 as crossed, along a hexside, or corner only; the rules of 4.4 are applied to each label
 here, in the order the rules give: hills, fences (with a Prone end), friendly soldiers,
 then the tree and hedge hindrances.
@@ -12,12 +12,12 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from .buildings import map_in_play
-from .hexgrid import Hex, hex_to_id
-from .los_features import feature_los
-from .los_geometry import half_containing, segment_crosses_axis, trace_segment
+from .board.hexgrid import Hex, hex_to_id
+from .board.walls import feature_los
+from .board.sightline import half_containing, segment_crosses_axis, trace_segment
 from .kit.memo import ByteBoundedCache
 from .state import GameState
-from .terrain import LineKind, MapData, Terrain
+from .board.terrain import LineKind, MapData, Terrain
 from .types import Posture, RuleId
 from .values import hidden_in_json
 

@@ -15,7 +15,7 @@ from .combat import chance_of, combat_used_refusal, credit_kill
 from .dice import Dice
 from .errors import Refusal
 from .events import Event, Killed, MeleeFought, Rolled
-from .hexgrid import hex_neighbor, hex_to_id
+from .board.hexgrid import hex_neighbor, hex_to_id
 from .movement import entry_ledger, fence_refusal
 from .kit.records import record
 from .sequence import commit

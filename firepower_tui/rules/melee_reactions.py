@@ -17,7 +17,7 @@ from .dice import Dice
 from .errors import Refusal
 from .events import Event, FellBack, MeleeCalledOff, Moved
 from .fire import FireAssessment, assess_fire, check_shot, resolve_fire
-from .hexgrid import Facing, Hex, hex_neighbor, hex_to_id
+from .board.hexgrid import Facing, Hex, hex_neighbor, hex_to_id
 from .kinds.combat import apply_melee
 from .movement import entry_ledger
 from .optional import after_reaction_shot, close_reaction, open_pending, open_reaction, reaction_fired

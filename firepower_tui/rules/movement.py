@@ -15,9 +15,9 @@ from .actions import ChangePosture, Cross, Move, Turn
 from .breakdown import Modifier, MovementLedger
 from .errors import Refusal
 from .events import Event, new_crossed, new_moved, new_posture_changed, new_running_changed, new_turned
-from .hexgrid import Hex, hex_neighbor, hex_to_id
+from .board.hexgrid import Hex, hex_neighbor, hex_to_id
 from .state import GameState
-from .terrain import Terrain
+from .board.terrain import Terrain
 from .types import Posture
 from .units import Soldier, evolve_soldier
 

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from .actions import Action, Fire, Melee, Overwatch, Repair, StandAndShoot, Throw
 from .actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
-from .hexgrid import Hex
+from .board.hexgrid import Hex
 from .kinds.words import NotationError, expect, hex_word
 from .kit.untrusted import cut
 from .registry import KINDS, kind_for_verb, kind_of

@@ -17,7 +17,7 @@ from .errors import Refusal
 from .events import Event, WatchDeclared, new_overwatch_ended
 from .fire import FireAssessment, assess_fire, check_shot, resolve_fire
 from .grenades import ThrowAssessment, assess_throw, check_throw_at, max_throw, resolve_throw
-from .hexgrid import hex_distance, hex_to_id, in_firing_arc
+from .board.hexgrid import hex_distance, hex_to_id, in_firing_arc
 from .los import los_between_soldiers
 from .optional import (after_reaction_shot, close_reaction, not_in_play, open_pending, open_reaction,
                        reaction_fired)

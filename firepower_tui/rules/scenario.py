@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .errors import Problem, ScenarioError
-from .hexgrid import Hex, OffsetCoord, column_index, hex_from_id, qoffset_to_cube
+from .board.hexgrid import Hex, OffsetCoord, column_index, hex_from_id, qoffset_to_cube
 from .kit.records import record
 from .scenario_checks import KNOWN_RULES, check_spec, fill_fence_sides, schema_problems, toml_problem
 from .scenario_spec import ScenarioFile, spec_from_data
-from .terrain import MapData
+from .board.terrain import MapData
 from .kit.untrusted import MAX_FILE_BYTES, PARSER_FAILURES, cut, parser_failure, shape_problem
 
 

@@ -12,10 +12,10 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from .errors import Problem
-from .hexgrid import Facing, Hex, OffsetCoord, column_index, hex_from_id, hex_to_id, is_hex_id, qoffset_to_cube
+from .board.hexgrid import Facing, Hex, OffsetCoord, column_index, hex_from_id, hex_to_id, is_hex_id, qoffset_to_cube
 from .scenario_features import build_features
 from .scenario_spec import MapSpec, ScenarioFile, SoldierSpec
-from .terrain import AXIS_HALVES, TERRAIN_LETTERS, HexLine, LineKind, MapData, Terrain
+from .board.terrain import AXIS_HALVES, TERRAIN_LETTERS, HexLine, LineKind, MapData, Terrain
 from .options import AVAILABLE, rule_problem
 from .types import IMPLEMENTED_RULES
 from .units import weapon_chart

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import Problem
-from .features import Building, MapFeatures, Opening, SideKey, side_id, side_key
-from .hexgrid import Facing, Hex, hex_from_id, hex_neighbor, hex_neighbors, is_hex_id
+from .board.features import Building, MapFeatures, Opening, SideKey, side_id, side_key
+from .board.hexgrid import Facing, Hex, hex_from_id, hex_neighbor, hex_neighbors, is_hex_id
 from .scenario_spec import ScenarioFile
-from .terrain import Terrain
+from .board.terrain import Terrain
 
 Where = Callable[[tuple[Any, ...]], str]
 """The place of a key path in the file (``file:line: key``)."""
@@ -29,7 +29,7 @@ _WATER_GROUND = (Terrain.OPEN, Terrain.DEPRESSION)
 def parse_hexside(text: str) -> tuple[Hex, Facing] | None:
     """``E5:NE`` as a hex and a facing (None if it is not written so).
 
-    >>> from firepower_tui.rules.hexgrid import hex_to_id
+    >>> from firepower_tui.rules.board.hexgrid import hex_to_id
     >>> h, f = parse_hexside("e5:ne"); hex_to_id(h), f.name
     ('E5', 'NE')
     >>> parse_hexside("E5-N") is None, parse_hexside("E5:UP") is None
@@ -118,7 +118,7 @@ def build_features(spec: ScenarioFile, terrain: dict[Hex, Terrain], where: Where
 
 
 def _hid(h: Hex) -> str:
-    from .hexgrid import hex_to_id
+    from .board.hexgrid import hex_to_id
     return hex_to_id(h)
 
 

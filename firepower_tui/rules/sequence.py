@@ -10,7 +10,7 @@ from .dice import Dice
 from .errors import Refusal
 from .events import (Event, GameEnded, TurnEnded, TurnStarted, new_chit_drawn, new_impulse_ended, new_impulse_started,
                      new_phase_ended, new_running_changed, new_status_changed)
-from .hexgrid import Facing, Hex, hex_from_id, hex_to_id
+from .board.hexgrid import Facing, Hex, hex_from_id, hex_to_id
 from .scenario import Scenario
 from .state import Chit, GameState
 from .options import AVAILABLE, RuleChoiceError, rule_problem

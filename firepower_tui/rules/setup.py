@@ -14,7 +14,7 @@ from .breakdown import Modifier
 from .dice import Dice
 from .errors import Refusal
 from .events import Event, Rolled, SetupEvent
-from .hexgrid import Facing, hex_distance, hex_to_id
+from .board.hexgrid import Facing, hex_distance, hex_to_id
 from .state import GameState
 from .types import Phase, RollOutcome, SetupStep
 from .units import OFF_MAP, Soldier

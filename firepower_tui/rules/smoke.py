@@ -5,7 +5,7 @@ the map (the LOS and fire hot paths pay nothing otherwise)."""
 from __future__ import annotations
 
 from .breakdown import Modifier, modifier
-from .hexgrid import Hex, hex_to_id
+from .board.hexgrid import Hex, hex_to_id
 from .los import LosResult
 
 SMOKE_MODIFIER = 2

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .hexgrid import Facing, Hex
+from .board.hexgrid import Facing, Hex
 from .scenario import Scenario
 from .actions import Fire, Melee
 from .special_types import Barrage, SpecialState

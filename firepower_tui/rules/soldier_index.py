@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .hexgrid import Hex
+from .board.hexgrid import Hex
 from .units import Soldier
 
 PATCH_MAX = 16

@@ -16,8 +16,8 @@ from .errors import Refusal
 from .events import ChitDrawn, Event, Rolled, TurnEnded
 from .events_special import BarrageCalled, ItemLanded, SmokeChanged
 from .grenades import max_throw, throw_los
-from .spread import entry_hexsides, spread_hex
-from .hexgrid import Facing, Hex, hex_distance, hex_to_id, hexes_within
+from .board.spread import entry_hexsides, spread_hex
+from .board.hexgrid import Facing, Hex, hex_distance, hex_to_id, hexes_within
 from .special_rule import (RULE, SpecialAssessment, blast, blast_roll, item_refusal, items_left, molotov_range,
                            risks_at, scenario_items, special_of, use_item)
 from .special_types import Barrage

@@ -22,8 +22,8 @@ from .events_special import ItemLanded, ItemUsed, SmokeChanged
 from .fire import posture_modifier, target_terrain_modifiers
 from .grenades import (BlastRisk, SUPPRESSION_TEST_ROLL, check_throw_at, spread_outcome, throw_breakdown, throw_los,
                        throw_outcome)
-from .spread import entry_hexsides
-from .hexgrid import Facing, Hex, hex_distance, hex_to_id
+from .board.spread import entry_hexsides
+from .board.hexgrid import Facing, Hex, hex_distance, hex_to_id
 from .kit.records import record
 from .sequence import commit
 from .special_types import ITEM_CODES, NO_SPECIAL, SpecialState

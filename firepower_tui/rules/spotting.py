@@ -22,9 +22,9 @@ from .combat import COMBAT_MF
 from .dice import Dice
 from .errors import Refusal
 from .events import Event, Fired, MeleeFought, Rolled
-from .features import Opening, side_id
-from .hexgrid import Hex, hex_to_id
-from .los_features import feature_los
+from .board.features import Opening, side_id
+from .board.hexgrid import Hex, hex_to_id
+from .board.walls import feature_los
 from .sequence import commit_changes
 from .state import GameState
 from .types import RollOutcome

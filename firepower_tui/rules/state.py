@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .actions import Fire, Melee
-from .hexgrid import Hex
+from .board.hexgrid import Hex
 from .scenario import Scenario
 from .special_types import SpecialState
 from .types import Phase, ReactionKind, SetupStep

@@ -21,9 +21,9 @@ from .actions import Fire, Melee, Move, Throw
 from .combat import COMBAT_MF, chance_of
 from .errors import IllegalActionError
 from .grenades import blast_breakdown, max_throw
-from .spread import entry_hexsides
-from .hexgrid import (Hex, direction_between, facing_toward, hex_distance, hex_from_id, hex_neighbor,
-                      hex_to_id, in_firing_arc)
+from .board.spread import entry_hexsides
+from .board.hexgrid import (Hex, direction_between, facing_toward, hex_distance, hex_from_id, hex_neighbor, hex_to_id,
+                            in_firing_arc)
 from .melee import MELEE_MF
 from .movement import entry_ledger
 from .kit.records import record

@@ -25,7 +25,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, ParamSpec, TypeVar
 
-from .hexgrid import Facing, Hex, hex_to_id
+from .board.hexgrid import Facing, Hex, hex_to_id
 from .kit.records import maker_function, record
 
 R = TypeVar("R", bound=tuple[Any, ...])

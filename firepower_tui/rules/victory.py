@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .hexgrid import Hex, qoffset_from_cube
+from .board.hexgrid import Hex, qoffset_from_cube
 from .kit.records import record
 from .state import GameState
 from .types import Status

@@ -22,7 +22,7 @@ from .dice import Dice
 from .errors import Refusal
 from .events import Event, Killed, Rolled
 from .events_weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
-from .hexgrid import Hex, hex_to_id
+from .board.hexgrid import Hex, hex_to_id
 from .movement import mf_refusal, spend
 from .kit.records import record
 from .sequence import commit_changes

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..controller.base import Highlights
-from ..rules.hexgrid import Hex, hex_from_id, hex_to_id
+from ..rules.board.hexgrid import Hex, hex_from_id, hex_to_id
 from ..rules.state import GameState
 from ..rules.units import Soldier
 

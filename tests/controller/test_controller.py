@@ -12,7 +12,7 @@ from firepower_tui.games.session import Session
 from firepower_tui.rules import engine
 from firepower_tui.rules.actions import DrawChit, Fire
 from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.hexgrid import Facing, hex_from_id
+from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.types import Posture, Status
 from tests.conftest import FIELD, make_scenario
@@ -266,7 +266,7 @@ def test_deployment_by_intents() -> None:
     assert c.choose("tan").ok and c.state.placer == "tan"
     assert c.selected == "T1" and c.cursor in c.state.scenario.zone("tan")
     assert c.highlights().place_hexes == c.state.scenario.zone("tan") and not c.highlights().impulse_hexes
-    c.turn_to(__import__("firepower_tui.rules.hexgrid", fromlist=["Facing"]).Facing.SE)
+    c.turn_to(__import__("firepower_tui.rules.board.hexgrid", fromlist=["Facing"]).Facing.SE)
     c.posture(Posture.PRONE)
     assert c.select().ok
     t1 = c.state.soldier("T1")

@@ -7,7 +7,7 @@ from firepower_tui.controller import Controller
 from firepower_tui.controller.keymap import VIEW_INTENTS, Intent
 from firepower_tui.rules import engine
 from firepower_tui.rules.actions import Cross, Move
-from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.types import Posture
 from tests.controller.test_controller import in_impulse, placing
 

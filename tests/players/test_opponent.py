@@ -269,7 +269,7 @@ def test_hard_sends_a_spare_man_to_the_sector_that_flips_the_count() -> None:
     from firepower_tui.players.style import STYLES
     from firepower_tui.players.planner import plan_for
     from firepower_tui.rules.actions import StartImpulse
-    from firepower_tui.rules.hexgrid import hex_from_id
+    from firepower_tui.rules.board.hexgrid import hex_from_id
     from firepower_tui.rules.victory import sector_of
 
     state = _sector_plan_position(6)
@@ -315,7 +315,7 @@ def test_the_computer_places_its_men_facing_the_enemy(scenario: str) -> None:
     from firepower_tui.players.setup_play import enemy_centre
     from firepower_tui.players.style import STYLES
     from firepower_tui.rules.actions import Place
-    from firepower_tui.rules.hexgrid import in_firing_arc
+    from firepower_tui.rules.board.hexgrid import in_firing_arc
 
     for level in ("normal", "hard"):
         state, dice, placed = new_game(load_scenario(scenario)), SeededDice(1), 0

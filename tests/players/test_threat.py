@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.threat import NOTIONAL_ID, enemy_first, expected_losses, reach_of, threats_to
 from tests.conftest import FIELD, Game, make_scenario, with_terrain

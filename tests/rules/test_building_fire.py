@@ -18,14 +18,14 @@ from firepower_tui.rules.buildings import damage_building
 from firepower_tui.rules.dice import ScriptedDice, SeededDice
 from firepower_tui.rules.events import Fired, Killed, Rolled
 from firepower_tui.rules.fire import check_shot
-from firepower_tui.rules.hexgrid import Facing, direction_between, hex_neighbor
-from firepower_tui.rules.hexgrid import hex_from_id as H
+from firepower_tui.rules.board.hexgrid import Facing, direction_between, hex_neighbor
+from firepower_tui.rules.board.hexgrid import hex_from_id as H
 from firepower_tui.rules.los import los_query
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.sequence import new_game
 from firepower_tui.rules.snapshot import state_from_data, state_to_data
 from firepower_tui.rules.spotting import exposed
-from firepower_tui.rules.terrain import Terrain
+from firepower_tui.rules.board.terrain import Terrain
 from tests.rules.test_buildings import place, village
 
 

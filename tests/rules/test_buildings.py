@@ -15,8 +15,8 @@ from firepower_tui.rules.buildings import damage_building, harmed_in_bunker
 from firepower_tui.rules.dice import ScriptedDice
 from firepower_tui.rules.events import Killed, Moved, Rolled
 from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.hexgrid import Facing, hex_neighbor
-from firepower_tui.rules.hexgrid import hex_from_id as H
+from firepower_tui.rules.board.hexgrid import Facing, hex_neighbor
+from firepower_tui.rules.board.hexgrid import hex_from_id as H
 from firepower_tui.rules.los import los_between_soldiers, los_query
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.types import Posture, Status
@@ -294,7 +294,7 @@ def test_a_throw_or_a_melee_exposes_a_man_inside_as_a_fire_does() -> None:
 @pytest.mark.rule("§9.6")
 def test_the_sixth_damage_turns_the_bunker_into_rubble() -> None:
     from firepower_tui.rules.buildings import map_in_play
-    from firepower_tui.rules.terrain import Terrain
+    from firepower_tui.rules.board.terrain import Terrain
 
     g = village()
     state, _ = damage_building(g.state, H("G2"), 5)
@@ -318,7 +318,7 @@ def test_a_high_wall_blocks_a_line_run_along_it() -> None:
     """"Walls block LOS along their hexside for soldiers not adjacent to them" (ruling R73): the
     line from C6 to the hex two up and right runs exactly along the hexside between two of C6's
     neighbours (A17); a high wall there blocks it, for neither end is in the wall's hexes."""
-    from firepower_tui.rules.hexgrid import Hex, direction_between, hex_add, hex_to_id
+    from firepower_tui.rules.board.hexgrid import Hex, direction_between, hex_add, hex_to_id
     from tests.conftest import FIELD, make_scenario
 
     o = H("C6")
@@ -337,7 +337,7 @@ def test_a_melee_goes_into_a_building_only_through_a_door() -> None:
     """"Enter or leave only through a door hexside": a melee is an entry (the winners go in,
     6.5.3), so it crosses a door, not a wall, window or slit (ruling R173); the doorway's +1 MF
     counts in its cost."""
-    from firepower_tui.rules.hexgrid import direction_between
+    from firepower_tui.rules.board.hexgrid import direction_between
 
     g = village()
     wall = direction_between(H("C4"), H("D4"))

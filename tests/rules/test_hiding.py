@@ -7,7 +7,7 @@ import pytest
 from firepower_tui.rules import engine
 from firepower_tui.rules.dice import ScriptedDice, SeededDice
 from firepower_tui.rules.events import HiddenChanged, ImpulseEnded
-from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.state import GameState
 from firepower_tui.rules.types import Status, WeaponState

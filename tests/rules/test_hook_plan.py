@@ -10,7 +10,7 @@ from firepower_tui.headless.playout import random_action
 from firepower_tui.rules import engine, reactions
 from firepower_tui.rules.dice import SeededDice
 from firepower_tui.rules.events import HiddenChanged
-from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.hook_plan import plan_of
 from firepower_tui.rules.registry import kind_of
 from firepower_tui.rules.scenario import load_scenario

@@ -21,8 +21,8 @@ from firepower_tui.rules.actions_special import CallBarrage, Equip, PlaceSatchel
 from firepower_tui.rules.actions_weapons import PickUp, Repair, Swap
 from firepower_tui.rules.dice import SeededDice
 from firepower_tui.rules.fire import fire_mode
-from firepower_tui.rules.spread import entry_hexsides
-from firepower_tui.rules.hexgrid import Facing, Hex, hex_add, hex_from_id, hex_neighbor, hex_to_id, hexes_within
+from firepower_tui.rules.board.spread import entry_hexsides
+from firepower_tui.rules.board.hexgrid import Facing, Hex, hex_add, hex_from_id, hex_neighbor, hex_to_id, hexes_within
 from firepower_tui.rules.registry import KINDS
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.sequence import new_game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firepower_tui.rules.hexgrid import Facing, hex_from_id
+from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
 from firepower_tui.rules.types import Posture, Status
 from tests.conftest import OPEN_8, Game, make_scenario, set_soldier
 

@@ -130,7 +130,7 @@ def test_no_take_back_crosses_a_reaction() -> None:
 def test_every_new_event_is_written_and_described() -> None:
     seen: set[str] = set()
     from firepower_tui.rules import events as ev
-    from firepower_tui.rules.hexgrid import hex_from_id
+    from firepower_tui.rules.board.hexgrid import hex_from_id
     from firepower_tui.rules.types import ReactionKind
 
     h = hex_from_id("B5")

@@ -12,7 +12,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.actions import ChangePosture, DrawChit, EndImpulse, EndPhase, Move, StartImpulse, Turn
 from firepower_tui.rules.dice import SeededDice
 from firepower_tui.rules.errors import IllegalActionError
-from firepower_tui.rules.hexgrid import Facing
+from firepower_tui.rules.board.hexgrid import Facing
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.sequence import new_game
 from firepower_tui.rules.state import GameState

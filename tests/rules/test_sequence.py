@@ -7,7 +7,7 @@ import pytest
 from firepower_tui.rules import engine
 from firepower_tui.rules.actions import DrawChit
 from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.sequence import check_wipe_out
 from firepower_tui.rules.types import Posture, Status
 from tests.conftest import OPEN_8, Game, make_scenario, set_soldier

@@ -9,7 +9,7 @@ import pytest
 
 from firepower_tui.rules import engine, notation
 from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.state import GameState
 from firepower_tui.rules.types import Posture, Status
 from tests.conftest import FIELD, make_scenario, with_terrain
@@ -31,7 +31,7 @@ def game(soldiers: list[str], items: dict[str, dict[str, int]] = ITEMS, barrages
 
 
 def _hex_of(st: GameState, sid: str) -> str:
-    from firepower_tui.rules.hexgrid import hex_to_id
+    from firepower_tui.rules.board.hexgrid import hex_to_id
 
     s = st.soldier(sid)
     assert s is not None

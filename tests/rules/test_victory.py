@@ -6,7 +6,7 @@ import pytest
 
 from firepower_tui.rules import engine
 from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.scenario import parse_scenario
 from firepower_tui.rules.sequence import new_game

@@ -8,7 +8,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.dice import ScriptedDice
 from firepower_tui.rules.events import Killed, Rolled
 from firepower_tui.rules.events_weapons import WeaponDropped, WeaponJammed
-from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.snapshot import state_from_data, state_to_data
 from firepower_tui.rules.types import RollOutcome, WeaponState

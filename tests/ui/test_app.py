@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.widgets.hex_map import HexMap

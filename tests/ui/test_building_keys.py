@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.games.session import Session
-from firepower_tui.rules.hexgrid import Facing, hex_from_id
+from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.types import RuleId

@@ -194,7 +194,7 @@ def test_the_lesson_panel_fits_at_80x24(lesson) -> None:  # noqa: ANN001
 async def test_aiming_at_80x24_keeps_the_target_and_the_step_on_screen(tmp_path: Path) -> None:
     """With the odds panel up too, the lesson panel keeps to the step (its text and sections)
     and the map scrolls so the hex aimed at is in view."""
-    from firepower_tui.rules.hexgrid import hex_from_id
+    from firepower_tui.rules.board.hexgrid import hex_from_id
     from firepower_tui.ui.widgets.hex_map import HexMap
 
     fire = next(i for i, lesson in enumerate(LESSONS) if lesson.id == "fire")

@@ -7,7 +7,7 @@ from dataclasses import replace
 from firepower_tui.controller import Controller
 from firepower_tui.games.session import Session
 from firepower_tui.rules.actions import DrawChit
-from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.ui.render.panels import preview_text
 from tests.conftest import FIELD, make_scenario
 

@@ -11,7 +11,7 @@ from firepower_tui.games.session import Session
 from firepower_tui.rules import engine
 from firepower_tui.rules.actions import EndImpulse, FallBack
 from firepower_tui.rules.events import FellBack, Fired, HitTheDirt, PhaseEnded, ReactionClosed, Rolled
-from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.types import ReactionKind
 from firepower_tui.ui.app import make_app

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.games.session import Session
-from firepower_tui.rules.hexgrid import hex_distance, hex_from_id
+from firepower_tui.rules.board.hexgrid import hex_distance, hex_from_id
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.special_types import Barrage, SpecialState
 from firepower_tui.ui.app import make_app

@@ -13,7 +13,7 @@ from firepower_tui.controller.keymap import KEYMAP, Intent
 from firepower_tui.games.seats import other_side_of, versus_computer
 from firepower_tui.games.session import Session
 from firepower_tui.rules.actions import DrawChit
-from firepower_tui.rules.hexgrid import hex_to_id
+from firepower_tui.rules.board.hexgrid import hex_to_id
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.threat import reach_of, threats_to

@@ -17,8 +17,8 @@ from ..dice import Dice
 from ..events import Event
 from ..fire import resolve_fire
 from ..grenades import max_throw, resolve_throw
-from ..spread import entry_hexsides
-from ..hexgrid import Hex, hex_neighbor, hex_to_id, hexes_within
+from ..board.spread import entry_hexsides
+from ..board.hexgrid import Hex, hex_neighbor, hex_to_id, hexes_within
 from ..melee import resolve_melee
 from ..sequence import check_wipe_out
 from ..state import GameState

@@ -16,7 +16,7 @@ from typing import TypeVar
 from ..actions import ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Move, StartImpulse, Turn
 from ..dice import Dice
 from ..events import Event
-from ..hexgrid import Facing, hex_to_id
+from ..board.hexgrid import Facing, hex_to_id
 from ..sequence import commit_changes, impulse_hexes
 from ..state import GameState
 from ..types import Posture

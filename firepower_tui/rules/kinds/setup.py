@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..actions import Buy, Choose, Deployed, Drop, Place, Ready, RollOff
-from ..hexgrid import hex_to_id
+from ..board.hexgrid import hex_to_id
 from ..setup import placeable
 from ..state import GameState
 from ..types import Posture

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from ..hexgrid import Facing, Hex, hex_from_id, hex_to_id, is_hex_id
+from ..board.hexgrid import Facing, Hex, hex_from_id, hex_to_id, is_hex_id
 from ..types import Posture
 from ..kit.untrusted import cut
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from rich.style import Style
 from rich.text import Text
 
-from ...rules.hexgrid import Hex, column_letters, hex_from_id
+from ...rules.board.hexgrid import Hex, column_letters, hex_from_id
 from ...rules.kit.records import record
 from ...rules.scenario import Scenario, parse_scenario
 from ...rules.sequence import new_game

@@ -9,7 +9,7 @@ from ...rules.combat import COMBAT_MF
 from ...rules.describe import modifiers_text
 from ...rules.fire import FireAssessment
 from ...rules.grenades import ThrowAssessment
-from ...rules.hexgrid import hex_neighbor, hex_to_id
+from ...rules.board.hexgrid import hex_neighbor, hex_to_id
 from ...rules.melee import MeleeAssessment
 from ...rules.sequence import IMPULSES_PER_PHASE
 from ...rules.special_rule import SpecialAssessment
@@ -312,7 +312,7 @@ def hex_text(c: Controller) -> Text:
     s = c.soldier()
     if s is not None and c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW, Mode.AIM_SPECIAL, Mode.REACT_FIRE, Mode.REACT_THROW) \
             and h != s.hex:
-        from ...rules.hexgrid import hex_distance
+        from ...rules.board.hexgrid import hex_distance
         from ...rules.los import los_query
 
         result = los_query(st, s.hex, h)

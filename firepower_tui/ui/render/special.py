@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...rules.hexgrid import Hex
+from ...rules.board.hexgrid import Hex
 from ...rules.special_rule import carried, special_of
 from ...rules.state import GameState
 from ...rules.types import RuleId

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from ...controller.controller import Controller
 from ...rules.actions_weapons import PickUp, Repair, Swap
-from ...rules.hexgrid import Hex
+from ...rules.board.hexgrid import Hex
 from ...rules.state import GameState
 from ...rules.types import RuleId, WeaponState
 from ...rules.units import Soldier

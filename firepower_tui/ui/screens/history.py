@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 from ...games.session import Session
 from ...rules.actions import DrawChit
 from ...rules.events import Event, TurnStarted
-from ...rules.hexgrid import hex_to_id
+from ...rules.board.hexgrid import hex_to_id
 from ...rules.state import GameState
 from ..render.log_text import event_text
 from ..widgets.hex_map import HexMap

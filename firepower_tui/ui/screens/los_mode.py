@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from ...controller.base import CURSOR_STEPS, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
-from ...rules.hexgrid import Hex, hex_to_id
+from ...rules.board.hexgrid import Hex, hex_to_id
 from ..key_names import key_name
 from ..widgets.hex_map import HexMap
 

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from .features import MapFeatures, Opening, SideKey, side_id, side_key
 from .hexgrid import Hex, direction_between, hex_neighbors, hex_to_id, hex_to_plane
-from .los_geometry import Touch, trace_segment
+from .sightline import Touch, trace_segment
 from .terrain import MapData
 
 
@@ -84,7 +84,7 @@ def feature_los(gmap: MapData, origin: Hex, target: Hex) -> FeatureLos:
 def hexes_passed(origin: Hex, target: Hex) -> list[Hex]:
     """The hexes whose interior the line crosses, in order, both ends included.
 
-    >>> from firepower_tui.rules.hexgrid import hex_from_id, hex_to_id
+    >>> from firepower_tui.rules.board.hexgrid import hex_from_id, hex_to_id
     >>> [hex_to_id(h) for h in hexes_passed(hex_from_id("B2"), hex_from_id("B5"))]
     ['B2', 'B3', 'B4', 'B5']
     """

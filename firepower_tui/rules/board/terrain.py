@@ -8,9 +8,9 @@ from typing import Any
 
 from .features import MapFeatures
 from .hexgrid import Facing, Hex, OffsetCoord, qoffset_to_cube
-from .los_geometry import AXIS_HALVES  # one table of axis halves (re-exported)
-from .kit.memo import ByteBoundedCache
-from .kit.records import record
+from .sightline import AXIS_HALVES  # one table of axis halves (re-exported)
+from ..kit.memo import ByteBoundedCache
+from ..kit.records import record
 
 LOS_CACHE_BUDGET = 3 << 19
 """Bytes of LOS knowledge kept per map (about 2,200 lines on the map of basic: the lines a game keeps
@@ -108,7 +108,7 @@ class MapData:
     """Fence and hedge lines by hex (read-only)."""
     los_cache: ByteBoundedCache[Any] = field(default_factory=lambda: ByteBoundedCache(LOS_CACHE_BUDGET),
                                              compare=False, repr=False)
-    """What the map says about lines already traced (:mod:`.los`): bounded in bytes, and gone
+    """What the map says about lines already traced (:mod:`..los`): bounded in bytes, and gone
     with the map when the game that loaded it is."""
     los_parts: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     """The pieces LOS knowledge is built of, each kept once per map and shared by every line

@@ -35,7 +35,7 @@ _CANON = (Facing.N, Facing.NE, Facing.SE)
 def side_key(h: Hex, facing: Facing) -> SideKey:
     """The one name of the hexside ``facing`` of ``h``, whichever of its two hexes names it.
 
-    >>> from firepower_tui.rules.hexgrid import hex_from_id
+    >>> from firepower_tui.rules.board.hexgrid import hex_from_id
     >>> side_key(hex_from_id("C3"), Facing.S) == side_key(hex_from_id("C4"), Facing.N)
     True
     """

@@ -17,10 +17,10 @@ from firepower_tui.games.store import Store
 from firepower_tui.headless.script import run_script_file
 from firepower_tui.players import opponent
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import Action, Buy, Ready
-from firepower_tui.rules.errors import ScriptError
+from firepower_tui.rules.model.actions import Action, Buy, Ready
+from firepower_tui.rules.model.errors import ScriptError
 from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.state import GameState
+from firepower_tui.rules.model.state import GameState
 from firepower_tui.rules.turn import deciders, decision_rule
 
 SIDES = ["tan", "green"]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..rules.board.hexgrid import Hex
-    from ..rules.scenario_spec import ScenarioFile
+    from ..rules.model.scenario import ScenarioFile
     from ..rules.board.terrain import MapData
 
 
@@ -76,7 +76,7 @@ def _show(args: argparse.Namespace) -> int:
 # --- map check -----------------------------------------------------------------------------------
 
 def _check(args: argparse.Namespace) -> int:
-    from ..rules.errors import FirepowerError
+    from ..rules.model.errors import FirepowerError
     from ..rules.scenario import load_scenario
 
     try:
@@ -108,7 +108,7 @@ def _lenient(path: str) -> tuple[ScenarioFile, MapData] | None:
 
     from ..rules.scenario_checks import check_spec
     from ..rules.scenario_schema import ScenarioFile as Schema
-    from ..rules.scenario_spec import spec_from_data
+    from ..rules.model.scenario import spec_from_data
     from ..rules.kit.untrusted import PARSER_FAILURES
 
     try:

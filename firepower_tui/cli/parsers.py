@@ -245,7 +245,7 @@ def _port(text: str) -> int:
 
 def _seed(text: str) -> int:
     """``--seed``: a whole number a stored game can keep (ruling R190)."""
-    from ..rules.dice import MAX_SEED
+    from ..rules.model.dice import MAX_SEED
 
     return _whole_number(text, 0, MAX_SEED, "a seed")
 

@@ -13,16 +13,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from ..games.session import Outcome, Session
-from ..rules.actions import Action, RollOff
-from ..rules.errors import Refusal
-from ..rules.events import ChitDrawn, Event, GameEnded
+from ..rules.model.actions import Action, RollOff
+from ..rules.model.errors import Refusal
+from ..rules.model.events import ChitDrawn, Event, GameEnded
 from ..rules.board.features import SideKey
 from ..rules.board.hexgrid import Facing, Hex, OffsetCoord, hex_neighbor, qoffset_from_cube, qoffset_to_cube
 from ..rules.kit.records import record
 from ..rules.setup import placeable
-from ..rules.state import GameState
-from ..rules.types import Phase, Posture, SetupStep
-from ..rules.units import Soldier
+from ..rules.model.state import GameState
+from ..rules.model.types import Phase, Posture, SetupStep
+from ..rules.model.units import Soldier
 from .keymap import Intent
 from .legal import Legal
 

@@ -6,9 +6,9 @@ from typing import get_args
 
 from ..games.session import Outcome
 from ..rules import engine
-from ..rules.actions import Action, DrawChit, StartImpulse
+from ..rules.model.actions import Action, DrawChit, StartImpulse
 from ..rules.describe import describe_los, describe_odds
-from ..rules.errors import Refusal
+from ..rules.model.errors import Refusal
 from ..rules.los import los_query
 from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
 from .base import Core, Result

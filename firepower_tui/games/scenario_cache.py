@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..rules.scenario import Scenario, load_scenario
+from ..rules.model.scenario import Scenario
+from ..rules.scenario import load_scenario
 
-_SCHEMA_SOURCES = ("scenario_schema.py", "scenario_spec.py")
+_SCHEMA_SOURCES = ("scenario_schema.py", "model/scenario.py")
 _RULES = Path(__file__).resolve().parents[1] / "rules"
 
 

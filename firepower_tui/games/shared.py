@@ -18,12 +18,12 @@ roll-off is nobody's in particular, and the first process to store it wins. A ta
 
 from __future__ import annotations
 
-from ..rules.actions import Action, Buy, Drop, Equip, Ready
-from ..rules.errors import FirepowerError, Refusal
-from ..rules.events import Event
-from ..rules.state import GameState
+from ..rules.model.actions import Action, Buy, Drop, Equip, Ready
+from ..rules.model.errors import FirepowerError, Refusal
+from ..rules.model.events import Event
+from ..rules.model.state import GameState
 from ..rules.turn import deciders, decision_rule
-from ..rules.types import Phase
+from ..rules.model.types import Phase
 from .replay import StepRecord, replay_into, scenario_for
 from .service import attach_recorder, full_replay
 from .session import Session

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ..rules.errors import FirepowerError, Problem, SaveError
+from ..rules.model.errors import FirepowerError, Problem, SaveError
 from ..rules.kit.records import record
 from . import owner as owners
 from .owner import Owner

@@ -8,17 +8,17 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..rules import engine
-from ..rules.actions import (Action, Buy, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Place, Ready, StartImpulse,
-                            Throw, Watch)
+from ..rules.model.actions import (Action, Buy, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Place, Ready,
+                                   StartImpulse, Throw, Watch)
 from ..rules.combat import COMBAT_MF
-from ..rules.dice import Dice
-from ..rules.errors import Refusal
+from ..rules.model.dice import Dice
+from ..rules.model.errors import Refusal
 from ..rules.grenades import max_throw
 from ..rules.board.hexgrid import Facing, Hex, hex_distance, in_firing_arc
 from ..rules.setup import placeable
-from ..rules.state import GameState
-from ..rules.types import Phase, Posture, RuleId, SetupStep
-from ..rules.units import weapon_chart
+from ..rules.model.state import GameState
+from ..rules.model.types import Phase, Posture, RuleId, SetupStep
+from ..rules.model.units import weapon_chart
 from ..rules.special_barrage import may_carry_items, special_candidates
 from ..rules.weapons_rule import may_have_weapon_actions, weapon_candidates
 

@@ -21,23 +21,23 @@ from typing import Any
 
 from ..games.session import Outcome, Session
 from ..rules import engine
-from ..rules.actions import Action, DrawChit, RollOff
+from ..rules.model.actions import Action, DrawChit, RollOff
 from ..rules.describe import describe, describe_los, describe_odds
-from ..rules.dice import MAX_SEED, ForcedDice, normalise_face, seed_problem
-from ..rules.errors import FirepowerError, Problem, Refusal, ScriptError
-from ..rules.events import Event
+from ..rules.model.dice import MAX_SEED, ForcedDice, normalise_face, seed_problem
+from ..rules.model.errors import FirepowerError, Problem, Refusal, ScriptError
+from ..rules.model.events import Event
 from ..rules.board.hexgrid import Hex, column_letters, hex_to_id
 from ..rules.los import los_query
 from ..rules.kinds.words import number_word
 from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
 from ..rules.options import RuleChoiceError, parse_rule_list
 from ..games.scenario_cache import load_cached
-from ..rules.scenario import Scenario
+from ..rules.model.scenario import Scenario
 from ..rules.sequence import new_game, opening_events
-from ..rules.state import GameState
+from ..rules.model.state import GameState
 from ..rules.board.terrain import MapData
 from ..rules.kit.untrusted import cut
-from ..rules.values import to_json
+from ..rules.model.values import to_json
 from ..games.seats import SeatError, computer_levels, parse_players
 from .state_event import snapshot_text, state_snapshot
 from .versus import Computer, MakePlayer, players_event

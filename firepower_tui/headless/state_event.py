@@ -9,7 +9,7 @@ from typing import Any
 from ..rules.board.hexgrid import hex_to_id
 from ..rules.notation import format_action
 from ..rules.options import ordered, rules_label
-from ..rules.state import GameState
+from ..rules.model.state import GameState
 
 
 def state_snapshot(state: GameState) -> dict[str, Any]:

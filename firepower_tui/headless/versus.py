@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Protocol
 from ..games.seats import computer_levels, other_side_of, players_label
 from ..rules.turn import decision_rule
 from ..games.session import Outcome
-from ..rules.errors import Refusal
-from ..rules.actions import Action, RollOff
+from ..rules.model.errors import Refusal
+from ..rules.model.actions import Action, RollOff
 from ..rules.notation import format_action
-from ..rules.state import GameState
-from ..rules.types import Phase
+from ..rules.model.state import GameState
+from ..rules.model.types import Phase
 from ..rules.turn import deciders
 
 if TYPE_CHECKING:

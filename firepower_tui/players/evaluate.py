@@ -12,15 +12,15 @@ from dataclasses import replace
 from typing import Any
 
 from ..rules import engine, threat
-from ..rules.actions import Action, Fire, Melee, Throw
+from ..rules.model.actions import Action, Fire, Melee, Throw
 from ..rules.combat import COMBAT_MF
-from ..rules.errors import IllegalActionError
+from ..rules.model.errors import IllegalActionError
 from ..rules.grenades import max_throw
 from ..rules.board.hexgrid import Hex, direction_between, hex_distance, hex_from_id, in_firing_arc
-from ..rules.state import GameState
+from ..rules.model.state import GameState
 from ..rules.board.terrain import Terrain
-from ..rules.types import Posture, Status
-from ..rules.units import Soldier
+from ..rules.model.types import Posture, Status
+from ..rules.model.units import Soldier
 from ..rules.victory import score, sector_control, sector_of, soldier_points
 from .style import Style
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 import random
 
 from ..rules import engine
-from ..rules.actions import (Action, ChangePosture, DrawChit, EndImpulse, EndPhase, Fire, Hold, Move, Overwatch,
-                             StartImpulse, Turn)
+from ..rules.model.actions import (Action, ChangePosture, DrawChit, EndImpulse, EndPhase, Fire, Hold, Move, Overwatch,
+                                   StartImpulse, Turn)
 from ..rules.combat import COMBAT_MF
 from ..rules.board.hexgrid import Hex, direction_between, hex_distance, hex_neighbor, in_firing_arc
-from ..rules.state import GameState
+from ..rules.model.state import GameState
 from ..rules.turn import decides
-from ..rules.types import Phase, Posture, Status
-from ..rules.units import Soldier
+from ..rules.model.types import Phase, Posture, Status
+from ..rules.model.units import Soldier
 from .setup_play import COVER_VALUE, facing_toward, setup_action
 
 CLOSE_ENOUGH = 3

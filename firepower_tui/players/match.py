@@ -7,10 +7,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..rules import engine
-from ..rules.actions import Action
-from ..rules.dice import Dice
-from ..rules.errors import IllegalActionError
-from ..rules.state import GameState
+from ..rules.model.actions import Action
+from ..rules.model.dice import Dice
+from ..rules.model.errors import IllegalActionError
+from ..rules.model.state import GameState
 from ..rules.turn import deciders
 
 Chooser = Callable[[GameState], Action]

@@ -27,12 +27,12 @@ import random
 import time
 
 from ..rules import engine
-from ..rules.actions import Action, DrawChit, EndImpulse, EndPhase, StartImpulse
-from ..rules.dice import SeededDice
+from ..rules.model.actions import Action, DrawChit, EndImpulse, EndPhase, StartImpulse
+from ..rules.model.dice import SeededDice
 from ..rules.board.hexgrid import Hex
-from ..rules.state import GameState
+from ..rules.model.state import GameState
 from ..rules.turn import decides
-from ..rules.types import Phase, Status
+from ..rules.model.types import Phase, Status
 from .answers import answer
 from .evaluate import Evaluator
 from .style import STYLES, Style

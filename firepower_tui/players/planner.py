@@ -14,11 +14,11 @@ import random
 from dataclasses import dataclass
 
 from ..rules import engine
-from ..rules.actions import Action, ChangePosture, Fire, Turn, Watch
+from ..rules.model.actions import Action, ChangePosture, Fire, Turn, Watch
 from ..rules.combat import COMBAT_MF
-from ..rules.dice import SeededDice
-from ..rules.state import GameState
-from ..rules.types import RuleId
+from ..rules.model.dice import SeededDice
+from ..rules.model.state import GameState
+from ..rules.model.types import RuleId
 from .evaluate import Evaluator
 from .fates import fates, outcomes
 

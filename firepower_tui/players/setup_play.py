@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import engine
-from ..rules.actions import Action, Buy, Choose, Deployed, Place, Ready, RollOff
+from ..rules.model.actions import Action, Buy, Choose, Deployed, Place, Ready, RollOff
 from ..rules.board.hexgrid import Facing, Hex, OffsetCoord, hex_distance, qoffset_to_cube
 from ..rules.board.hexgrid import facing_toward as hexgrid_facing_toward
 from ..rules.setup import budget, placeable, spent
-from ..rules.state import GameState
+from ..rules.model.state import GameState
 from ..rules.board.terrain import Terrain
-from ..rules.types import Phase, Posture, RuleId, SetupStep
+from ..rules.model.types import Phase, Posture, RuleId, SetupStep
 from ..rules.victory import POINTS, sector_of
 
 @dataclass(frozen=True)

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .breakdown import Modifier, modifier
-from .building_events import BuildingDamaged
-from .errors import Refusal
-from .events import Event, new_killed
+from .model.breakdown import Modifier, modifier
+from .model.events.buildings import BuildingDamaged
+from .model.errors import Refusal
+from .model.events import Event, new_killed
 from .board.features import Building, MapFeatures, Opening, side_id, side_key
 from .board.hexgrid import Facing, Hex, hex_neighbor, hex_to_id
 from .kit.memo import ByteBoundedCache
-from .state import GameState
+from .model.state import GameState
 from .board.terrain import LOS_CACHE_BUDGET, MapData, Terrain
-from .types import Posture, RuleId, Status
-from .units import Soldier
+from .model.types import Posture, RuleId, Status
+from .model.units import Soldier
 
 DOOR_COST = 1
 """Extra MF to go through a doorway (§9.6)."""

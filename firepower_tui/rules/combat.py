@@ -5,12 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import buildings
-from .errors import Refusal
-from .events import Event, RunningChanged, StatusChanged, new_running_changed, new_status_changed
+from .model.errors import Refusal
+from .model.events import Event, RunningChanged, StatusChanged, new_running_changed, new_status_changed
 from .board.hexgrid import hex_to_id
-from .state import GameState
-from .types import Posture, Status
-from .units import Soldier
+from .model.state import GameState
+from .model.types import Posture, Status
+from .model.units import Soldier
 
 COMBAT_MF = 2
 """Fire or throw costs 2 MF (§3.2, 6.2.5)."""

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .breakdown import Modifier
-from .events import (ChitDrawn, Crossed, FellBack, Fired, GameEnded, GrenadeLanded, HiddenChanged, HitTheDirt,
-                     ImpulseEnded, ImpulseStarted, Killed, MeleeCalledOff, MeleeFought, Moved, OverwatchEnded,
-                     PhaseEnded, PostureChanged, ReactionClosed, ReactionOpened, Rolled, RunningChanged, SetupEvent,
-                     StatusChanged, TurnEnded, Turned, TurnStarted, WatchDeclared)
+from .model.breakdown import Modifier
+from .model.events import (ChitDrawn, Crossed, FellBack, Fired, GameEnded, GrenadeLanded, HiddenChanged, HitTheDirt,
+                           ImpulseEnded, ImpulseStarted, Killed, MeleeCalledOff, MeleeFought, Moved, OverwatchEnded,
+                           PhaseEnded, PostureChanged, ReactionClosed, ReactionOpened, Rolled, RunningChanged,
+                           SetupEvent, StatusChanged, TurnEnded, Turned, TurnStarted, WatchDeclared)
 from .describe_special import describe_special_event, describe_special_odds
 from .describe_weapons import describe_repair_odds, describe_weapon_event
-from .types import ReactionKind
+from .model.types import ReactionKind
 from .board.hexgrid import hex_to_id
 
 Names = Callable[[str], str]
@@ -127,7 +127,7 @@ def _pct(p: float) -> str:
 
 def describe_odds(a: object) -> str:
     """The preview of a fire, throw or melee assessment (or of one roll, a climb), as text lines."""
-    from .breakdown import RollBreakdown
+    from .model.breakdown import RollBreakdown
     from .fire import FireAssessment
     from .grenades import ThrowAssessment
     from .melee import MeleeAssessment

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .events_special import BarrageCalled, ItemLanded, ItemUsed, SmokeChanged
+from .model.events.special import BarrageCalled, ItemLanded, ItemUsed, SmokeChanged
 from .board.hexgrid import hex_to_id
 
 

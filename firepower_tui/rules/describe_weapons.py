@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .events_weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
+from .model.events.weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
 from .board.hexgrid import hex_to_id
 
 

@@ -15,11 +15,11 @@ from typing import Any, overload
 
 from . import victory
 from .acting import acting_soldier
-from .actions import (ANSWERS, Action, ChangePosture, Cross, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Repair,
-                      StandAndShoot, Throw, Turn)
-from .dice import Dice
-from .errors import IllegalActionError, Refusal
-from .events import Event
+from .model.actions import (ANSWERS, Action, ChangePosture, Cross, FallBack, Fire, HitDirt, Hold, Melee, Move,
+                            Overwatch, Repair, StandAndShoot, Throw, Turn)
+from .model.dice import Dice
+from .model.errors import IllegalActionError, Refusal
+from .model.events import Event
 from .fire import FireAssessment
 from .grenades import ThrowAssessment
 from .board.hexgrid import Hex
@@ -28,11 +28,11 @@ from .melee import MeleeAssessment
 from .optional import waiting_refusal
 from .registry import KINDS, ActionKind, SoldierRule, Stage, kind_of, kinds_of
 from .sequence import impulse_hexes as _impulse_hexes
-from .state import GameState
-from .types import Phase, ReactionKind
-from .units import Soldier
+from .model.state import GameState
+from .model.types import Phase, ReactionKind
+from .model.units import Soldier
 from .weapons_rule import RepairAssessment
-from .actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from .model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from .special_rule import SpecialAssessment
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
@@ -53,7 +53,7 @@ def check(state: GameState, action: Action) -> Refusal | None:
     """Whether ``action`` is legal now: None, or the reason it is not (with its rule).
 
     >>> from firepower_tui.rules import load_scenario, new_game
-    >>> from firepower_tui.rules.actions import DrawChit, Move
+    >>> from firepower_tui.rules.model.actions import DrawChit, Move
     >>> state = new_game(load_scenario("basic"))
     >>> check(state, DrawChit()) is None
     True

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from .buildings import map_in_play
-from .events import Event, FellBack, Fired, ImpulseEnded, MeleeFought, Moved, StatusChanged, new_hidden_changed
-from .events_special import ItemUsed
+from .model.events import Event, FellBack, Fired, ImpulseEnded, MeleeFought, Moved, StatusChanged, new_hidden_changed
+from .model.events.special import ItemUsed
 from .board.hexgrid import Hex
 from .los import los_between_soldiers
-from .state import GameState
+from .model.state import GameState
 from .board.terrain import Terrain
-from .units import Soldier
+from .model.units import Soldier
 
 HIDING_TERRAIN = frozenset({Terrain.TREES, Terrain.SCRUB, Terrain.ROUGH})
 """Whole-hex terrain a man may hide in (§9.3; fence and hedge hexes, buildings and bunkers too)."""

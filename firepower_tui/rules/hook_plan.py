@@ -18,15 +18,15 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from . import special_barrage
-from .actions import Action, ChangePosture, Cross, DrawChit, Drop, EndImpulse, Fire, Melee, Move, Turn, Watch
-from .dice import Dice
-from .events import ChitDrawn, Event, ImpulseEnded, Moved, StatusChanged, TurnEnded
+from .model.actions import Action, ChangePosture, Cross, DrawChit, Drop, EndImpulse, Fire, Melee, Move, Turn, Watch
+from .model.dice import Dice
+from .model.events import ChitDrawn, Event, ImpulseEnded, Moved, StatusChanged, TurnEnded
 from .hiding import hidden_enemies_near, hide_at_impulse_end, reveal_near
 from .overwatch import open_overwatch
 from .registry import KINDS
 from .reactions import _ACTORS, _ASKING, TRIGGERS, Apply, _overwatch_off, apply, carried
-from .state import GameState
-from .types import NO_CORE_HOOK, RuleId
+from .model.state import GameState
+from .model.types import NO_CORE_HOOK, RuleId
 
 Hooked = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
 """An action carried out with the optional rules in play (the kind's own apply inside)."""

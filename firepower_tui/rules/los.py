@@ -16,10 +16,10 @@ from .board.hexgrid import Hex, hex_to_id
 from .board.walls import feature_los
 from .board.sightline import half_containing, segment_crosses_axis, trace_segment
 from .kit.memo import ByteBoundedCache
-from .state import GameState
+from .model.state import GameState
 from .board.terrain import LineKind, MapData, Terrain
-from .types import Posture, RuleId
-from .values import hidden_in_json
+from .model.types import Posture, RuleId
+from .model.values import hidden_in_json
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

@@ -24,9 +24,9 @@ from .board.hexgrid import Hex, direction_between, hex_neighbors, hex_to_id
 from .los import LosNote, LosNoteKind, LosResult, los_query
 from .board.walls import feature_los, hexes_passed
 from .board.sightline import Touch, segment_crosses_axis
-from .state import GameState
+from .model.state import GameState
 from .board.terrain import LineKind, Terrain
-from .types import Posture
+from .model.types import Posture
 
 
 class Effect(StrEnum):

@@ -10,21 +10,21 @@ the hex (rulings R43-R46).
 from __future__ import annotations
 
 from . import buildings
-from .actions import FallBack, Fire, Melee, StandAndShoot
-from .breakdown import modifier
+from .model.actions import FallBack, Fire, Melee, StandAndShoot
+from .model.breakdown import modifier
 from .combat import suppress
-from .dice import Dice
-from .errors import Refusal
-from .events import Event, FellBack, MeleeCalledOff, Moved
+from .model.dice import Dice
+from .model.errors import Refusal
+from .model.events import Event, FellBack, MeleeCalledOff, Moved
 from .fire import FireAssessment, assess_fire, check_shot, resolve_fire
 from .board.hexgrid import Facing, Hex, hex_neighbor, hex_to_id
 from .kinds.combat import apply_melee
 from .movement import entry_ledger
 from .optional import after_reaction_shot, close_reaction, open_pending, open_reaction, reaction_fired
 from .sequence import check_wipe_out, commit_changes
-from .state import GameState, Pending
-from .types import ReactionKind, RuleId, Status
-from .units import Soldier
+from .model.state import GameState, Pending
+from .model.types import ReactionKind, RuleId, Status
+from .model.units import Soldier
 
 HASTY_FIRE = modifier("hasty fire (stand and shoot)", 1, "§9.7")
 """+1 to a defender's fire at a charging attacker (§9.7)."""

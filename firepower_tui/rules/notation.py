@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .actions import Action, Fire, Melee, Overwatch, Repair, StandAndShoot, Throw
-from .actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from .model.actions import Action, Fire, Melee, Overwatch, Repair, StandAndShoot, Throw
+from .model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from .board.hexgrid import Hex
 from .kinds.words import NotationError, expect, hex_word
 from .kit.untrusted import cut

@@ -1,7 +1,7 @@
 """Choosing the optional rules (RULES.md §9) in words: ``--rules`` on the command line, a
 script's ``rules`` line, the scenario picker, and the names the screens show.
 
-Plain words in, plain words out: rule ids are :class:`.types.RuleId` values, kept in the
+Plain words in, plain words out: rule ids are :class:`.model.types.RuleId` values, kept in the
 order of §9 (the order :func:`ordered` gives and every list shows).
 
 >>> parse_rule_list("hiding,overwatch")
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .types import IMPLEMENTED_RULES, RuleId
+from .model.types import IMPLEMENTED_RULES, RuleId
 
 DEFAULT_CLOCK = 90
 """Seconds per impulse phase of the ``clock`` rule when neither the scenario nor the command

@@ -22,23 +22,23 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from operator import attrgetter
 
-from .actions import (Action, ChangePosture, Cross, Drop, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
-                      StandAndShoot, Throw, Turn, Watch)
-from .actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
-from .actions_weapons import PickUp, Repair, Swap
-from .dice import Dice
-from .errors import Refusal
-from .events_special import ItemUsed
-from .events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, Killed, MeleeFought, Moved, StatusChanged,
-                     TurnStarted)
+from .model.actions import (Action, ChangePosture, Cross, Drop, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
+                            StandAndShoot, Throw, Turn, Watch)
+from .model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from .model.actions.weapons import PickUp, Repair, Swap
+from .model.dice import Dice
+from .model.errors import Refusal
+from .model.events.special import ItemUsed
+from .model.events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, Killed, MeleeFought, Moved, StatusChanged,
+                           TurnStarted)
 from .hiding import hide_at_impulse_end, reveal, reveal_after, reveal_near
 from .melee_reactions import hold_melee, intercept_melee
 from .optional import close_reaction
 from .overwatch import end_overwatch, hold_overwatch, open_overwatch
 from .spotting import note_combat
-from .state import GameState, Marks, Pending
+from .model.state import GameState, Marks, Pending
 from .take_cover import hold_fire, intercept_fire
-from .types import ReactionKind, RuleId
+from .model.types import ReactionKind, RuleId
 from .weapons_rule import drop_weapons
 from . import special_barrage
 from .special_forces import forget_dropped

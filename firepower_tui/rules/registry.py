@@ -7,7 +7,7 @@ its odds for a combat action, and the actions of the kind that might be legal no
 :data:`KINDS` come :func:`.notation.parse_action` and :func:`.notation.format_action`,
 :data:`.notation.ACTION_WORDS`, :func:`.engine.check`, :func:`.engine.apply` and
 :func:`.engine.legal_actions`: a new action is one entry here (plus its class in
-:mod:`.actions` and its rules in a rule module).
+:mod:`.model.actions` and its rules in a rule module).
 
 >>> kind_for_verb("move").action.__name__, kind_for_verb("move").usage
 ('Move', 'move <soldier> [<hex>]')
@@ -26,14 +26,14 @@ from typing import Any, Generic, TypeVar
 from . import (climbing, combat, fire, grenades, melee, melee_reactions, movement, overwatch, reactions, sequence, setup,
                special_barrage, special_forces, special_rule, take_cover, weapons_rule)
 from .acting import acting_soldier
-from .actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop, EndImpulse, EndPhase,
-                      FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Place, Ready, RollOff, StandAndShoot,
-                      StartImpulse, Throw, Turn, Watch)
-from .actions_special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
-from .actions_weapons import PickUp, Repair, Swap
-from .dice import Dice
-from .errors import Refusal
-from .events import Event
+from .model.actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop, EndImpulse,
+                            EndPhase, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Place, Ready, RollOff,
+                            StandAndShoot, StartImpulse, Throw, Turn, Watch)
+from .model.actions.special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from .model.actions.weapons import PickUp, Repair, Swap
+from .model.dice import Dice
+from .model.errors import Refusal
+from .model.events import Event
 from .kinds import combat as k_combat
 from .kinds import play as k_play
 from .kinds import reactions as k_react
@@ -41,8 +41,8 @@ from .kinds import setup as k_setup
 from .kinds import special as k_spec
 from .kinds import weapons as k_weap
 from .kit.records import record
-from .state import GameState
-from .units import Soldier
+from .model.state import GameState
+from .model.units import Soldier
 
 A = TypeVar("A")
 
@@ -81,7 +81,7 @@ class ActionKind(Generic[A]):
     """One kind of action: everything the notation, the engine and the help need to know."""
 
     action: type[A]
-    """The action class (:mod:`.actions`)."""
+    """The action class (:mod:`.model.actions`)."""
     verb: str
     """The first word of its notation."""
     usage: str

@@ -12,80 +12,13 @@ text is taken from it without TOML or pydantic (the cross-field checks still run
 from __future__ import annotations
 
 import hashlib
-from functools import cached_property
 from pathlib import Path
 from typing import Any, Protocol
 
-from .errors import Problem, ScenarioError
-from .board.hexgrid import Hex, OffsetCoord, column_index, hex_from_id, qoffset_to_cube
-from .kit.records import record
+from .model.errors import Problem, ScenarioError
 from .scenario_checks import KNOWN_RULES, check_spec, fill_fence_sides, schema_problems, toml_problem
-from .scenario_spec import ScenarioFile, spec_from_data
-from .board.terrain import MapData
+from .model.scenario import Scenario, spec_from_data
 from .kit.untrusted import MAX_FILE_BYTES, PARSER_FAILURES, cut, parser_failure, shape_problem
-
-
-@record(kw_only=False, slots=False)
-class Scenario:
-    """A loaded, checked scenario: the file plus the built map."""
-
-    spec: ScenarioFile
-    map: MapData
-    path: str
-    """Where it was loaded from."""
-    digest: str
-    """SHA-256 of the file's bytes (a changed file is detected on resume)."""
-    text: str = ""
-    """The file's text (stored with each game, so a game replays even if the file changes)."""
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
-
-    @property
-    def objective_hexes(self) -> list[Hex]:
-        return [hex_from_id(h) for h in self.spec.objectives]
-
-    def zone(self, side: str) -> frozenset[Hex]:
-        """The hexes of a side's deployment zone (empty if it has none)."""
-        zones = self._zones
-        if side not in zones:
-            zones[side] = self._zone(side)
-        return zones[side]
-
-    @cached_property
-    def _zones(self) -> dict[str, frozenset[Hex]]:
-        return {}
-
-    def _zone(self, side: str) -> frozenset[Hex]:
-        out: set[Hex] = set()
-        for z in self.spec.zones:
-            if z.side != side:
-                continue
-            c0, c1 = (0, self.spec.map.columns - 1) if z.columns is None else \
-                (column_index(z.columns[0]), column_index(z.columns[1]))
-            for col in range(c0, c1 + 1):
-                for row in range(z.rows[0] - 1, z.rows[1]):
-                    h = qoffset_to_cube(OffsetCoord(col, row))
-                    if self.map.on_map(h):
-                        out.add(h)
-        return frozenset(out)
-
-    @property
-    def has_zones(self) -> bool:
-        return bool(self.spec.zones)
-
-    @property
-    def needs_deployment(self) -> bool:
-        """Some soldier has no fixed hex, or a side is bought by points."""
-        return bool(self.spec.forces) or any(s.hex is None for s in self.spec.soldiers)
-
-    def side_name(self, side: str) -> str:
-        """Display name of a side id."""
-        for s in self.spec.sides:
-            if s.id == side:
-                return s.name
-        return side
 
 
 # --- loading -------------------------------------------------------------------------
@@ -211,5 +144,4 @@ def _validated_data(text: str, name: str, lines: list[str]) -> dict[str, Any]:
     return model.model_dump(mode="json")
 
 
-__all__ = ["KNOWN_RULES", "Scenario", "ScenarioFile", "TextCache", "find_scenario", "load_scenario", "parse_scenario",
-           "scenario_dirs"]
+__all__ = ["KNOWN_RULES", "TextCache", "find_scenario", "load_scenario", "parse_scenario", "scenario_dirs"]

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .errors import Problem
+from .model.errors import Problem
 from .board.features import Building, MapFeatures, Opening, SideKey, side_id, side_key
 from .board.hexgrid import Facing, Hex, hex_from_id, hex_neighbor, hex_neighbors, is_hex_id
-from .scenario_spec import ScenarioFile
+from .model.scenario import ScenarioFile
 from .board.terrain import Terrain
 
 Where = Callable[[tuple[Any, ...]], str]

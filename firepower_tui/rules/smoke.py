@@ -4,7 +4,7 @@ the map (the LOS and fire hot paths pay nothing otherwise)."""
 
 from __future__ import annotations
 
-from .breakdown import Modifier, modifier
+from .model.breakdown import Modifier, modifier
 from .board.hexgrid import Hex, hex_to_id
 from .los import LosResult
 

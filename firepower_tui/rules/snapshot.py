@@ -14,12 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from .board.hexgrid import Facing, Hex
-from .scenario import Scenario
-from .actions import Fire, Melee
-from .special_types import Barrage, SpecialState
-from .state import Chit, GameState, Pending
-from .types import Phase, Posture, ReactionKind, SetupStep, Status, WeaponState
-from .units import GroundWeapon, Soldier
+from .model.scenario import Scenario
+from .model.actions import Fire, Melee
+from .model.special_types import Barrage, SpecialState
+from .model.state import Chit, GameState, Pending
+from .model.types import Phase, Posture, ReactionKind, SetupStep, Status, WeaponState
+from .model.units import GroundWeapon, Soldier
 
 FORMAT = 1
 """The checkpoint format this version writes and reads."""

@@ -8,22 +8,22 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from . import buildings
-from .actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
-from .breakdown import RollBreakdown
+from .model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from .model.breakdown import RollBreakdown
 from .combat import combat_used_refusal
-from .dice import Dice
-from .errors import Refusal
-from .events import ChitDrawn, Event, Rolled, TurnEnded
-from .events_special import BarrageCalled, ItemLanded, SmokeChanged
+from .model.dice import Dice
+from .model.errors import Refusal
+from .model.events import ChitDrawn, Event, Rolled, TurnEnded
+from .model.events.special import BarrageCalled, ItemLanded, SmokeChanged
 from .grenades import max_throw, throw_los
 from .board.spread import entry_hexsides, spread_hex
 from .board.hexgrid import Facing, Hex, hex_distance, hex_to_id, hexes_within
 from .special_rule import (RULE, SpecialAssessment, blast, blast_roll, item_refusal, items_left, molotov_range,
                            risks_at, scenario_items, special_of, use_item)
-from .special_types import Barrage
-from .state import GameState
-from .types import RollOutcome
-from .units import Soldier
+from .model.special_types import Barrage
+from .model.state import GameState
+from .model.types import RollOutcome
+from .model.units import Soldier
 
 CONTACT = 6
 """Radio contact on d10 <= 6 (§9.5)."""

@@ -3,15 +3,15 @@ ruling R94): ``equip <soldier> <item>`` buys one for a man bought by points."""
 
 from __future__ import annotations
 
-from .actions_special import Equip
-from .dice import Dice
-from .errors import Refusal
-from .events import Event, SetupEvent
+from .model.actions.special import Equip
+from .model.dice import Dice
+from .model.errors import Refusal
+from .model.events import Event, SetupEvent
 from .setup import budget, spent
 from .special_rule import special_of
-from .special_types import ITEMS
-from .state import GameState
-from .types import RuleId, SetupStep
+from .model.special_types import ITEMS
+from .model.state import GameState
+from .model.types import RuleId, SetupStep
 from .victory import ITEM_POINTS
 
 

@@ -11,14 +11,14 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from . import buildings
-from .actions import Throw
-from .actions_special import PlaceSatchel, ThrowMolotov, ThrowSmoke
-from .breakdown import Modifier, RollBreakdown
+from .model.actions import Throw
+from .model.actions.special import PlaceSatchel, ThrowMolotov, ThrowSmoke
+from .model.breakdown import Modifier, RollBreakdown
 from .combat import COMBAT_MF, chance_of, combat_refusal, credit_kill, stun, suppress
-from .dice import Dice
-from .errors import Refusal
-from .events import Event, Killed, Rolled
-from .events_special import ItemLanded, ItemUsed, SmokeChanged
+from .model.dice import Dice
+from .model.errors import Refusal
+from .model.events import Event, Killed, Rolled
+from .model.events.special import ItemLanded, ItemUsed, SmokeChanged
 from .fire import posture_modifier, target_terrain_modifiers
 from .grenades import (BlastRisk, SUPPRESSION_TEST_ROLL, check_throw_at, spread_outcome, throw_breakdown, throw_los,
                        throw_outcome)
@@ -26,10 +26,10 @@ from .board.spread import entry_hexsides
 from .board.hexgrid import Facing, Hex, hex_distance, hex_to_id
 from .kit.records import record
 from .sequence import commit
-from .special_types import ITEM_CODES, NO_SPECIAL, SpecialState
-from .state import GameState
-from .types import Posture, RollOutcome, RuleId
-from .units import Soldier
+from .model.special_types import ITEM_CODES, NO_SPECIAL, SpecialState
+from .model.state import GameState
+from .model.types import Posture, RollOutcome, RuleId
+from .model.units import Soldier
 
 RULE = "§9.5"
 MOLOTOV_RANGE, MOLOTOV_RANGE_LOW, MOLOTOV_HIT = 5, 3, 6
@@ -90,7 +90,7 @@ def items_left(state: GameState, soldier: str, item: str) -> int:
 
 def carried(state: GameState, soldier: str) -> dict[str, int]:
     """His items with what is left of each (the panels name them)."""
-    from .special_types import ITEMS
+    from .model.special_types import ITEMS
 
     return {i: n for i in ITEMS if (n := items_left(state, soldier, i)) > 0}
 

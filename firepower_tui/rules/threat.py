@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from . import engine
-from .actions import Fire, Melee, Move, Throw
+from .model.actions import Fire, Melee, Move, Throw
 from .combat import COMBAT_MF, chance_of
-from .errors import IllegalActionError
+from .model.errors import IllegalActionError
 from .grenades import blast_breakdown, max_throw
 from .board.spread import entry_hexsides
 from .board.hexgrid import (Hex, direction_between, facing_toward, hex_distance, hex_from_id, hex_neighbor, hex_to_id,
@@ -27,9 +27,9 @@ from .board.hexgrid import (Hex, direction_between, facing_toward, hex_distance,
 from .melee import MELEE_MF
 from .movement import entry_ledger
 from .kit.records import record
-from .state import GameState
-from .types import Phase, Status
-from .units import Soldier, weapon_chart
+from .model.state import GameState
+from .model.types import Phase, Status
+from .model.units import Soldier, weapon_chart
 
 NOTIONAL_ID = "?"
 """The id of the notional man :func:`threats_to` stands in an empty hex."""

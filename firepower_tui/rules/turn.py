@@ -10,8 +10,8 @@ phase) and §9.1/§9.2/§9.7 (an open reaction is the reacting side's).
 from __future__ import annotations
 
 from .setup import budget
-from .state import GameState
-from .types import Phase, SetupStep
+from .model.state import GameState
+from .model.types import Phase, SetupStep
 
 
 def deciders(state: GameState) -> frozenset[str]:

@@ -15,20 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .actions_weapons import PickUp, Repair, Swap
+from .model.actions.weapons import PickUp, Repair, Swap
 from .acting import acting_soldier
-from .breakdown import MovementLedger, RollBreakdown, modifier
-from .dice import Dice
-from .errors import Refusal
-from .events import Event, Killed, Rolled
-from .events_weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
+from .model.breakdown import MovementLedger, RollBreakdown, modifier
+from .model.dice import Dice
+from .model.errors import Refusal
+from .model.events import Event, Killed, Rolled
+from .model.events.weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
 from .board.hexgrid import Hex, hex_to_id
 from .movement import mf_refusal, spend
 from .kit.records import record
 from .sequence import commit_changes
-from .state import GameState
-from .types import RollOutcome, RuleId, WeaponState
-from .units import GroundWeapon, Soldier
+from .model.state import GameState
+from .model.types import RollOutcome, RuleId, WeaponState
+from .model.units import GroundWeapon, Soldier
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

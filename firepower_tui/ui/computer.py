@@ -16,10 +16,10 @@ from ..controller.keymap import VIEW_INTENTS, Intent
 from ..controller.base import CURSOR_STEPS
 from ..games.seats import computer_levels, other_side_of
 from ..rules.turn import decision_rule
-from ..rules.actions import Action
-from ..rules.errors import Refusal
+from ..rules.model.actions import Action
+from ..rules.model.errors import Refusal
 from ..rules.notation import format_action
-from ..rules.state import GameState
+from ..rules.model.state import GameState
 from ..rules.turn import deciders
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from ..controller.keymap import KEYMAP
 from ..rules.options import AVAILABLE, SUMMARY
-from ..rules.types import RuleId
+from ..rules.model.types import RuleId
 from .key_names import key_name
 
 PICKER_ENTER = ("Enter", "play the highlighted scenario, with the rules and players shown")

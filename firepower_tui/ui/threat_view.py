@@ -17,8 +17,8 @@ from rich.text import Text
 
 from ..controller.base import Highlights
 from ..rules.board.hexgrid import Hex, hex_from_id, hex_to_id
-from ..rules.state import GameState
-from ..rules.units import Soldier
+from ..rules.model.state import GameState
+from ..rules.model.units import Soldier
 
 if TYPE_CHECKING:
     from ..rules.threat import Threat

@@ -10,11 +10,11 @@ from firepower_tui.controller.controller import build_tables
 from firepower_tui.controller.keymap import VIEW_INTENTS, Intent
 from firepower_tui.games.session import Session
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import DrawChit, Fire
-from firepower_tui.rules.dice import ScriptedDice
+from firepower_tui.rules.model.actions import DrawChit, Fire
+from firepower_tui.rules.model.dice import ScriptedDice
 from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
 from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.types import Posture, Status
+from firepower_tui.rules.model.types import Posture, Status
 from tests.conftest import FIELD, make_scenario
 
 
@@ -23,7 +23,7 @@ def controller(*soldiers: str, dice: list[int] | None = None, terrain: str = FIE
     if dice is not None:
         session.dice.force(dice)
     c = Controller(session)
-    session.submit(__import__("firepower_tui.rules.actions", fromlist=["DrawChit"]).DrawChit(side="tan"))
+    session.submit(__import__("firepower_tui.rules.model.actions", fromlist=["DrawChit"]).DrawChit(side="tan"))
     c.cursor = c.start_cursor()
     return c
 
@@ -324,8 +324,8 @@ def optional(lines: tuple[str, ...], *soldiers: str, rules: str) -> Controller:
 
 def weapons_situation() -> Controller:
     """T1's LMG jammed, a pistol lying in his hex and T2 beside him (optional rule §9.4)."""
-    from firepower_tui.rules.types import WeaponState
-    from firepower_tui.rules.units import GroundWeapon
+    from firepower_tui.rules.model.types import WeaponState
+    from firepower_tui.rules.model.units import GroundWeapon
 
     c = optional(("chit tan", "impulse B2"), "T1 tan LMG B2 S", "T2 tan RFL B2 S", "G1 green RFL B8 N",
                  rules='"weapons"')
@@ -340,7 +340,7 @@ def weapons_situation() -> Controller:
 def climbing_situation() -> Controller:
     """T1 facing the high wall B7:NE in an impulse (optional rule buildings, §9.6)."""
     from firepower_tui.rules.scenario import load_scenario
-    from firepower_tui.rules.types import RuleId
+    from firepower_tui.rules.model.types import RuleId
     from tests.rules.test_buildings import VILLAGE
 
     session = Session(load_scenario(VILLAGE))
@@ -446,7 +446,7 @@ def test_the_mode_follows_the_game_state() -> None:
 
 def test_the_offers_are_the_points_table_within_the_budget() -> None:
     """Each kind of man at its §10.3 cost, plus the scout trait when chosen; dim what the points left don't cover."""
-    from firepower_tui.rules.actions import Buy
+    from firepower_tui.rules.model.actions import Buy
     from firepower_tui.rules.scenario import load_scenario
     from firepower_tui.rules.victory import POINTS, TRAIT_POINTS
 

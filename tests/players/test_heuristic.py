@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.players.heuristic import Heuristic
-from firepower_tui.rules.actions import ChangePosture, Fire, Move, StartImpulse, Turn
+from firepower_tui.rules.model.actions import ChangePosture, Fire, Move, StartImpulse, Turn
 from firepower_tui.rules import engine
 from firepower_tui.rules.board.hexgrid import Facing, hex_distance, hex_from_id
-from firepower_tui.rules.types import Posture, Status
+from firepower_tui.rules.model.types import Posture, Status
 from tests.conftest import FIELD, Game, make_scenario, set_soldier, with_terrain
 
 

@@ -14,14 +14,14 @@ from firepower_tui.players.match import play_match
 from firepower_tui.players.opponent import LEVELS, Opponent
 from firepower_tui.players.setup_play import SetupStyle, setup_action
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import Fire, Overwatch, Throw
-from firepower_tui.rules.dice import SeededDice
+from firepower_tui.rules.model.actions import Fire, Overwatch, Throw
+from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.sequence import new_game
 from firepower_tui.rules.setup import budget, spent
-from firepower_tui.rules.state import GameState
+from firepower_tui.rules.model.state import GameState
 from firepower_tui.rules.turn import deciders
-from firepower_tui.rules.types import Phase
+from firepower_tui.rules.model.types import Phase
 from firepower_tui.rules.victory import POINTS
 from tests.conftest import FIELD, Game, make_scenario, optional_game
 
@@ -180,7 +180,7 @@ def test_last_word_only_when_the_enemy_has_no_chit_left() -> None:
     and not the exposure; one enemy chit left (or an earlier turn) and it is as before."""
     from firepower_tui.players.evaluate import Evaluator
     from firepower_tui.players.style import STYLES
-    from firepower_tui.rules.state import Chit
+    from firepower_tui.rules.model.state import Chit
 
     state = _deployed("meeting", 1, True)
     turns = state.scenario.spec.turns
@@ -215,7 +215,7 @@ def _set_up(scenario: str, seed: int, hard_side: str) -> GameState:
 def test_hard_deploys_prone_in_the_open_unless_hit_the_dirt() -> None:
     """R117: without Hit the dirt (§9.2) hard's men placed in the open lie Prone; normal's stand;
     with Hit the dirt (``meeting``) hard's stand too."""
-    from firepower_tui.rules.types import Posture
+    from firepower_tui.rules.model.types import Posture
 
     state = _set_up("defence", 0, "tan")
     gmap = state.scenario.map
@@ -268,7 +268,7 @@ def test_hard_sends_a_spare_man_to_the_sector_that_flips_the_count() -> None:
     from firepower_tui.players.evaluate import Evaluator
     from firepower_tui.players.style import STYLES
     from firepower_tui.players.planner import plan_for
-    from firepower_tui.rules.actions import StartImpulse
+    from firepower_tui.rules.model.actions import StartImpulse
     from firepower_tui.rules.board.hexgrid import hex_from_id
     from firepower_tui.rules.victory import sector_of
 
@@ -314,7 +314,7 @@ def test_the_computer_places_its_men_facing_the_enemy(scenario: str) -> None:
     towards a hex next to him, so men placed at range kept the facing they were bought with."""
     from firepower_tui.players.setup_play import enemy_centre
     from firepower_tui.players.style import STYLES
-    from firepower_tui.rules.actions import Place
+    from firepower_tui.rules.model.actions import Place
     from firepower_tui.rules.board.hexgrid import in_firing_arc
 
     for level in ("normal", "hard"):

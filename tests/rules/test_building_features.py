@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from firepower_tui.rules.errors import ScenarioError
+from firepower_tui.rules.model.errors import ScenarioError
 from firepower_tui.rules.board.features import Opening, side_id, side_key
 from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
 from firepower_tui.rules.scenario import load_scenario

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from firepower_tui.headless.playout import random_action
 from firepower_tui.rules import engine, spotting
-from firepower_tui.rules.actions import Fire
+from firepower_tui.rules.model.actions import Fire
 from firepower_tui.rules.buildings import damage_building
-from firepower_tui.rules.dice import ScriptedDice, SeededDice
-from firepower_tui.rules.events import Fired, Killed, Rolled
+from firepower_tui.rules.model.dice import ScriptedDice, SeededDice
+from firepower_tui.rules.model.events import Fired, Killed, Rolled
 from firepower_tui.rules.fire import check_shot
 from firepower_tui.rules.board.hexgrid import Facing, direction_between, hex_neighbor
 from firepower_tui.rules.board.hexgrid import hex_from_id as H

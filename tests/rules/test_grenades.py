@@ -9,12 +9,12 @@ from firepower_tui.rules.grenades import blast_breakdown
 from firepower_tui.rules.board.spread import entry_hexsides, spread_hex
 from firepower_tui.rules.board.hexgrid import Facing, Hex, hex_add, hex_from_id, hex_neighbor, hex_to_id
 from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.types import GrenadeOutcome, Posture, RollOutcome, Status
+from firepower_tui.rules.model.types import GrenadeOutcome, Posture, RollOutcome, Status
 from tests.conftest import FIELD, Game, enumerate_runs, make_scenario, set_soldier, with_terrain
 
 
 def throw_game(*soldiers: str, terrain: str = FIELD, dice: list[int] | None = None, fences: str = "") -> Game:
-    from firepower_tui.rules.dice import ScriptedDice
+    from firepower_tui.rules.model.dice import ScriptedDice
 
     g = Game(make_scenario(terrain, soldiers, fences=fences), ScriptedDice(dice or []))
     g.do("chit tan")

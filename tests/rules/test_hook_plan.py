@@ -8,14 +8,14 @@ import pytest
 
 from firepower_tui.headless.playout import random_action
 from firepower_tui.rules import engine, reactions
-from firepower_tui.rules.dice import SeededDice
-from firepower_tui.rules.events import HiddenChanged
+from firepower_tui.rules.model.dice import SeededDice
+from firepower_tui.rules.model.events import HiddenChanged
 from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.hook_plan import plan_of
 from firepower_tui.rules.registry import kind_of
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.sequence import new_game
-from firepower_tui.rules.types import IMPLEMENTED_RULES, RuleId
+from firepower_tui.rules.model.types import IMPLEMENTED_RULES, RuleId
 from tests.conftest import set_soldier
 from tests.rules.test_hiding import hidden_t1
 

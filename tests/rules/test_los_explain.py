@@ -134,7 +134,7 @@ def test_lines_carry_a_glyph_for_each_effect() -> None:
 
 @pytest.mark.rule("§9.5")
 def test_smoke_on_the_line_hinders_two_each_ends_included() -> None:
-    from firepower_tui.rules.special_types import SpecialState
+    from firepower_tui.rules.model.special_types import SpecialState
 
     g = game()
     g.state = g.state.evolve(special=SpecialState(smoke=((H("B2"), 2), (H("B5"), 2))))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
-from firepower_tui.rules.types import Posture, Status
+from firepower_tui.rules.model.types import Posture, Status
 from tests.conftest import OPEN_8, Game, make_scenario, set_soldier
 
 HILLS = """
@@ -287,7 +287,7 @@ def test_refused_action_changes_nothing() -> None:
     g.do("impulse D5")
     before = g.state
     from firepower_tui.rules import engine
-    from firepower_tui.rules.errors import IllegalActionError
+    from firepower_tui.rules.model.errors import IllegalActionError
     from firepower_tui.rules.notation import parse_action
 
     with pytest.raises(IllegalActionError):

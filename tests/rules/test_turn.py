@@ -9,12 +9,12 @@ import pytest
 
 from firepower_tui.headless.playout import random_action
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import Buy, Choose, Deployed, Place, Ready
-from firepower_tui.rules.dice import SeededDice
+from firepower_tui.rules.model.actions import Buy, Choose, Deployed, Place, Ready
+from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.rules.sequence import new_game
 from firepower_tui.rules.turn import deciders
-from firepower_tui.rules.types import Phase
+from firepower_tui.rules.model.types import Phase
 
 
 def _owner(state, action) -> str | None:  # type: ignore[no-untyped-def]

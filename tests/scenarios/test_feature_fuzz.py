@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from firepower_tui.rules.errors import ScenarioError
+from firepower_tui.rules.model.errors import ScenarioError
 from firepower_tui.rules.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]

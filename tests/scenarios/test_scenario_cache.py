@@ -13,8 +13,9 @@ import pytest
 
 from firepower_tui.games import scenario_cache
 from firepower_tui.games.scenario_cache import CACHE, load_cached
-from firepower_tui.rules import package_data, scenario_schema, scenario_spec
-from firepower_tui.rules.errors import ScenarioError
+from firepower_tui.rules import package_data, scenario_schema
+from firepower_tui.rules.model import scenario as scenario_spec
+from firepower_tui.rules.model.errors import ScenarioError
 from firepower_tui.rules.scenario import load_scenario, parse_scenario, scenario_dirs
 
 MODELS = ["LineSpec", "MapSpec", "BuildingSpec", "BunkerSpec", "WallSpec", "SideSpec", "SoldierSpec", "ZoneSpec", "SectorSpec", "ForceSpec", "ScenarioFile"]
@@ -113,7 +114,7 @@ def test_package_toml_data_is_kept_for_the_very_same_file(cache: Path, tmp_path:
     the file has the same size and time (and the package the same version)."""
     import tomllib
 
-    chart = Path(package_data.__file__).parent / "data" / "weapons.toml"
+    chart = Path(package_data.__file__).parent / "model" / "data" / "weapons.toml"
     data = tomllib.loads(chart.read_text("utf-8"))
     assert package_data.toml_data(chart) == data
     kept = cache.parent / "data" / "weapons.json"

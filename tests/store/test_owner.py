@@ -19,7 +19,7 @@ from firepower_tui.games import owner
 from firepower_tui.games.service import load_game, new_game, resume_game
 from firepower_tui.games.session import OPEN_ELSEWHERE
 from firepower_tui.games.store import GameOpen, Store
-from firepower_tui.rules.actions import DrawChit
+from firepower_tui.rules.model.actions import DrawChit
 from firepower_tui.rules.notation import parse_action as _action
 from firepower_tui.rules.scenario import load_scenario
 from tests.conftest import play

@@ -9,11 +9,11 @@ from firepower_tui.controller.base import Mode
 from firepower_tui.controller.keymap import VIEW_INTENTS, Intent
 from firepower_tui.games.session import Session
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import EndImpulse, FallBack
-from firepower_tui.rules.events import FellBack, Fired, HitTheDirt, PhaseEnded, ReactionClosed, Rolled
+from firepower_tui.rules.model.actions import EndImpulse, FallBack
+from firepower_tui.rules.model.events import FellBack, Fired, HitTheDirt, PhaseEnded, ReactionClosed, Rolled
 from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.types import ReactionKind
+from firepower_tui.rules.model.types import ReactionKind
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.widgets.footer import KeyFooter
 from firepower_tui.ui.widgets.side_log import SideLog

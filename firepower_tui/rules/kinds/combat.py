@@ -12,17 +12,17 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
 
-from ..actions import FIRE_MODES, Fire, FireModeName, Melee, Throw
-from ..dice import Dice
-from ..events import Event
+from ..model.actions import FIRE_MODES, Fire, FireModeName, Melee, Throw
+from ..model.dice import Dice
+from ..model.events import Event
 from ..fire import resolve_fire
 from ..grenades import max_throw, resolve_throw
 from ..board.spread import entry_hexsides
 from ..board.hexgrid import Hex, hex_neighbor, hex_to_id, hexes_within
 from ..melee import resolve_melee
 from ..sequence import check_wipe_out
-from ..state import GameState
-from ..units import Soldier
+from ..model.state import GameState
+from ..model.units import Soldier
 from .words import NotationError, aimed_words, expect, format_aimed, hex_word, number_word, soldier_word, soldiers_word
 
 _MODES: dict[str, FireModeName] = {m: m for m in FIRE_MODES}

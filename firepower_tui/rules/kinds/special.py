@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from ..board.hexgrid import Hex
-from ..actions_special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from ..model.actions.special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from .words import NotationError, aimed_words, expect, format_aimed, hex_word, soldier_word
 from ..kit.untrusted import cut
 

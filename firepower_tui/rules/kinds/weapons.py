@@ -9,8 +9,8 @@ PickUp(kind='pickup', soldier='T1', weapon='LMG')
 
 from __future__ import annotations
 
-from ..actions_weapons import PickUp, Repair, Swap
-from ..units import weapon_chart
+from ..model.actions.weapons import PickUp, Repair, Swap
+from ..model.units import weapon_chart
 from .words import NotationError, expect, soldier_word
 from ..kit.untrusted import cut
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from ..board.hexgrid import Facing, Hex, hex_from_id, hex_to_id, is_hex_id
-from ..types import Posture
+from ..model.types import Posture
 from ..kit.untrusted import cut
 
 _NUMBER = re.compile(r"[0-9]{1,19}")

@@ -50,7 +50,7 @@ def set_quick_init(cls: type, fields: tuple[dataclasses.Field[Any], ...], doc: s
 
 
 def maker_function(cls: type, open_twin: type, fields: tuple[dataclasses.Field[Any], ...]) -> Any:
-    """The function of :func:`..values.record_maker`: it fills an ``open_twin`` of ``cls`` (the
+    """The function of :func:`..model.values.record_maker`: it fills an ``open_twin`` of ``cls`` (the
     same slots, no frozen ``__setattr__``) with plain assignments, then gives it the class."""
     params = ", ".join(f"_a{i}" for i in range(len(fields)))
     body = "".join(f"    _record_._f{i} = _a{i}\n" for i in range(len(fields)))

@@ -10,7 +10,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ...rules.board.hexgrid import Hex, column_letters
-from ...rules.state import GameState
+from ...rules.model.state import GameState
 from ...rules.board.terrain import MapData
 from .map_grid import ASCII, COMPACT, UNICODE, Grid, Zoom, terrain_base
 from .map_counters import draw_counters

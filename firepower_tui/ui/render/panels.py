@@ -13,9 +13,9 @@ from ...rules.board.hexgrid import hex_neighbor, hex_to_id
 from ...rules.melee import MeleeAssessment
 from ...rules.sequence import IMPULSES_PER_PHASE
 from ...rules.special_rule import SpecialAssessment
-from ...rules.state import GameState
-from ...rules.types import Phase, SetupStep
-from ...rules.units import weapon_chart
+from ...rules.model.state import GameState
+from ...rules.model.types import Phase, SetupStep
+from ...rules.model.units import weapon_chart
 
 POSTURE_WORD = {"stand": "standing", "crouch": "crouching", "prone": "prone"}
 

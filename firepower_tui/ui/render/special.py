@@ -8,9 +8,9 @@ from rich.text import Text
 
 from ...rules.board.hexgrid import Hex
 from ...rules.special_rule import carried, special_of
-from ...rules.state import GameState
-from ...rules.types import RuleId
-from ...rules.units import Soldier
+from ...rules.model.state import GameState
+from ...rules.model.types import RuleId
+from ...rules.model.units import Soldier
 
 SMOKE_MARK, BARRAGE_MARK = "~", "!"
 

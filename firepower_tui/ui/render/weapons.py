@@ -7,11 +7,11 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...controller.controller import Controller
-from ...rules.actions_weapons import PickUp, Repair, Swap
+from ...rules.model.actions.weapons import PickUp, Repair, Swap
 from ...rules.board.hexgrid import Hex
-from ...rules.state import GameState
-from ...rules.types import RuleId, WeaponState
-from ...rules.units import Soldier
+from ...rules.model.state import GameState
+from ...rules.model.types import RuleId, WeaponState
+from ...rules.model.units import Soldier
 from ...rules.weapons_rule import assess_repair, weapon_label
 
 

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.screen import Screen
 
 from ...controller.keymap import VIEW_INTENTS, Intent
-from ...rules.state import GameState
+from ...rules.model.state import GameState
 from ..rules_text import sections
 from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap

@@ -14,15 +14,15 @@ from textual.widgets.option_list import Option
 
 from ...controller.controller import Controller
 from ...games.seats import DEFAULT_LEVEL, LEVELS, versus_computer
-from ...rules.actions_special import Equip
-from ...rules.state import GameState
-from ...rules.actions import Buy, Drop, Ready
+from ...rules.model.actions.special import Equip
+from ...rules.model.state import GameState
+from ...rules.model.actions import Buy, Drop, Ready
 from ...rules.kinds.setup import BUYABLE
 from ...rules.options import AVAILABLE, DEFAULT_CLOCK, SUMMARY, ordered
-from ...rules.scenario import Scenario
+from ...rules.model.scenario import Scenario
 from ...rules.setup import budget, spent
-from ...rules.types import RuleId
-from ...rules.units import weapon_chart
+from ...rules.model.types import RuleId
+from ...rules.model.units import weapon_chart
 from ...rules.victory import POINTS, TRAIT_POINTS, soldier_points
 
 UNIT_WORDS = {"RFL": ("Rifleman", "rifleman"), "PST": ("Leader", "leader (pistol)"), "LMG": ("LMG", "LMG gunner")}

@@ -20,7 +20,7 @@ from ...games.shared import SharedGame
 from ...games.watch import FolderWatch, watch_folder
 from ...rules.setup import budget
 from ...rules.turn import deciders
-from ...rules.types import Phase
+from ...rules.model.types import Phase
 from ..render.panels import header_text
 from .game import KEY_INTENTS, GameScreen
 from .reaction import ScreenClock

@@ -23,7 +23,7 @@ from ...controller.controller import Highlights
 from ...rules.buildings import map_in_play
 from ...rules.board.features import SideKey
 from ...rules.board.hexgrid import Hex
-from ...rules.state import GameState
+from ...rules.model.state import GameState
 from ...rules.board.terrain import MapData
 from ..render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, side_mark_cells, terrain_base
 from ..render.map_counters import Stacks, draw_counters, redraw_hexes, stacks_of

@@ -9,9 +9,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .board.hexgrid import Facing, Hex
-from .kit.records import record
-from .package_data import toml_data
+from ..board.hexgrid import Facing, Hex
+from ..kit.records import record
+from ..package_data import toml_data
 from .types import Posture, Status, WeaponState
 from .values import field_index
 

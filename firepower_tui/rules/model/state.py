@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .actions import Fire, Melee
-from .board.hexgrid import Hex
+from ..board.hexgrid import Hex
 from .scenario import Scenario
 from .special_types import SpecialState
 from .types import Phase, ReactionKind, SetupStep
@@ -29,8 +29,8 @@ class Pending(NamedTuple):
     """An open reaction (RULES.md §9.1, §9.2, §9.7): the game waits for one side's answer.
 
     While it is open the only legal actions are its answers (``overwatch …``, ``hold``,
-    ``hit-dirt …``, ``stand-and-shoot …``, ``fall-back``); :func:`.engine.legal_actions`
-    lists them and :func:`.engine.check` refuses everything else.
+    ``hit-dirt …``, ``stand-and-shoot …``, ``fall-back``); :func:`..engine.legal_actions`
+    lists them and :func:`..engine.check` refuses everything else.
     """
 
     kind: ReactionKind

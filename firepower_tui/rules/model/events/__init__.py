@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Any, Literal, Union
 
-from .breakdown import Modifier, RollBreakdown
-from .building_events import BuildingDamaged
-from .board.hexgrid import Facing, Hex
-from .types import GrenadeOutcome, Posture, ReactionKind, RollOutcome
-from .events_special import BarrageCalled, ItemLanded, ItemUsed, SmokeChanged
-from .events_weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
-from .values import NOT_IN_JSON, record, record_maker, to_json
+from ..breakdown import Modifier, RollBreakdown
+from .buildings import BuildingDamaged
+from ...board.hexgrid import Facing, Hex
+from ..types import GrenadeOutcome, Posture, ReactionKind, RollOutcome
+from .special import BarrageCalled, ItemLanded, ItemUsed, SmokeChanged
+from .weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
+from ..values import NOT_IN_JSON, record, record_maker, to_json
 
 
 class _Event:
@@ -353,7 +353,7 @@ class MeleeCalledOff(_Event):
 
 
 # The events built on every action (and at every §9 marker and reaction), made by functions with
-# the classes' keywords at a third of the cost of calling a class (:func:`.values.record_maker`):
+# the classes' keywords at a third of the cost of calling a class (:func:`..values.record_maker`):
 # the same records.
 new_chit_drawn = record_maker(ChitDrawn)
 new_crossed = record_maker(Crossed)

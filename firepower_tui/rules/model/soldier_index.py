@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .board.hexgrid import Hex
+from ..board.hexgrid import Hex
 from .units import Soldier
 
 PATCH_MAX = 16
@@ -51,7 +51,7 @@ class SoldierIndex:
         self.soldiers = soldiers
         self.pos = pos
         self.memo: dict[Any, Any] = {}
-        """What is worked out from these soldiers alone (LOS between two of them, :mod:`.los`)."""
+        """What is worked out from these soldiers alone (LOS between two of them, :mod:`..los`)."""
         self._by_hex: dict[Hex, tuple[Soldier, ...]] | None = None
         self._marks = None
         self._prev = None

@@ -2,7 +2,7 @@
 
 Every action a player (or a script, or a replay) can take is one of these. The text
 form of each is the action notation of ``docs/notation.md``
-(see :mod:`.notation`). ``engine.check`` says whether one is legal now;
+(see :mod:`...notation`). ``engine.check`` says whether one is legal now;
 ``engine.apply`` carries it out.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Literal, Union, get_args
 
-from .board.hexgrid import Facing, Hex
-from .types import Posture
-from .values import record
+from ...board.hexgrid import Facing, Hex
+from ..types import Posture
+from ..values import record
 
 
 
@@ -245,8 +245,8 @@ class Climb(_Action):
     soldier: str
 
 
-from .actions_weapons import PickUp, Repair, Swap  # noqa: E402 (the §9.4 actions, in their own module)
-from .actions_special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke  # noqa: E402 (§9.5)
+from .weapons import PickUp, Repair, Swap  # noqa: E402 (the §9.4 actions, in their own module)
+from .special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke  # noqa: E402 (§9.5)
 
 Action = Union[DrawChit, StartImpulse, Move, Turn, Cross, ChangePosture, EndImpulse, EndPhase, Fire, Throw, Melee,
                Buy, Drop, Ready, RollOff, Choose, Place, Deployed, Watch, Overwatch, Hold, HitDirt, StandAndShoot,

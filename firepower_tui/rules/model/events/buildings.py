@@ -1,12 +1,12 @@
-"""The events of the ``buildings`` rule (RULES.md §9.6), apart from :mod:`.events` (kept small)."""
+"""The events of the ``buildings`` rule (RULES.md §9.6), apart from :mod:`.` (kept small)."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from .board.hexgrid import Hex
-from .kit.records import record
-from .values import to_json
+from ...board.hexgrid import Hex
+from ...kit.records import record
+from ..values import to_json
 
 
 @record

@@ -25,8 +25,8 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, ParamSpec, TypeVar
 
-from .board.hexgrid import Facing, Hex, hex_to_id
-from .kit.records import maker_function, record
+from ..board.hexgrid import Facing, Hex, hex_to_id
+from ..kit.records import maker_function, record
 
 R = TypeVar("R", bound=tuple[Any, ...])
 C = TypeVar("C", bound=type)

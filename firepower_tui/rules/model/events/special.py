@@ -1,13 +1,13 @@
-"""The events of the ``special_weapons`` optional rule (RULES.md §9.5); :mod:`.events` joins them
+"""The events of the ``special_weapons`` optional rule (RULES.md §9.5); :mod:`.` joins them
 into its ``Event`` union. Every die is an ordinary ``roll`` event citing §9.5."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from .board.hexgrid import Hex
-from .kit.records import record
-from .values import to_json
+from ...board.hexgrid import Hex
+from ...kit.records import record
+from ..values import to_json
 
 
 class _SpecialEvent:

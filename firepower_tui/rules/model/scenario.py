@@ -1,5 +1,6 @@
-"""The scenario file as loaded: plain named tuples, field for field the pydantic schema of
-:mod:`.scenario_schema` (RULES.md §6, §10.1-§10.4), which checks a file before it gets here.
+"""A scenario as the game holds it: :class:`Scenario`, the checked file with its built map,
+and the file as loaded in plain named tuples, field for field the pydantic schema of
+:mod:`..scenario_schema` (RULES.md §6, §10.1-§10.4), which checks a file before it gets here.
 
 The game reads these, never the pydantic models, so starting a game with a scenario already
 checked (``games.scenario_cache``) does not import pydantic at all. :func:`spec_from_data`
@@ -14,8 +15,12 @@ shared, as a named tuple's defaults are: never change a spec's lists in place (n
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal, NamedTuple
 
+from ..board.hexgrid import Hex, OffsetCoord, column_index, hex_from_id, qoffset_to_cube
+from ..board.terrain import MapData
+from ..kit.records import record
 from .types import Posture
 
 
@@ -103,7 +108,7 @@ class ForceSpec(NamedTuple):
 
 
 class ScenarioFile(NamedTuple):
-    """The whole file, as written (see :class:`.scenario_schema.ScenarioFile` for each key)."""
+    """The whole file, as written (see :class:`..scenario_schema.ScenarioFile` for each key)."""
 
     id: str
     title: str
@@ -161,5 +166,68 @@ def spec_from_data(d: dict[str, Any]) -> ScenarioFile:
     )
 
 
-__all__ = ["BuildingSpec", "BunkerSpec", "ForceSpec", "LineSpec", "MapSpec", "ScenarioFile", "SectorSpec", "SideSpec",
+@record(kw_only=False, slots=False)
+class Scenario:
+    """A loaded, checked scenario: the file plus the built map."""
+
+    spec: ScenarioFile
+    map: MapData
+    path: str
+    """Where it was loaded from."""
+    digest: str
+    """SHA-256 of the file's bytes (a changed file is detected on resume)."""
+    text: str = ""
+    """The file's text (stored with each game, so a game replays even if the file changes)."""
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def objective_hexes(self) -> list[Hex]:
+        return [hex_from_id(h) for h in self.spec.objectives]
+
+    def zone(self, side: str) -> frozenset[Hex]:
+        """The hexes of a side's deployment zone (empty if it has none)."""
+        zones = self._zones
+        if side not in zones:
+            zones[side] = self._zone(side)
+        return zones[side]
+
+    @cached_property
+    def _zones(self) -> dict[str, frozenset[Hex]]:
+        return {}
+
+    def _zone(self, side: str) -> frozenset[Hex]:
+        out: set[Hex] = set()
+        for z in self.spec.zones:
+            if z.side != side:
+                continue
+            c0, c1 = (0, self.spec.map.columns - 1) if z.columns is None else \
+                (column_index(z.columns[0]), column_index(z.columns[1]))
+            for col in range(c0, c1 + 1):
+                for row in range(z.rows[0] - 1, z.rows[1]):
+                    h = qoffset_to_cube(OffsetCoord(col, row))
+                    if self.map.on_map(h):
+                        out.add(h)
+        return frozenset(out)
+
+    @property
+    def has_zones(self) -> bool:
+        return bool(self.spec.zones)
+
+    @property
+    def needs_deployment(self) -> bool:
+        """Some soldier has no fixed hex, or a side is bought by points."""
+        return bool(self.spec.forces) or any(s.hex is None for s in self.spec.soldiers)
+
+    def side_name(self, side: str) -> str:
+        """Display name of a side id."""
+        for s in self.spec.sides:
+            if s.id == side:
+                return s.name
+        return side
+
+
+__all__ = ["BuildingSpec", "BunkerSpec", "ForceSpec", "LineSpec", "MapSpec", "Scenario", "ScenarioFile", "SectorSpec", "SideSpec",
            "SoldierSpec", "WallSpec", "ZoneSpec", "spec_from_data"]

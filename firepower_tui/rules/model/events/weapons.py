@@ -1,13 +1,13 @@
-"""The events of the ``weapons`` optional rule (RULES.md §9.4); :mod:`.events` joins them into
-its ``Event`` union. The repair's die is an ordinary ``roll`` event (:class:`.events.Rolled`)."""
+"""The events of the ``weapons`` optional rule (RULES.md §9.4); :mod:`.` joins them into
+its ``Event`` union. The repair's die is an ordinary ``roll`` event (:class:`..Rolled`)."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from .board.hexgrid import Hex
-from .kit.records import record
-from .values import to_json
+from ...board.hexgrid import Hex
+from ...kit.records import record
+from ..values import to_json
 
 
 class _WeaponEvent:

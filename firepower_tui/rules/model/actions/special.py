@@ -1,12 +1,12 @@
 """The actions of the ``special_weapons`` optional rule (RULES.md §9.5): smoke, Molotov,
-satchel charge, radio. :mod:`.actions` joins them into its ``Action`` union."""
+satchel charge, radio. :mod:`.` joins them into its ``Action`` union."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from .board.hexgrid import Facing, Hex
-from .kit.records import record
+from ...board.hexgrid import Facing, Hex
+from ...kit.records import record
 
 
 class _SpecialAction:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .kit.records import record
+from ..kit.records import record
 
 
 class Refusal(NamedTuple):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .board.hexgrid import Hex
+from ..board.hexgrid import Hex
 
 ITEMS = ("smoke", "molotov", "satchel", "radio")
 """The §9.5 items, in their order everywhere (notation, panels, the force builder)."""

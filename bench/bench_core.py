@@ -338,7 +338,7 @@ def _one_core() -> Callable[[], None]:
 def fig_games(o: argparse.Namespace) -> list[Figure]:
     from firepower_tui.headless.playout import play_to_end
     from firepower_tui.rules.model.dice import SeededDice
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.rules.sequence import new_game
 
     budget = 3.0 if o.quick else 15.0
@@ -366,7 +366,7 @@ def fig_games(o: argparse.Namespace) -> list[Figure]:
 def fig_games_rules(o: argparse.Namespace) -> list[Figure]:
     from firepower_tui.headless.playout import play_counted
     from firepower_tui.rules.model.dice import SeededDice
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.rules.sequence import new_game
     from firepower_tui.rules.model.types import IMPLEMENTED_RULES, RuleId
 
@@ -471,7 +471,7 @@ def _per_call_us(stmt: str, env: dict[str, Any], quick: bool, number: int) -> tu
 
 
 def fig_copy(o: argparse.Namespace) -> list[Figure]:
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.rules.sequence import new_game
 
     state = new_game(load_scenario("basic"))
@@ -495,7 +495,7 @@ def _impulse_state() -> tuple[Any, Any]:
     from firepower_tui.rules import engine
     from firepower_tui.rules.model.actions import DrawChit, StartImpulse
     from firepower_tui.rules.model.dice import SeededDice
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.rules.sequence import new_game
 
     dice = SeededDice(1)
@@ -548,7 +548,7 @@ def fig_fire(o: argparse.Namespace) -> list[Figure]:
     from firepower_tui.rules.model.actions import DrawChit, Fire, StartImpulse
     from firepower_tui.rules.model.dice import SeededDice
     from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.rules.sequence import new_game
     from firepower_tui.rules.model.types import Posture
 
@@ -591,7 +591,7 @@ def fig_los(o: argparse.Namespace) -> list[Figure]:
     from firepower_tui.headless.playout import random_action
     from firepower_tui.rules import engine, los
     from firepower_tui.rules.model.dice import SeededDice
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.rules.sequence import new_game
 
     _clear_traces()

@@ -14,7 +14,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.model.actions import DrawChit, EndImpulse, EndPhase, Move, StartImpulse, Turn
 from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules.board.hexgrid import Facing
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.sequence import new_game
 
 

@@ -31,7 +31,7 @@ def main() -> None:
 
     from firepower_tui.headless.playout import play_to_end
     from firepower_tui.rules.model.dice import SeededDice
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.rules.sequence import new_game
 
     scenario = load_scenario("basic")

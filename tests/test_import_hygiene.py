@@ -214,9 +214,9 @@ def test_a_checked_scenario_loads_without_pydantic(tmp_path: Path) -> None:
         return out.stdout.split()
 
     assert "pydantic" in modules(code)
-    assert loaded(modules(code), "pydantic", "pydantic_core", "firepower_tui.rules.scenario_schema") == []
+    assert loaded(modules(code), "pydantic", "pydantic_core", "firepower_tui.rules.scenario.schema") == []
     validate = "from firepower_tui.cli import main\nassert main(['validate', 'scenarios/basic.toml']) == 0"
-    assert "firepower_tui.rules.scenario_schema" in modules(validate)
+    assert "firepower_tui.rules.scenario.schema" in modules(validate)
 
 
 START = """
@@ -232,7 +232,7 @@ make_app(scenario, session=session, game_id=game_id)._game_screen()
 print("\\n".join(sorted(sys.modules)))
 """
 
-LATER = ("pydantic", "pydantic_core", "firepower_tui.rules.scenario_schema", "importlib.resources", "zipfile",
+LATER = ("pydantic", "pydantic_core", "firepower_tui.rules.scenario.schema", "importlib.resources", "zipfile",
          "firepower_tui.ui.screens.history", "firepower_tui.ui.screens.modals", "firepower_tui.ui.screens.title",
          "firepower_tui.ui.screens.setup", "firepower_tui.games.stats", "firepower_tui.games.record", "tomllib")
 """What the first frame of a new game does not need: the scenario schema and tomllib (a checked

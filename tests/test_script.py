@@ -218,7 +218,7 @@ def test_a_session_rolls_the_dice_it_is_given() -> None:
     from firepower_tui.games.session import Session
     from firepower_tui.rules.model.actions import DrawChit, EndPhase
     from firepower_tui.rules.model.dice import SeededDice
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
 
     basic = load_scenario("basic")
     seeded = Session(basic, seed=7)

@@ -19,7 +19,7 @@ from firepower_tui.players import opponent
 from firepower_tui.rules import engine
 from firepower_tui.rules.model.actions import Action, Buy, Ready
 from firepower_tui.rules.model.errors import ScriptError
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.model.state import GameState
 from firepower_tui.rules.turn import deciders, decision_rule
 

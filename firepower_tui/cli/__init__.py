@@ -32,7 +32,7 @@ def chosen_rules(args: argparse.Namespace, scenario_rules: Sequence[str]) -> tup
     rules: tuple[str, ...] | None = getattr(args, "rules", None)
     if getattr(args, "clock", None) is None:
         return rules
-    from ..rules.options import ordered
+    from ..rules.scenario.options import ordered
 
     return ordered((*(scenario_rules if rules is None else rules), "clock"))
 
@@ -286,7 +286,7 @@ def all_scenarios() -> list[tuple[object, bool]]:
     deployment variant for those that have both fixed positions and zones."""
     from ..rules.model.errors import FirepowerError
     from ..games.scenario_cache import load_cached
-    from ..rules.scenario import scenario_dirs
+    from ..rules.scenario.load import scenario_dirs
 
     out: list[tuple[object, bool]] = []
     for d in scenario_dirs():
@@ -302,7 +302,7 @@ def all_scenarios() -> list[tuple[object, bool]]:
 
 
 def _scenarios() -> int:
-    from ..rules.options import rules_label
+    from ..rules.scenario.options import rules_label
 
     for sc, deploy in all_scenarios():
         spec = sc.spec  # type: ignore[attr-defined]
@@ -374,7 +374,7 @@ def _default(args: argparse.Namespace) -> int:
 
 def _validate(files: list[str]) -> int:
     from ..rules.model.errors import FirepowerError
-    from ..rules.scenario import load_scenario
+    from ..rules.scenario.load import load_scenario
 
     worst = 0
     for f in files:

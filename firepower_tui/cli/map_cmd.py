@@ -77,7 +77,7 @@ def _show(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     from ..rules.model.errors import FirepowerError
-    from ..rules.scenario import load_scenario
+    from ..rules.scenario.load import load_scenario
 
     try:
         scenario = load_scenario(args.file)  # as `firepower validate`: through the schema
@@ -106,8 +106,8 @@ def _lenient(path: str) -> tuple[ScenarioFile, MapData] | None:
 
     from pydantic import ValidationError
 
-    from ..rules.scenario_checks import check_spec
-    from ..rules.scenario_schema import ScenarioFile as Schema
+    from ..rules.scenario.checks import check_spec
+    from ..rules.scenario.schema import ScenarioFile as Schema
     from ..rules.model.scenario import spec_from_data
     from ..rules.kit.untrusted import PARSER_FAILURES
 

@@ -19,7 +19,7 @@ from ..rules.model.events import ChitDrawn, Event, GameEnded
 from ..rules.board.features import SideKey
 from ..rules.board.hexgrid import Facing, Hex, OffsetCoord, hex_neighbor, qoffset_from_cube, qoffset_to_cube
 from ..rules.kit.records import record
-from ..rules.setup import placeable
+from ..rules.scenario.setup import placeable
 from ..rules.model.state import GameState
 from ..rules.model.types import Phase, Posture, SetupStep
 from ..rules.model.units import Soldier

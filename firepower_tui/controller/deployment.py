@@ -11,7 +11,7 @@ from collections.abc import Callable
 from ..rules.model.actions import Choose, Deployed, Place
 from ..rules.model.errors import Refusal
 from ..rules.board.hexgrid import Facing
-from ..rules.setup import placeable
+from ..rules.scenario.setup import placeable
 from ..rules.model.types import Posture, SetupStep
 from .base import FACING_INTENTS, POSTURE_INTENTS, Core, Handler, Highlights, Mode, Result, Table, stay
 from .keymap import Intent

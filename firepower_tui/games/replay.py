@@ -12,7 +12,7 @@ from ..rules.model.errors import FirepowerError
 from ..rules.notation import NotationError, parse_action
 from ..rules.kit.records import record
 from ..rules.model.scenario import Scenario
-from ..rules.scenario import parse_scenario
+from ..rules.scenario.load import parse_scenario
 from ..rules.kit.untrusted import cut
 from .scenario_cache import load_cached
 

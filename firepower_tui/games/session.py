@@ -16,7 +16,7 @@ from ..rules.model.dice import ForcedDice, RecordingDice, SeededDice
 from ..rules.model.errors import Refusal
 from ..rules.model.events import Event
 from ..rules.notation import format_action
-from ..rules.options import DEFAULT_CLOCK, ordered
+from ..rules.scenario.options import DEFAULT_CLOCK, ordered
 from ..rules.kit.records import record
 from ..rules.model.scenario import Scenario
 from ..rules.sequence import new_game, opening_events

@@ -15,7 +15,7 @@ from ..rules.model.dice import Dice
 from ..rules.model.errors import Refusal
 from ..rules.grenades import max_throw
 from ..rules.board.hexgrid import Facing, Hex, hex_distance, in_firing_arc
-from ..rules.setup import placeable
+from ..rules.scenario.setup import placeable
 from ..rules.model.state import GameState
 from ..rules.model.types import Phase, Posture, RuleId, SetupStep
 from ..rules.model.units import weapon_chart

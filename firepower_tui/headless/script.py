@@ -30,7 +30,7 @@ from ..rules.board.hexgrid import Hex, column_letters, hex_to_id
 from ..rules.los import los_query
 from ..rules.kinds.words import number_word
 from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
-from ..rules.options import RuleChoiceError, parse_rule_list
+from ..rules.scenario.options import RuleChoiceError, parse_rule_list
 from ..games.scenario_cache import load_cached
 from ..rules.model.scenario import Scenario
 from ..rules.sequence import new_game, opening_events
@@ -60,7 +60,7 @@ class Stopped(Exception):
 def map_extent(gmap: MapData) -> str:
     """The map's hexes from corner to corner, as a player reads them: ``A1-X16``.
 
-    >>> from firepower_tui.rules.scenario import load_scenario
+    >>> from firepower_tui.rules.scenario.load import load_scenario
     >>> map_extent(load_scenario("basic").map)
     'A1-X16'
     """

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..rules.board.hexgrid import hex_to_id
 from ..rules.notation import format_action
-from ..rules.options import ordered, rules_label
+from ..rules.scenario.options import ordered, rules_label
 from ..rules.model.state import GameState
 
 

@@ -21,7 +21,7 @@ from ..rules.model.state import GameState
 from ..rules.board.terrain import Terrain
 from ..rules.model.types import Posture, Status
 from ..rules.model.units import Soldier
-from ..rules.victory import score, sector_control, sector_of, soldier_points
+from ..rules.scenario.victory import score, sector_control, sector_of, soldier_points
 from .style import Style
 
 SUPPRESS_VALUE = 0.15

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .model.events import Event
     from .board.hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, hex_to_id, in_firing_arc
     from .model.scenario import Scenario
-    from .scenario import find_scenario, load_scenario, parse_scenario
+    from .scenario.load import find_scenario, load_scenario, parse_scenario
     from .sequence import new_game, opening_events
     from .model.state import Chit, GameState
     from .board.terrain import HexLine, LineKind, MapData, Terrain
@@ -38,7 +38,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "model.events": ("Event",),
     "board.hexgrid": ("Facing", "Hex", "hex_distance", "hex_from_id", "hex_neighbor", "hex_to_id", "in_firing_arc"),
     "model.scenario": ("Scenario",),
-    "scenario": ("find_scenario", "load_scenario", "parse_scenario"),
+    "scenario.load": ("find_scenario", "load_scenario", "parse_scenario"),
     "sequence": ("new_game", "opening_events"),
     "model.state": ("Chit", "GameState"),
     "board.terrain": ("HexLine", "LineKind", "MapData", "Terrain"),

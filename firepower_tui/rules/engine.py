@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from functools import partial
 from typing import Any, overload
 
-from . import victory
+from .scenario import victory
 from .acting import acting_soldier
 from .model.actions import (ANSWERS, Action, ChangePosture, Cross, FallBack, Fire, HitDirt, Hold, Melee, Move,
                             Overwatch, Repair, StandAndShoot, Throw, Turn)

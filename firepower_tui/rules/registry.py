@@ -23,8 +23,9 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
-from . import (climbing, combat, fire, grenades, melee, melee_reactions, movement, overwatch, reactions, sequence, setup,
+from . import (climbing, combat, fire, grenades, melee, melee_reactions, movement, overwatch, reactions, sequence,
                special_barrage, special_forces, special_rule, take_cover, weapons_rule)
+from .scenario import setup
 from .acting import acting_soldier
 from .model.actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop, EndImpulse,
                             EndPhase, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Place, Ready, RollOff,

@@ -105,7 +105,7 @@ def _unspecial(v: Any) -> SpecialState | None:
 def state_to_data(state: GameState) -> dict[str, Any]:
     """The state as JSON-ready data (sets sorted, so equal states give equal data).
 
-    >>> from .scenario import load_scenario
+    >>> from .scenario.load import load_scenario
     >>> from .sequence import new_game
     >>> st = new_game(load_scenario("basic"))
     >>> state_from_data(state_to_data(st), st.scenario) == st

@@ -15,7 +15,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..controller.keymap import KEYMAP
-from ..rules.options import AVAILABLE, SUMMARY
+from ..rules.scenario.options import AVAILABLE, SUMMARY
 from ..rules.model.types import RuleId
 from .key_names import key_name
 

@@ -256,7 +256,7 @@ def test_stunned_man_cannot_act() -> None:
 
 def test_deployment_by_intents() -> None:
     """Enter places the selected man (facing and posture set first), e ends the placement (§10.2)."""
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
 
     session = Session(load_scenario("basic"), seed=4, deploy=True)
     session.dice.force([9, 2])  # roll-off: Tan 9, Green 2
@@ -294,7 +294,7 @@ def in_impulse(*soldiers: str, at: str, **scenario: str) -> Controller:
 
 
 def placing() -> Controller:
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
 
     session = Session(load_scenario("basic"), seed=4, deploy=True)
     session.dice.force([9, 2])
@@ -339,7 +339,7 @@ def weapons_situation() -> Controller:
 
 def climbing_situation() -> Controller:
     """T1 facing the high wall B7:NE in an impulse (optional rule buildings, §9.6)."""
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.rules.model.types import RuleId
     from tests.rules.test_buildings import VILLAGE
 
@@ -427,7 +427,7 @@ def test_an_intent_left_without_a_handler_stops_the_start() -> None:
 
 def test_the_mode_follows_the_game_state() -> None:
     """Buying, the deployment rolls, placing and the end come from the state; keys only open sub-modes."""
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
 
     c = Controller(Session(load_scenario("meeting"), seed=7, deploy=True))
     assert c.mode is Mode.FORCES and not c.can(Intent.SELECT) and c.can(Intent.CURSOR_N)
@@ -447,8 +447,8 @@ def test_the_mode_follows_the_game_state() -> None:
 def test_the_offers_are_the_points_table_within_the_budget() -> None:
     """Each kind of man at its §10.3 cost, plus the scout trait when chosen; dim what the points left don't cover."""
     from firepower_tui.rules.model.actions import Buy
-    from firepower_tui.rules.scenario import load_scenario
-    from firepower_tui.rules.victory import POINTS, TRAIT_POINTS
+    from firepower_tui.rules.scenario.load import load_scenario
+    from firepower_tui.rules.scenario.victory import POINTS, TRAIT_POINTS
 
     c = Controller(Session(load_scenario("meeting"), seed=7, deploy=True))
     side = c.forces.side

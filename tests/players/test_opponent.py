@@ -16,13 +16,13 @@ from firepower_tui.players.setup_play import SetupStyle, setup_action
 from firepower_tui.rules import engine
 from firepower_tui.rules.model.actions import Fire, Overwatch, Throw
 from firepower_tui.rules.model.dice import SeededDice
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.sequence import new_game
-from firepower_tui.rules.setup import budget, spent
+from firepower_tui.rules.scenario.setup import budget, spent
 from firepower_tui.rules.model.state import GameState
 from firepower_tui.rules.turn import deciders
 from firepower_tui.rules.model.types import Phase
-from firepower_tui.rules.victory import POINTS
+from firepower_tui.rules.scenario.victory import POINTS
 from tests.conftest import FIELD, Game, make_scenario, optional_game
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "scenarios"
@@ -140,7 +140,7 @@ def test_hard_does_not_close_in_normal_does() -> None:
     """R107: closing in on the enemy is worth nothing to hard, 0.03 a hex to normal."""
     from firepower_tui.players.evaluate import Evaluator
     from firepower_tui.players.style import STYLES
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.rules.sequence import new_game
 
     state = new_game(load_scenario("basic"))
@@ -162,7 +162,7 @@ def _deployed(scenario: str, seed: int, sectors: bool) -> GameState:
 @pytest.mark.rule("§10.2")
 def test_hard_leaves_no_sector_of_its_zone_empty() -> None:
     """R108: with ``sectors`` the last men placed go where none of theirs stands (§10.4)."""
-    from firepower_tui.rules.victory import sector_of
+    from firepower_tui.rules.scenario.victory import sector_of
 
     zone = {sector_of(s, h) for s in [new_game(load_scenario("meeting"))] for h in s.scenario.zone("tan")}
     empty_before = 0
@@ -270,7 +270,7 @@ def test_hard_sends_a_spare_man_to_the_sector_that_flips_the_count() -> None:
     from firepower_tui.players.planner import plan_for
     from firepower_tui.rules.model.actions import StartImpulse
     from firepower_tui.rules.board.hexgrid import hex_from_id
-    from firepower_tui.rules.victory import sector_of
+    from firepower_tui.rules.scenario.victory import sector_of
 
     state = _sector_plan_position(6)
     hard, normal = Evaluator("tan", STYLES["hard"]), Evaluator("tan", STYLES["normal"])

@@ -133,7 +133,7 @@ def test_reveal_near_answers_as_reveal_after_for_one_man_and_no_event() -> None:
 
     from firepower_tui.headless.playout import random_action
     from firepower_tui.rules.hiding import reveal_after, reveal_near
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.rules.sequence import new_game
     from firepower_tui.rules.model.types import IMPLEMENTED_RULES
 
@@ -210,7 +210,7 @@ def test_a_building_hex_qualifies_with_the_buildings_rule() -> None:
     buildings rule off the house is not there (open ground): he does not."""
     from pathlib import Path
 
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from tests.conftest import Game
 
     village = load_scenario(Path(__file__).resolve().parents[1] / "fixtures" / "scenarios" / "buildings.toml")

@@ -13,7 +13,7 @@ from firepower_tui.rules.model.events import HiddenChanged
 from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.hook_plan import plan_of
 from firepower_tui.rules.registry import kind_of
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.sequence import new_game
 from firepower_tui.rules.model.types import IMPLEMENTED_RULES, RuleId
 from tests.conftest import set_soldier

@@ -25,7 +25,7 @@ from firepower_tui.rules.fire import fire_mode
 from firepower_tui.rules.board.spread import entry_hexsides
 from firepower_tui.rules.board.hexgrid import Facing, Hex, hex_add, hex_from_id, hex_neighbor, hex_to_id, hexes_within
 from firepower_tui.rules.registry import KINDS
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.sequence import new_game
 from firepower_tui.rules.model.state import GameState
 from firepower_tui.rules.model.types import Posture

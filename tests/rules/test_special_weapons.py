@@ -192,7 +192,7 @@ def test_bad_items_and_barrages_are_named_with_file_line_and_key(tmp_path: Any) 
     from pathlib import Path
 
     from firepower_tui.rules.model.errors import ScenarioError
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
 
     root = Path(__file__).resolve().parents[2]
     text = (root / "tests" / "fixtures" / "scenarios" / "special.toml").read_text()
@@ -211,7 +211,7 @@ def test_bad_items_and_barrages_are_named_with_file_line_and_key(tmp_path: Any) 
 
 @pytest.mark.rule("§9.5")
 def test_items_are_for_sale_in_the_force_builder() -> None:
-    from firepower_tui.rules.setup import spent
+    from firepower_tui.rules.scenario.setup import spent
     from firepower_tui.rules.special_rule import items_left
 
     sc = make_scenario(FIELD, [], extra='rules = ["special_weapons"]\n[forces]\ntan = { budget = 30 }\n'
@@ -290,7 +290,7 @@ def test_a_satchel_deals_two_damage_to_a_building() -> None:
     from pathlib import Path
 
     from firepower_tui.rules.model.events.buildings import BuildingDamaged
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.rules.sequence import new_game
     from firepower_tui.rules.model.special_types import SpecialState
 

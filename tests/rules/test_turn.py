@@ -11,7 +11,7 @@ from firepower_tui.headless.playout import random_action
 from firepower_tui.rules import engine
 from firepower_tui.rules.model.actions import Buy, Choose, Deployed, Place, Ready
 from firepower_tui.rules.model.dice import SeededDice
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.sequence import new_game
 from firepower_tui.rules.turn import deciders
 from firepower_tui.rules.model.types import Phase

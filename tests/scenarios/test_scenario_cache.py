@@ -13,17 +13,18 @@ import pytest
 
 from firepower_tui.games import scenario_cache
 from firepower_tui.games.scenario_cache import CACHE, load_cached
-from firepower_tui.rules import package_data, scenario_schema
+from firepower_tui.rules import package_data
+from firepower_tui.rules.scenario import schema
 from firepower_tui.rules.model import scenario as scenario_spec
 from firepower_tui.rules.model.errors import ScenarioError
-from firepower_tui.rules.scenario import load_scenario, parse_scenario, scenario_dirs
+from firepower_tui.rules.scenario.load import load_scenario, parse_scenario, scenario_dirs
 
 MODELS = ["LineSpec", "MapSpec", "BuildingSpec", "BunkerSpec", "WallSpec", "SideSpec", "SoldierSpec", "ZoneSpec", "SectorSpec", "ForceSpec", "ScenarioFile"]
 
 
 @pytest.mark.parametrize("name", MODELS)
 def test_the_spec_has_the_schemas_fields_and_defaults(name: str) -> None:
-    model = getattr(scenario_schema, name)
+    model = getattr(schema, name)
     spec = getattr(scenario_spec, name)
     assert set(spec._fields) == set(model.model_fields)
     for key, info in model.model_fields.items():
@@ -32,7 +33,7 @@ def test_the_spec_has_the_schemas_fields_and_defaults(name: str) -> None:
         else:
             default = spec._field_defaults[key]
             expected = info.get_default(call_default_factory=True)
-            if isinstance(expected, scenario_schema.SectorSpec):
+            if isinstance(expected, schema.SectorSpec):
                 expected = scenario_spec.SectorSpec(**expected.model_dump())
             assert default == expected, key
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from firepower_tui.rules.model.errors import ScenarioError
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.board.terrain import LineKind, Terrain
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ from firepower_tui.games.service import complete, complete_from_store, full_repl
 from firepower_tui.headless.playout import random_action
 from firepower_tui.games.replay import ReplayError
 from firepower_tui.rules.model.actions import DrawChit
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.sequence import new_game as new_state
 from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules import engine

@@ -21,7 +21,7 @@ from firepower_tui.games.session import OPEN_ELSEWHERE
 from firepower_tui.games.store import GameOpen, Store
 from firepower_tui.rules.model.actions import DrawChit
 from firepower_tui.rules.notation import parse_action as _action
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from tests.conftest import play
 
 ROOT = Path(__file__).resolve().parents[2]

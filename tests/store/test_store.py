@@ -16,7 +16,7 @@ from firepower_tui.games.record import export_game, read_record
 from firepower_tui.games.replay import ReplayError
 from firepower_tui.rules.model.actions import DrawChit
 from firepower_tui.rules.model.errors import FirepowerError, SaveError
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.games.stats import game_stats
 from firepower_tui.games.store import SCHEMA_VERSION, GameOpen, Store
 from tests.conftest import play

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from firepower_tui.rules.board.hexgrid import hex_from_id
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.widgets.hex_map import HexMap
 from firepower_tui.ui.widgets.side_log import SideLog
@@ -423,7 +423,7 @@ def test_the_game_screen_handles_every_view_intent() -> None:
 
 def test_force_builder_keys_follow_the_points_table() -> None:
     """Keys 1, 2, 3 buy the kinds of man in the order of ``victory.POINTS``, each labelled with its cost."""
-    from firepower_tui.rules.victory import POINTS
+    from firepower_tui.rules.scenario.victory import POINTS
     from firepower_tui.ui.screens.setup import ForceBuilderScreen
 
     buys = [(b.key, b.action, b.description) for b in ForceBuilderScreen.BINDINGS if b.action.startswith("buy")]

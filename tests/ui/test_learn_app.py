@@ -138,7 +138,7 @@ async def test_the_title_screen_offers_the_lessons(tmp_path: Path) -> None:
     asks for the lessons next (``cli._default`` then runs ``firepower learn``)."""
     from firepower_tui.games.service import new_game
     from firepower_tui.games.store import Store
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.ui.app import FirepowerApp
 
     store = Store(tmp_path / "games.db")

@@ -34,7 +34,7 @@ def test_the_fire_preview_says_what_a_failed_spot_leaves_him() -> None:
     from pathlib import Path
 
     from firepower_tui.rules.model.dice import ScriptedDice
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
 
     village = Path(__file__).resolve().parents[1] / "fixtures" / "scenarios" / "buildings.toml"
     session = Session(load_scenario(village), rules=["buildings"])

@@ -261,7 +261,7 @@ async def test_the_clock_stops_while_a_reaction_is_open_and_when_paused() -> Non
 
 
 async def test_no_clock_and_no_reaction_keys_in_the_basic_game() -> None:
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
 
     a = make_app(load_scenario("basic"), seed=3)
     async with a.run_test(size=(100, 30)) as pilot:

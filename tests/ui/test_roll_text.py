@@ -8,7 +8,7 @@ from firepower_tui.controller.controller import Controller
 from firepower_tui.games.session import Session
 from firepower_tui.rules.model.breakdown import Modifier
 from firepower_tui.rules.model.events import Rolled
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.model.types import RollOutcome
 from firepower_tui.ui.render.log_text import roll_text
 

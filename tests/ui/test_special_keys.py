@@ -124,7 +124,7 @@ async def test_the_footer_shows_the_smoke_key_of_a_man_who_carries_smoke_at_80_c
     footer shows y, whole, within 80 columns (the first keys are the ones that fit)."""
     from textual.widgets._footer import FooterKey
 
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
 
     session = Session(load_scenario("village"), seed=5)
     a = make_app(session.scenario, session=session)

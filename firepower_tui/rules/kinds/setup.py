@@ -1,6 +1,6 @@
 """Notation and candidates of the forces and deployment actions (RULES.md §10.2, §10.3).
 
-The checks and the changes are :mod:`..setup`'s.
+The checks and the changes are :mod:`..scenario.setup`'s.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Literal
 
 from ..model.actions import Buy, Choose, Deployed, Drop, Place, Ready, RollOff
 from ..board.hexgrid import hex_to_id
-from ..setup import placeable
+from ..scenario.setup import placeable
 from ..model.state import GameState
 from ..model.types import Posture
 from .words import NotationError, expect, facing_word, hex_word, posture_word, side_word, soldier_word

@@ -4,7 +4,7 @@
 - :mod:`.state`: the game state, an immutable value only ``engine.apply`` replaces, with
   :mod:`.soldier_index` (where each man is) and :mod:`.special_types` (the state of §9.5);
 - :mod:`.scenario`: a scenario as the game holds it (the file's content and its built map;
-  the files themselves are :mod:`..scenario`'s);
+  the files themselves are :mod:`..scenario.load`'s);
 - :mod:`.actions`: what a player asks, a ``kind``-discriminated union, with the §9.5 and
   §9.4 actions in :mod:`.actions.special` and :mod:`.actions.weapons`;
 - :mod:`.events`: what happened, the game log as data, with the §9.5, §9.4 and §9.6 events

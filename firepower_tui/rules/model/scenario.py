@@ -1,6 +1,6 @@
 """A scenario as the game holds it: :class:`Scenario`, the checked file with its built map,
 and the file as loaded in plain named tuples, field for field the pydantic schema of
-:mod:`..scenario_schema` (RULES.md §6, §10.1-§10.4), which checks a file before it gets here.
+:mod:`..scenario.schema` (RULES.md §6, §10.1-§10.4), which checks a file before it gets here.
 
 The game reads these, never the pydantic models, so starting a game with a scenario already
 checked (``games.scenario_cache``) does not import pydantic at all. :func:`spec_from_data`
@@ -108,7 +108,7 @@ class ForceSpec(NamedTuple):
 
 
 class ScenarioFile(NamedTuple):
-    """The whole file, as written (see :class:`..scenario_schema.ScenarioFile` for each key)."""
+    """The whole file, as written (see :class:`..scenario.schema.ScenarioFile` for each key)."""
 
     id: str
     title: str

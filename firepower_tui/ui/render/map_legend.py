@@ -18,7 +18,7 @@ from rich.text import Text
 from ...rules.board.hexgrid import Hex, column_letters, hex_from_id
 from ...rules.kit.records import record
 from ...rules.model.scenario import Scenario
-from ...rules.scenario import parse_scenario
+from ...rules.scenario.load import parse_scenario
 from ...rules.sequence import new_game
 from ...rules.model.special_types import Barrage, SpecialState
 from ...rules.model.state import GameState

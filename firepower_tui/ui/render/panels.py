@@ -60,7 +60,7 @@ def rules_text(st: GameState, *, clock_shown: bool = False) -> str:
     """The optional rules on (§9), compact for the header: ``  Rules: overwatch, dirt``, two
     letters each when that is too long; "" for the basic game (R50). While the phase clock is
     shown, it says itself that the clock rule is on, and the list leaves it out."""
-    from ...rules.options import header_label
+    from ...rules.scenario.options import header_label
 
     label = header_label(r for r in st.rules if not (clock_shown and r == "clock"))
     return f"  {label}" if label else ""
@@ -68,7 +68,7 @@ def rules_text(st: GameState, *, clock_shown: bool = False) -> str:
 
 def victory_text(st: GameState) -> str:
     """The live score by the scenario's victory condition (§10.4)."""
-    from ...rules.victory import score
+    from ...rules.scenario.victory import score
 
     spec = st.scenario.spec
     name = st.scenario.side_name
@@ -84,7 +84,7 @@ def victory_text(st: GameState) -> str:
 
 def deployment_text(c: Controller) -> Text:
     """What the placing player needs (§10.2)."""
-    from ...rules.setup import placeable
+    from ...rules.scenario.setup import placeable
 
     st = c.state
     t = Text()

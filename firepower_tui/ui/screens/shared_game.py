@@ -18,7 +18,7 @@ from ...games.replay import ReplayError
 from ...games.session import Outcome
 from ...games.shared import SharedGame
 from ...games.watch import FolderWatch, watch_folder
-from ...rules.setup import budget
+from ...rules.scenario.setup import budget
 from ...rules.turn import deciders
 from ...rules.model.types import Phase
 from ..render.panels import header_text

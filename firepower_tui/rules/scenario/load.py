@@ -2,8 +2,8 @@
 
 A scenario is a hand-editable TOML file in ``scenarios/``. :func:`load_scenario`
 collects **every** problem in a file — TOML syntax (with line and column), schema
-errors (:mod:`.scenario_schema`, with the key path and the line found for it), and
-cross-field checks naming their rule (:mod:`.scenario_checks`) — and raises one
+errors (:mod:`.schema`, with the key path and the line found for it), and
+cross-field checks naming their rule (:mod:`.checks`) — and raises one
 :class:`ScenarioError` listing them all. A caller may hand in a cache of texts that passed
 the schema before (:class:`TextCache`; the game's is ``games.scenario_cache``, on disk): such a
 text is taken from it without TOML or pydantic (the cross-field checks still run).
@@ -15,10 +15,10 @@ import hashlib
 from pathlib import Path
 from typing import Any, Protocol
 
-from .model.errors import Problem, ScenarioError
-from .scenario_checks import KNOWN_RULES, check_spec, fill_fence_sides, schema_problems, toml_problem
-from .model.scenario import Scenario, spec_from_data
-from .kit.untrusted import MAX_FILE_BYTES, PARSER_FAILURES, cut, parser_failure, shape_problem
+from ..model.errors import Problem, ScenarioError
+from .checks import KNOWN_RULES, check_spec, fill_fence_sides, schema_problems, toml_problem
+from ..model.scenario import Scenario, spec_from_data
+from ..kit.untrusted import MAX_FILE_BYTES, PARSER_FAILURES, cut, parser_failure, shape_problem
 
 
 # --- loading -------------------------------------------------------------------------
@@ -36,7 +36,7 @@ class TextCache(Protocol):
 def scenario_dirs() -> list[Path]:
     """Where scenario ids are looked up: the package's ``scenarios/`` (in the source tree a link to
     the project's ``scenarios/`` folder, in a built wheel a copy of it)."""
-    return [(Path(__file__).resolve().parents[1] / "scenarios").resolve()]
+    return [(Path(__file__).resolve().parents[2] / "scenarios").resolve()]
 
 
 def find_scenario(id_or_path: str) -> Path:
@@ -126,7 +126,7 @@ def _validated_data(text: str, name: str, lines: list[str]) -> dict[str, Any]:
 
     from pydantic import ValidationError
 
-    from .scenario_schema import ScenarioFile as Schema
+    from .schema import ScenarioFile as Schema
 
     try:
         raw = tomllib.loads(text)

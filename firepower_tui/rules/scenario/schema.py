@@ -1,9 +1,9 @@
 """The scenario file as written: its pydantic schema (RULES.md §6, §10.1-§10.4).
 
 Each model forbids unknown keys (a typo is a problem, not a silent default) and is frozen.
-:mod:`.scenario_checks` checks what the schema cannot (the map letters, hexes on the map,
-sides and soldiers that agree); :mod:`.scenario` loads a file through both. The game itself
-reads the plain dataclasses of :mod:`.model.scenario`, built from what this schema validated
+:mod:`.checks` checks what the schema cannot (the map letters, hexes on the map,
+sides and soldiers that agree); :mod:`.load` loads a file through both. The game itself
+reads the plain dataclasses of :mod:`..model.scenario`, built from what this schema validated
 (same names, same fields, same defaults: tests/test_scenario_spec.py holds them together),
 so this module, and pydantic, are imported only when a text is checked.
 """
@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .options import MAX_CLOCK, MIN_CLOCK
-from .model.types import Posture
+from ..model.types import Posture
 
 _STRICT = ConfigDict(frozen=True, extra="forbid")
 

@@ -1,7 +1,7 @@
 """Choosing the optional rules (RULES.md §9) in words: ``--rules`` on the command line, a
 script's ``rules`` line, the scenario picker, and the names the screens show.
 
-Plain words in, plain words out: rule ids are :class:`.model.types.RuleId` values, kept in the
+Plain words in, plain words out: rule ids are :class:`..model.types.RuleId` values, kept in the
 order of §9 (the order :func:`ordered` gives and every list shows).
 
 >>> parse_rule_list("hiding,overwatch")
@@ -11,7 +11,7 @@ order of §9 (the order :func:`ordered` gives and every list shows).
 >>> parse_rule_list("bogus")
 Traceback (most recent call last):
 ...
-firepower_tui.rules.options.RuleChoiceError: unknown optional rule 'bogus' (RULES.md §9); available: overwatch, hit_the_dirt, hiding, weapons, special_weapons, buildings, melee_reactions, clock (or none, all)
+firepower_tui.rules.scenario.options.RuleChoiceError: unknown optional rule 'bogus' (RULES.md §9); available: overwatch, hit_the_dirt, hiding, weapons, special_weapons, buildings, melee_reactions, clock (or none, all)
 >>> rules_label(("overwatch", "hit_the_dirt"))
 'overwatch, hit the dirt'
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .model.types import IMPLEMENTED_RULES, RuleId
+from ..model.types import IMPLEMENTED_RULES, RuleId
 
 DEFAULT_CLOCK = 90
 """Seconds per impulse phase of the ``clock`` rule when neither the scenario nor the command

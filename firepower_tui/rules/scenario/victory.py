@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .board.hexgrid import Hex, qoffset_from_cube
-from .kit.records import record
-from .model.state import GameState
-from .model.types import Status
-from .model.units import Soldier
+from ..board.hexgrid import Hex, qoffset_from_cube
+from ..kit.records import record
+from ..model.state import GameState
+from ..model.types import Status
+from ..model.units import Soldier
 
 POINTS: dict[str, int] = {"RFL": 10, "PST": 8, "LMG": 18}
 """§10.3: rifleman 10, pistol-armed leader 8, LMG gunner 18."""

@@ -35,7 +35,7 @@ def rules_share(upto: str) -> None:
     from firepower_tui.rules import describe, engine, notation, snapshot  # noqa: F401 - imported by the game
     from firepower_tui.rules.model.actions import DrawChit
     from firepower_tui.rules.model.dice import SeededDice
-    from firepower_tui.rules.sequence import new_game, opening_events
+    from firepower_tui.rules.basic.sequence import new_game, opening_events
 
     state = new_game(scenario)
     opening_events(state)

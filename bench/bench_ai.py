@@ -63,7 +63,7 @@ from firepower_tui.players.match import Chooser, play_match  # noqa: E402
 from firepower_tui.players.opponent import Opponent  # noqa: E402
 from firepower_tui.rules.model.dice import SeededDice  # noqa: E402
 from firepower_tui.rules.scenario.load import load_scenario  # noqa: E402
-from firepower_tui.rules.sequence import new_game  # noqa: E402
+from firepower_tui.rules.basic.sequence import new_game  # noqa: E402
 
 SCENARIOS = ("basic", "meeting", "defence")
 Z95 = 1.959963984540054

@@ -10,12 +10,13 @@ import random
 import statistics
 import time
 
-from firepower_tui.rules import engine, los
+from firepower_tui.rules import engine
+from firepower_tui.rules.basic import los
 from firepower_tui.rules.model.actions import DrawChit, Fire, StartImpulse
 from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
 from firepower_tui.rules.scenario.load import load_scenario
-from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.rules.model.types import Posture
 
 

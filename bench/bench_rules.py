@@ -15,7 +15,7 @@ from firepower_tui.rules.model.actions import DrawChit, EndImpulse, EndPhase, Mo
 from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules.board.hexgrid import Facing
 from firepower_tui.rules.scenario.load import load_scenario
-from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.basic.sequence import new_game
 
 
 def bench_move(n: int = 5000) -> float:

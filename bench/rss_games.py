@@ -32,7 +32,7 @@ def main() -> None:
     from firepower_tui.headless.playout import play_to_end
     from firepower_tui.rules.model.dice import SeededDice
     from firepower_tui.rules.scenario.load import load_scenario
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.basic.sequence import new_game
 
     scenario = load_scenario("basic")
     gc.collect()

@@ -16,7 +16,7 @@ from firepower_tui.rules.model.errors import Refusal
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.model.scenario import Scenario
 from firepower_tui.rules.scenario.load import load_scenario, parse_scenario
-from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.rules.model.state import GameState
 
 

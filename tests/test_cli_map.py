@@ -10,7 +10,7 @@ import pytest
 from firepower_tui.cli import main
 from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.scenario.load import load_scenario
-from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.ui.render.map_grid import COMPACT, UNICODE, terrain_base
 from firepower_tui.ui.render.map_counters import draw_counters
 

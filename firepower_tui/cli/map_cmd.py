@@ -59,7 +59,7 @@ def _zoom(args: argparse.Namespace) -> Any:
 
 def _show(args: argparse.Namespace) -> int:
     from ..games.scenario_cache import load_cached
-    from ..rules.sequence import new_game
+    from ..rules.basic.sequence import new_game
     from ..ui.render.map_text import map_grid, map_text_lines
 
     scenario = load_cached(args.scenario)

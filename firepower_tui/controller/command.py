@@ -9,7 +9,7 @@ from ..rules import engine
 from ..rules.model.actions import Action, DrawChit, StartImpulse
 from ..rules.describe import describe_los, describe_odds
 from ..rules.model.errors import Refusal
-from ..rules.los import los_query
+from ..rules.basic.los import los_query
 from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
 from .base import Core, Result
 

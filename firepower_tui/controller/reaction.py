@@ -17,8 +17,8 @@ from ..rules.model.actions import (FIRE_MODES, Action, ChangePosture, Cross, End
                                    HitDirt, Hold, Melee, Move, Overwatch, StandAndShoot, Throw, Turn, Watch,
                                    FireModeName)
 from ..rules.model.errors import Refusal
-from ..rules.fire import FireAssessment
-from ..rules.grenades import ThrowAssessment
+from ..rules.basic.fire import FireAssessment
+from ..rules.basic.grenades import ThrowAssessment
 from ..rules.board.spread import entry_hexsides
 from ..rules.board.hexgrid import Facing, Hex, hex_to_id
 from ..rules.model.state import Pending
@@ -381,7 +381,7 @@ class Reaction:
             return
         s = core.soldier()
         if s is not None and core.cursor != s.hex:
-            from ..rules.los import los_query
+            from ..rules.basic.los import los_query
 
             result = los_query(core.state, s.hex, core.cursor)
             h.los = frozenset(x for x, _ in result.touched)

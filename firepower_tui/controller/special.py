@@ -16,9 +16,9 @@ from collections.abc import Callable
 from ..rules import engine
 from ..rules.model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from ..rules.model.errors import Refusal
-from ..rules.grenades import max_throw
+from ..rules.basic.grenades import max_throw
 from ..rules.board.hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, in_firing_arc
-from ..rules.los import los_query
+from ..rules.basic.los import los_query
 from ..rules.special_rule import SpecialAssessment, items_left, molotov_range
 from ..rules.board.spread import entry_hexsides
 from ..rules.model.types import RuleId

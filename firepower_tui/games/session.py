@@ -19,7 +19,7 @@ from ..rules.notation import format_action
 from ..rules.scenario.options import DEFAULT_CLOCK, ordered
 from ..rules.kit.records import record
 from ..rules.model.scenario import Scenario
-from ..rules.sequence import new_game, opening_events
+from ..rules.basic.sequence import new_game, opening_events
 from ..rules.model.state import GameState
 from ..rules.model.types import Phase
 from .store import MovedFirst, Overtaken

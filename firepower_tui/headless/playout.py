@@ -10,10 +10,10 @@ from functools import lru_cache
 from ..rules import engine
 from ..rules.model.actions import (Action, Buy, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Place, Ready,
                                    StartImpulse, Throw, Watch)
-from ..rules.combat import COMBAT_MF
+from ..rules.basic.combat import COMBAT_MF
 from ..rules.model.dice import Dice
 from ..rules.model.errors import Refusal
-from ..rules.grenades import max_throw
+from ..rules.basic.grenades import max_throw
 from ..rules.board.hexgrid import Facing, Hex, hex_distance, in_firing_arc
 from ..rules.scenario.setup import placeable
 from ..rules.model.state import GameState

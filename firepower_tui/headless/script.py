@@ -27,13 +27,13 @@ from ..rules.model.dice import MAX_SEED, ForcedDice, normalise_face, seed_proble
 from ..rules.model.errors import FirepowerError, Problem, Refusal, ScriptError
 from ..rules.model.events import Event
 from ..rules.board.hexgrid import Hex, column_letters, hex_to_id
-from ..rules.los import los_query
+from ..rules.basic.los import los_query
 from ..rules.kinds.words import number_word
 from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
 from ..rules.scenario.options import RuleChoiceError, parse_rule_list
 from ..games.scenario_cache import load_cached
 from ..rules.model.scenario import Scenario
-from ..rules.sequence import new_game, opening_events
+from ..rules.basic.sequence import new_game, opening_events
 from ..rules.model.state import GameState
 from ..rules.board.terrain import MapData
 from ..rules.kit.untrusted import cut

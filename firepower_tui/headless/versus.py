@@ -13,14 +13,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from ..games.seats import computer_levels, other_side_of, players_label
-from ..rules.turn import decision_rule
+from ..rules.basic.turn import decision_rule
 from ..games.session import Outcome
 from ..rules.model.errors import Refusal
 from ..rules.model.actions import Action, RollOff
 from ..rules.notation import format_action
 from ..rules.model.state import GameState
 from ..rules.model.types import Phase
-from ..rules.turn import deciders
+from ..rules.basic.turn import deciders
 
 if TYPE_CHECKING:
     from .script import Runner

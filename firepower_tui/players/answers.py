@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from ..rules import engine
 from ..rules.model.actions import Action, FallBack, Fire, HitDirt, Hold, Melee, Overwatch, StandAndShoot
-from ..rules.combat import chance_of
+from ..rules.basic.combat import chance_of
 from ..rules.model.errors import IllegalActionError
-from ..rules.fire import assess_fire, check_shot
-from ..rules.melee import MELEE_HIT
+from ..rules.basic.fire import assess_fire, check_shot
+from ..rules.basic.melee import MELEE_HIT
 from ..rules.model.state import GameState
 from ..rules.model.types import Posture, ReactionKind, Status
 from .evaluate import SUPPRESS_VALUE, Evaluator

@@ -13,9 +13,9 @@ from typing import Any
 
 from ..rules import engine, threat
 from ..rules.model.actions import Action, Fire, Melee, Throw
-from ..rules.combat import COMBAT_MF
+from ..rules.basic.combat import COMBAT_MF
 from ..rules.model.errors import IllegalActionError
-from ..rules.grenades import max_throw
+from ..rules.basic.grenades import max_throw
 from ..rules.board.hexgrid import Hex, direction_between, hex_distance, hex_from_id, in_firing_arc
 from ..rules.model.state import GameState
 from ..rules.board.terrain import Terrain

@@ -14,10 +14,10 @@ import random
 from ..rules import engine
 from ..rules.model.actions import (Action, ChangePosture, DrawChit, EndImpulse, EndPhase, Fire, Hold, Move, Overwatch,
                                    StartImpulse, Turn)
-from ..rules.combat import COMBAT_MF
+from ..rules.basic.combat import COMBAT_MF
 from ..rules.board.hexgrid import Hex, direction_between, hex_distance, hex_neighbor, in_firing_arc
 from ..rules.model.state import GameState
-from ..rules.turn import decides
+from ..rules.basic.turn import decides
 from ..rules.model.types import Phase, Posture, Status
 from ..rules.model.units import Soldier
 from .setup_play import COVER_VALUE, facing_toward, setup_action

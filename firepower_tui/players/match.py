@@ -11,7 +11,7 @@ from ..rules.model.actions import Action
 from ..rules.model.dice import Dice
 from ..rules.model.errors import IllegalActionError
 from ..rules.model.state import GameState
-from ..rules.turn import deciders
+from ..rules.basic.turn import deciders
 
 Chooser = Callable[[GameState], Action]
 """A player: the state in, one action ``engine.check`` accepts out."""

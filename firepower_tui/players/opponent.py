@@ -31,7 +31,7 @@ from ..rules.model.actions import Action, DrawChit, EndImpulse, EndPhase, StartI
 from ..rules.model.dice import SeededDice
 from ..rules.board.hexgrid import Hex
 from ..rules.model.state import GameState
-from ..rules.turn import decides
+from ..rules.basic.turn import decides
 from ..rules.model.types import Phase, Status
 from .answers import answer
 from .evaluate import Evaluator

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..rules import engine
 from ..rules.model.actions import Action, ChangePosture, Fire, Turn, Watch
-from ..rules.combat import COMBAT_MF
+from ..rules.basic.combat import COMBAT_MF
 from ..rules.model.dice import SeededDice
 from ..rules.model.state import GameState
 from ..rules.model.types import RuleId

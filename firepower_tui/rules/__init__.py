@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .board.hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, hex_to_id, in_firing_arc
     from .model.scenario import Scenario
     from .scenario.load import find_scenario, load_scenario, parse_scenario
-    from .sequence import new_game, opening_events
+    from .basic.sequence import new_game, opening_events
     from .model.state import Chit, GameState
     from .board.terrain import HexLine, LineKind, MapData, Terrain
     from .model.types import GrenadeOutcome, Phase, Posture, RollOutcome, SetupStep, Status
@@ -39,7 +39,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "board.hexgrid": ("Facing", "Hex", "hex_distance", "hex_from_id", "hex_neighbor", "hex_to_id", "in_firing_arc"),
     "model.scenario": ("Scenario",),
     "scenario.load": ("find_scenario", "load_scenario", "parse_scenario"),
-    "sequence": ("new_game", "opening_events"),
+    "basic.sequence": ("new_game", "opening_events"),
     "model.state": ("Chit", "GameState"),
     "board.terrain": ("HexLine", "LineKind", "MapData", "Terrain"),
     "model.types": ("GrenadeOutcome", "Phase", "Posture", "RollOutcome", "SetupStep", "Status"),

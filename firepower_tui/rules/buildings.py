@@ -273,7 +273,7 @@ def damage_building(state: GameState, h: Hex, amount: int) -> tuple[GameState, l
         events += [new_killed(soldier=m.id) for m in men]
     elif not b.bunker and total == 2 and men:
         effect = "its occupants are Stunned"
-        from .combat import stun  # the stun of 6.4.2, with its markers
+        from .basic.stun import stun  # the stun of 6.4.2, with its markers
 
         changed = []
         for m in men:

@@ -17,8 +17,8 @@ from .model.events import Event, Rolled, new_moved
 from .board.features import side_id, side_key
 from .board.hexgrid import hex_neighbor, hex_to_id
 from .kinds.words import expect, soldier_word
-from .movement import mf_refusal, spend
-from .sequence import commit_changes
+from .basic.movement import mf_refusal, spend
+from .basic.sequence import commit_changes
 from .model.state import GameState
 from .model.types import Posture, RollOutcome
 from .model.units import Soldier

@@ -128,9 +128,9 @@ def _pct(p: float) -> str:
 def describe_odds(a: object) -> str:
     """The preview of a fire, throw or melee assessment (or of one roll, a climb), as text lines."""
     from .model.breakdown import RollBreakdown
-    from .fire import FireAssessment
-    from .grenades import ThrowAssessment
-    from .melee import MeleeAssessment
+    from .basic.fire import FireAssessment
+    from .basic.grenades import ThrowAssessment
+    from .basic.melee import MeleeAssessment
 
     if isinstance(a, RollBreakdown):
         return (f"Odds: {a.purpose}: d10 + {a.modifier_total} <= {a.need} [{a.need_rule}] "
@@ -176,7 +176,7 @@ def describe_odds(a: object) -> str:
 
 def describe_los(result: object) -> str:
     """``LOS K2 -> H9: clear …`` with what the line touches."""
-    from .los import LosResult
+    from .basic.los import LosResult
 
     assert isinstance(result, LosResult)
     touched = ", ".join(f"{hex_to_id(h)} {how}" for h, how in result.touched) or "nothing between"

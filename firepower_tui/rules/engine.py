@@ -14,20 +14,20 @@ from functools import partial
 from typing import Any, overload
 
 from .scenario import victory
-from .acting import acting_soldier
+from .basic.acting import acting_soldier
 from .model.actions import (ANSWERS, Action, ChangePosture, Cross, FallBack, Fire, HitDirt, Hold, Melee, Move,
                             Overwatch, Repair, StandAndShoot, Throw, Turn)
 from .model.dice import Dice
 from .model.errors import IllegalActionError, Refusal
 from .model.events import Event
-from .fire import FireAssessment
-from .grenades import ThrowAssessment
+from .basic.fire import FireAssessment
+from .basic.grenades import ThrowAssessment
 from .board.hexgrid import Hex
 from .hook_plan import Hooked, plan_of
-from .melee import MeleeAssessment
+from .basic.melee import MeleeAssessment
 from .optional import waiting_refusal
 from .registry import KINDS, ActionKind, SoldierRule, Stage, kind_of, kinds_of
-from .sequence import impulse_hexes as _impulse_hexes
+from .basic.sequence import impulse_hexes as _impulse_hexes
 from .model.state import GameState
 from .model.types import Phase, ReactionKind
 from .model.units import Soldier

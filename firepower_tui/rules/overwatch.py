@@ -15,13 +15,13 @@ from .model.breakdown import modifier
 from .model.dice import Dice
 from .model.errors import Refusal
 from .model.events import Event, WatchDeclared, new_overwatch_ended
-from .fire import FireAssessment, assess_fire, check_shot, resolve_fire
-from .grenades import ThrowAssessment, assess_throw, check_throw_at, max_throw, resolve_throw
+from .basic.fire import FireAssessment, assess_fire, check_shot, resolve_fire
+from .basic.grenades import ThrowAssessment, assess_throw, check_throw_at, max_throw, resolve_throw
 from .board.hexgrid import hex_distance, hex_to_id, in_firing_arc
-from .los import los_between_soldiers
+from .basic.los import los_between_soldiers
 from .optional import (after_reaction_shot, close_reaction, not_in_play, open_pending, open_reaction,
                        reaction_fired)
-from .sequence import check_wipe_out, commit_changes
+from .basic.sequence import check_wipe_out, commit_changes
 from .model.state import GameState, Pending
 from .model.types import ReactionKind, RuleId, Status
 from .model.units import Soldier, weapon_chart

@@ -23,10 +23,11 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
-from . import (climbing, combat, fire, grenades, melee, melee_reactions, movement, overwatch, reactions, sequence,
-               special_barrage, special_forces, special_rule, take_cover, weapons_rule)
+from . import (climbing, melee_reactions, overwatch, reactions, special_barrage, special_forces, special_rule,
+               take_cover, weapons_rule)
+from .basic import combat, fire, grenades, melee, movement, sequence
 from .scenario import setup
-from .acting import acting_soldier
+from .basic.acting import acting_soldier
 from .model.actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop, EndImpulse,
                             EndPhase, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Place, Ready, RollOff,
                             StandAndShoot, StartImpulse, Throw, Turn, Watch)
@@ -62,7 +63,7 @@ class Stage(Enum):
 @record
 class SoldierRule(Generic[A]):
     """For an action of one soldier: the rule after the checks every soldier action shares
-    (:func:`.acting.acting_soldier`, 3.10), and his candidates. :func:`.engine.legal_actions`
+    (:func:`.basic.acting.acting_soldier`, 3.10), and his candidates. :func:`.engine.legal_actions`
     makes the shared checks once per soldier, then asks these for each candidate."""
 
     actor: Callable[[A], str]
@@ -118,7 +119,7 @@ def soldier_kind(*, action: type[A], verb: str, usage: str, summary: str, actor:
                  assess: Callable[[GameState, A], Any] | None = None,
                  first: Callable[[GameState, Soldier], Refusal | None] | None = None) -> ActionKind[A]:
     """A kind of action taken by one soldier of the current impulse: its check is
-    :func:`.acting.acting_soldier` (3.10) then ``rule``; its candidates are ``each`` for
+    :func:`.basic.acting.acting_soldier` (3.10) then ``rule``; its candidates are ``each`` for
     every man of the impulse (``first``: :attr:`SoldierRule.first`)."""
 
     def check(state: GameState, a: A) -> Refusal | None:

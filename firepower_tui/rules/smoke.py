@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .model.breakdown import Modifier, modifier
 from .board.hexgrid import Hex, hex_to_id
-from .los import LosResult
+from .basic.los import LosResult
 
 SMOKE_MODIFIER = 2
 """Per smoke hex on the LOS (§9.5)."""

@@ -106,7 +106,7 @@ def state_to_data(state: GameState) -> dict[str, Any]:
     """The state as JSON-ready data (sets sorted, so equal states give equal data).
 
     >>> from .scenario.load import load_scenario
-    >>> from .sequence import new_game
+    >>> from .basic.sequence import new_game
     >>> st = new_game(load_scenario("basic"))
     >>> state_from_data(state_to_data(st), st.scenario) == st
     True

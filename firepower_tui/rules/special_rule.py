@@ -1,6 +1,6 @@
 """The ``special_weapons`` optional rule (RULES.md §9.5): smoke grenades, Molotov, satchel charge.
 
-Each use is a combat action at 2 MF (:func:`.combat.combat_refusal`). The odds of each
+Each use is a combat action at 2 MF (:func:`.basic.combat.combat_refusal`). The odds of each
 (:func:`assess_special`) are computed by the functions that resolve it. The radio and its
 barrage are in :mod:`.special_barrage`.
 """
@@ -14,18 +14,19 @@ from . import buildings
 from .model.actions import Throw
 from .model.actions.special import PlaceSatchel, ThrowMolotov, ThrowSmoke
 from .model.breakdown import Modifier, RollBreakdown
-from .combat import COMBAT_MF, chance_of, combat_refusal, credit_kill, stun, suppress
+from .basic.combat import COMBAT_MF, chance_of, combat_refusal, credit_kill
+from .basic.stun import stun, suppress
 from .model.dice import Dice
 from .model.errors import Refusal
 from .model.events import Event, Killed, Rolled
 from .model.events.special import ItemLanded, ItemUsed, SmokeChanged
-from .fire import posture_modifier, target_terrain_modifiers
-from .grenades import (BlastRisk, SUPPRESSION_TEST_ROLL, check_throw_at, spread_outcome, throw_breakdown, throw_los,
-                       throw_outcome)
+from .basic.fire import posture_modifier, target_terrain_modifiers
+from .basic.grenades import (BlastRisk, SUPPRESSION_TEST_ROLL, check_throw_at, spread_outcome, throw_breakdown,
+                             throw_los, throw_outcome)
 from .board.spread import entry_hexsides
 from .board.hexgrid import Facing, Hex, hex_distance, hex_to_id
 from .kit.records import record
-from .sequence import commit
+from .basic.sequence import commit
 from .model.special_types import ITEM_CODES, NO_SPECIAL, SpecialState
 from .model.state import GameState
 from .model.types import Posture, RollOutcome, RuleId

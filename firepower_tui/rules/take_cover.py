@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import buildings
 from .model.actions import Fire, HitDirt
-from .combat import suppress
+from .basic.stun import suppress
 from .model.dice import Dice
 from .model.errors import Refusal
 from .model.events import Event, HitTheDirt

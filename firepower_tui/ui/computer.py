@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Protocol
 from ..controller.keymap import VIEW_INTENTS, Intent
 from ..controller.base import CURSOR_STEPS
 from ..games.seats import computer_levels, other_side_of
-from ..rules.turn import decision_rule
+from ..rules.basic.turn import decision_rule
 from ..rules.model.actions import Action
 from ..rules.model.errors import Refusal
 from ..rules.notation import format_action
 from ..rules.model.state import GameState
-from ..rules.turn import deciders
+from ..rules.basic.turn import deciders
 
 if TYPE_CHECKING:
     from textual.timer import Timer

@@ -17,10 +17,10 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.model.actions import Fire, Overwatch, Throw
 from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules.scenario.load import load_scenario
-from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.rules.scenario.setup import budget, spent
 from firepower_tui.rules.model.state import GameState
-from firepower_tui.rules.turn import deciders
+from firepower_tui.rules.basic.turn import deciders
 from firepower_tui.rules.model.types import Phase
 from firepower_tui.rules.scenario.victory import POINTS
 from tests.conftest import FIELD, Game, make_scenario, optional_game
@@ -141,7 +141,7 @@ def test_hard_does_not_close_in_normal_does() -> None:
     from firepower_tui.players.evaluate import Evaluator
     from firepower_tui.players.style import STYLES
     from firepower_tui.rules.scenario.load import load_scenario
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.basic.sequence import new_game
 
     state = new_game(load_scenario("basic"))
     side = state.sides[0]

@@ -17,12 +17,12 @@ from firepower_tui.rules.model.actions import Fire
 from firepower_tui.rules.buildings import damage_building
 from firepower_tui.rules.model.dice import ScriptedDice, SeededDice
 from firepower_tui.rules.model.events import Fired, Killed, Rolled
-from firepower_tui.rules.fire import check_shot
+from firepower_tui.rules.basic.fire import check_shot
 from firepower_tui.rules.board.hexgrid import Facing, direction_between, hex_neighbor
 from firepower_tui.rules.board.hexgrid import hex_from_id as H
-from firepower_tui.rules.los import los_query
+from firepower_tui.rules.basic.los import los_query
 from firepower_tui.rules.scenario.load import load_scenario
-from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.rules.snapshot import state_from_data, state_to_data
 from firepower_tui.rules.spotting import exposed
 from firepower_tui.rules.board.terrain import Terrain

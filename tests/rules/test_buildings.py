@@ -17,7 +17,7 @@ from firepower_tui.rules.model.events import Killed, Moved, Rolled
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.board.hexgrid import Facing, hex_neighbor
 from firepower_tui.rules.board.hexgrid import hex_from_id as H
-from firepower_tui.rules.los import los_between_soldiers, los_query
+from firepower_tui.rules.basic.los import los_between_soldiers, los_query
 from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.model.types import Posture, Status
 from tests.conftest import Game, set_soldier

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.grenades import blast_breakdown
+from firepower_tui.rules.basic.grenades import blast_breakdown
 from firepower_tui.rules.board.spread import entry_hexsides, spread_hex
 from firepower_tui.rules.board.hexgrid import Facing, Hex, hex_add, hex_from_id, hex_neighbor, hex_to_id
 from firepower_tui.rules.notation import parse_action

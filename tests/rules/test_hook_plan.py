@@ -14,7 +14,7 @@ from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.hook_plan import plan_of
 from firepower_tui.rules.registry import kind_of
 from firepower_tui.rules.scenario.load import load_scenario
-from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.rules.model.types import IMPLEMENTED_RULES, RuleId
 from tests.conftest import set_soldier
 from tests.rules.test_hiding import hidden_t1

@@ -21,12 +21,12 @@ from firepower_tui.rules.model.actions import (Action, Buy, ChangePosture, Choos
 from firepower_tui.rules.model.actions.special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from firepower_tui.rules.model.actions.weapons import PickUp, Repair, Swap
 from firepower_tui.rules.model.dice import SeededDice
-from firepower_tui.rules.fire import fire_mode
+from firepower_tui.rules.basic.fire import fire_mode
 from firepower_tui.rules.board.spread import entry_hexsides
 from firepower_tui.rules.board.hexgrid import Facing, Hex, hex_add, hex_from_id, hex_neighbor, hex_to_id, hexes_within
 from firepower_tui.rules.registry import KINDS
 from firepower_tui.rules.scenario.load import load_scenario
-from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.rules.model.state import GameState
 from firepower_tui.rules.model.types import Posture
 from tests.conftest import FIELD, Game, make_scenario

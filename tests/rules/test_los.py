@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.rules.board.hexgrid import Hex, hex_add, hex_from_id, hex_to_id
-from firepower_tui.rules.los import LosNoteKind, line_of_sight, los_between_soldiers, los_query
+from firepower_tui.rules.basic.los import LosNoteKind, line_of_sight, los_between_soldiers, los_query
 from firepower_tui.rules.model.types import Posture
 from tests.conftest import FIELD, Game, make_scenario, with_terrain
 

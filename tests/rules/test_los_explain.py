@@ -11,8 +11,8 @@ import pytest
 from firepower_tui.rules.board.hexgrid import Hex, hex_add
 from firepower_tui.rules.board.hexgrid import hex_from_id as H
 from firepower_tui.rules.board.hexgrid import hex_to_id
-from firepower_tui.rules.los import los_query
-from firepower_tui.rules.los_explain import Effect, LosItem, explain_los, explanation_lines
+from firepower_tui.rules.basic.los import los_query
+from firepower_tui.rules.basic.los_explain import Effect, LosItem, explain_los, explanation_lines
 from firepower_tui.rules.scenario.load import load_scenario
 from tests.conftest import FIELD, Game, make_scenario, with_terrain
 

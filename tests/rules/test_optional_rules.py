@@ -21,7 +21,7 @@ from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules.model.errors import IllegalActionError
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.scenario.load import load_scenario
-from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.rules.snapshot import state_from_data, state_to_data
 from firepower_tui.rules.model.types import IMPLEMENTED_RULES, RuleId
 from tests.conftest import ALL_OPTIONAL, make_scenario

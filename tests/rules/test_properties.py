@@ -14,7 +14,7 @@ from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules.model.errors import IllegalActionError
 from firepower_tui.rules.board.hexgrid import Facing
 from firepower_tui.rules.scenario.load import load_scenario
-from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.rules.model.state import GameState
 from firepower_tui.rules.model.types import Posture
 

@@ -8,7 +8,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.model.actions import DrawChit
 from firepower_tui.rules.model.dice import ScriptedDice
 from firepower_tui.rules.board.hexgrid import hex_from_id
-from firepower_tui.rules.sequence import check_wipe_out
+from firepower_tui.rules.basic.sequence import check_wipe_out
 from firepower_tui.rules.model.types import Posture, Status
 from tests.conftest import OPEN_8, Game, make_scenario, set_soldier
 

@@ -23,7 +23,7 @@ def game(soldiers: list[str], items: dict[str, dict[str, int]] = ITEMS, barrages
     spec = sc.spec._replace(soldiers=[s._replace(items=items.get(s.id, {})) for s in sc.spec.soldiers],
                             barrages=barrages or {})
     sc = replace(sc, spec=spec) if not hasattr(sc, "_replace") else sc._replace(spec=spec)
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.basic.sequence import new_game
 
     st = new_game(sc)
     st = st.evolve(rules=frozenset(rules))
@@ -76,7 +76,7 @@ def test_smoke_lands_adds_two_per_smoke_hex_and_clears_at_the_end_of_the_next_tu
     assert st.special is not None and st.special.smoke == ((hex_from_id("E7"), 2),)
     assert any(getattr(e, "result_rule", "") == "§9.5" for e in ev)
     # a second man's fire through the smoke: +2 (and it never blocks)
-    from firepower_tui.rules.grenades import throw_breakdown, throw_los
+    from firepower_tui.rules.basic.grenades import throw_breakdown, throw_los
 
     t1 = st.soldier("T1")
     assert t1 is not None
@@ -93,8 +93,8 @@ def test_smoke_lands_adds_two_per_smoke_hex_and_clears_at_the_end_of_the_next_tu
 
 @pytest.mark.rule("§9.5")
 def test_smoke_counts_in_the_firers_and_targets_hex_too() -> None:
-    from firepower_tui.rules.fire import fire_modifiers
-    from firepower_tui.rules.los import line_of_sight
+    from firepower_tui.rules.basic.fire import fire_modifiers
+    from firepower_tui.rules.basic.los import line_of_sight
     from firepower_tui.rules.model.special_types import SpecialState
 
     st = game(TWO)
@@ -217,7 +217,7 @@ def test_items_are_for_sale_in_the_force_builder() -> None:
     sc = make_scenario(FIELD, [], extra='rules = ["special_weapons"]\n[forces]\ntan = { budget = 30 }\n'
                                          'green = { budget = 30 }',
                        zones='[[zones]]\nside = "tan"\nrows = [1, 2]\n[[zones]]\nside = "green"\nrows = [9, 10]\n')
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.basic.sequence import new_game
 
     st = new_game(sc)
     st, _ = run(st, ["buy tan RFL", "equip T1 radio", "equip T1 smoke"], [])
@@ -291,7 +291,7 @@ def test_a_satchel_deals_two_damage_to_a_building() -> None:
 
     from firepower_tui.rules.model.events.buildings import BuildingDamaged
     from firepower_tui.rules.scenario.load import load_scenario
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.basic.sequence import new_game
     from firepower_tui.rules.model.special_types import SpecialState
 
     village = load_scenario(Path(__file__).resolve().parents[1] / "fixtures" / "scenarios" / "buildings.toml")

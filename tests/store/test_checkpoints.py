@@ -14,7 +14,7 @@ from firepower_tui.headless.playout import random_action
 from firepower_tui.games.replay import ReplayError
 from firepower_tui.rules.model.actions import DrawChit
 from firepower_tui.rules.scenario.load import load_scenario
-from firepower_tui.rules.sequence import new_game as new_state
+from firepower_tui.rules.basic.sequence import new_game as new_state
 from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules import engine
 from firepower_tui.rules.snapshot import SnapshotError, state_from_data, state_to_data

@@ -87,7 +87,7 @@ def test_openings_and_walls_are_drawn_on_the_hex_borders(zoom, glyphs, marks) ->
 
 @pytest.mark.rule("§9.6")
 def test_a_door_under_a_compact_counter_still_shows() -> None:
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.basic.sequence import new_game
     from firepower_tui.ui.render.map_counters import draw_counters
 
     state = new_game(load_scenario(VILLAGE), rules=["buildings"])  # T2 stands in D4, over the door D4:S

@@ -12,7 +12,7 @@ from rich.style import Style
 from firepower_tui.games.session import Session
 from firepower_tui.rules.board.hexgrid import Hex, hex_add
 from firepower_tui.rules.board.hexgrid import hex_from_id as H
-from firepower_tui.rules.los_explain import explain_los
+from firepower_tui.rules.basic.los_explain import explain_los
 from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.model.types import RuleId
 from firepower_tui.ui.app import make_app

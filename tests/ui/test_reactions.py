@@ -276,7 +276,7 @@ async def test_no_clock_and_no_reaction_keys_in_the_basic_game() -> None:
 @pytest.mark.parametrize("marker", ["overwatch", "hidden", "dirt_used"])
 def test_markers_on_the_map_in_both_zooms_and_both_character_sets(marker: str) -> None:
     """Compact: one letter on the counter's lower edge; detailed: a word under the id (§9.1-§9.3)."""
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.basic.sequence import new_game
     from firepower_tui.ui.render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, terrain_base
     from firepower_tui.ui.render.map_counters import draw_counters
 

@@ -9,7 +9,7 @@ import pytest
 
 from firepower_tui.games.settings import load_settings, settings_path
 from firepower_tui.rules.board.hexgrid import hex_from_id as H
-from firepower_tui.rules.los_explain import Effect, explain_los
+from firepower_tui.rules.basic.los_explain import Effect, explain_los
 from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.rulebook_index import rulebook

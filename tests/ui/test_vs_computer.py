@@ -17,7 +17,7 @@ from firepower_tui.rules.board.hexgrid import hex_to_id
 from firepower_tui.rules.notation import parse_action
 from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.threat import reach_of, threats_to
-from firepower_tui.rules.turn import deciders
+from firepower_tui.rules.basic.turn import deciders
 from firepower_tui.ui import computer
 from firepower_tui.ui.app import FirepowerApp, make_app
 from firepower_tui.ui.widgets.hex_map import HexMap

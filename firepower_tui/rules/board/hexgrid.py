@@ -9,7 +9,7 @@ Directions are the six hexsides of a flat-topped hex, clockwise from the top:
 ``N NE SE S SW NW`` (RULES.md §0 numbers them differently; only the names matter).
 
 The integer plane of RULES.md §0 (``X = 3q``, ``Y = 2r + q``, Y pointing down the
-screen) puts every hex corner on integer coordinates; :mod:`..los` uses it for exact
+screen) puts every hex corner on integer coordinates; :mod:`..basic.los` uses it for exact
 line-of-sight tests.
 """
 
@@ -146,7 +146,7 @@ def hex_linedraw(a: Hex, b: Hex) -> list[Hex]:
 
     The endpoints are nudged by a tiny epsilon, so a line that runs exactly along a
     hexside is given one side silently. That is fine for drawing the line on screen;
-    line of sight uses the exact test in :mod:`..los` instead (RULES.md 4.4).
+    line of sight uses the exact test in :mod:`..basic.los` instead (RULES.md 4.4).
     """
     n = hex_distance(a, b)
     eps_q, eps_r = 1e-6, 2e-6

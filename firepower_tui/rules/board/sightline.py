@@ -16,7 +16,7 @@ The module is geometry only. :func:`trace_segment` says which intermediate hexes
 touches and how; :func:`segment_crosses_axis`, :func:`side_of_axis` and
 :func:`half_containing` handle the fence/hedge axis of RULES.md §3.6 (a straight
 segment through the hex centre joining two opposite corners). Terrain and the rules of
-4.4 themselves belong to :mod:`..los`.
+4.4 themselves belong to :mod:`..basic.los`.
 """
 
 from __future__ import annotations

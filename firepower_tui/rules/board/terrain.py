@@ -108,7 +108,7 @@ class MapData:
     """Fence and hedge lines by hex (read-only)."""
     los_cache: ByteBoundedCache[Any] = field(default_factory=lambda: ByteBoundedCache(LOS_CACHE_BUDGET),
                                              compare=False, repr=False)
-    """What the map says about lines already traced (:mod:`..los`): bounded in bytes, and gone
+    """What the map says about lines already traced (:mod:`..basic.los`): bounded in bytes, and gone
     with the map when the game that loaded it is."""
     los_parts: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     """The pieces LOS knowledge is built of, each kept once per map and shared by every line

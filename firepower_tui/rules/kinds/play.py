@@ -17,7 +17,7 @@ from ..model.actions import ChangePosture, Cross, DrawChit, EndImpulse, EndPhase
 from ..model.dice import Dice
 from ..model.events import Event
 from ..board.hexgrid import Facing, hex_to_id
-from ..sequence import commit_changes, impulse_hexes
+from ..basic.sequence import commit_changes, impulse_hexes
 from ..model.state import GameState
 from ..model.types import Posture
 from ..model.units import Soldier

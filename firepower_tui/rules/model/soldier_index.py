@@ -51,7 +51,7 @@ class SoldierIndex:
         self.soldiers = soldiers
         self.pos = pos
         self.memo: dict[Any, Any] = {}
-        """What is worked out from these soldiers alone (LOS between two of them, :mod:`..los`)."""
+        """What is worked out from these soldiers alone (LOS between two of them, :mod:`..basic.los`)."""
         self._by_hex: dict[Hex, tuple[Soldier, ...]] | None = None
         self._marks = None
         self._prev = None

@@ -19,7 +19,7 @@ from ...rules.board.hexgrid import Hex, column_letters, hex_from_id
 from ...rules.kit.records import record
 from ...rules.model.scenario import Scenario
 from ...rules.scenario.load import parse_scenario
-from ...rules.sequence import new_game
+from ...rules.basic.sequence import new_game
 from ...rules.model.special_types import Barrage, SpecialState
 from ...rules.model.state import GameState
 from ...rules.model.types import Status, WeaponState

@@ -5,13 +5,13 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...controller.controller import Controller, Mode
-from ...rules.combat import COMBAT_MF
+from ...rules.basic.combat import COMBAT_MF
 from ...rules.describe import modifiers_text
-from ...rules.fire import FireAssessment
-from ...rules.grenades import ThrowAssessment
+from ...rules.basic.fire import FireAssessment
+from ...rules.basic.grenades import ThrowAssessment
 from ...rules.board.hexgrid import hex_neighbor, hex_to_id
-from ...rules.melee import MeleeAssessment
-from ...rules.sequence import IMPULSES_PER_PHASE
+from ...rules.basic.melee import MeleeAssessment
+from ...rules.basic.sequence import IMPULSES_PER_PHASE
 from ...rules.special_rule import SpecialAssessment
 from ...rules.model.state import GameState
 from ...rules.model.types import Phase, SetupStep
@@ -313,7 +313,7 @@ def hex_text(c: Controller) -> Text:
     if s is not None and c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW, Mode.AIM_SPECIAL, Mode.REACT_FIRE, Mode.REACT_THROW) \
             and h != s.hex:
         from ...rules.board.hexgrid import hex_distance
-        from ...rules.los import los_query
+        from ...rules.basic.los import los_query
 
         result = los_query(st, s.hex, h)
         t.append(f"\nrange {hex_distance(s.hex, h)}; LOS: ", style="dim")

@@ -26,7 +26,7 @@ from ..key_names import key_name
 from ..widgets.hex_map import HexMap
 
 if TYPE_CHECKING:
-    from ...rules.los_explain import LosExplanation
+    from ...rules.basic.los_explain import LosExplanation
     from .game import GameScreen
 
 OVERLAY = {"blocks": "los_blocks", "hinders": "los_hinders", "through": "los", "none": "los"}
@@ -94,7 +94,7 @@ class LosMode:
         return False
 
     def show_all(self) -> None:
-        from ...rules.los_explain import explanation_lines
+        from ...rules.basic.los_explain import explanation_lines
         from .modals import TextScreen
 
         if self.explanation is None:
@@ -110,7 +110,7 @@ class LosMode:
         """After the screen's sync: the line, its marks and the panel for the cursor's hex."""
         if self.origin is None:
             return
-        from ...rules.los_explain import explain_los  # (when the mode is first opened, not at start-up)
+        from ...rules.basic.los_explain import explain_los  # (when the mode is first opened, not at start-up)
 
         screen = self.screen
         c = screen.c
@@ -130,7 +130,7 @@ class LosMode:
 
 def panel_text(ex: LosExplanation | None, origin: Hex) -> Text:
     """The panel under the map: the verdict, then what blocks or hinders, with the rules."""
-    from ...rules.los_explain import Effect, explanation_lines
+    from ...rules.basic.los_explain import Effect, explanation_lines
 
     t = Text()
     if ex is None:

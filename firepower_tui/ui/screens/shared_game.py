@@ -19,7 +19,7 @@ from ...games.session import Outcome
 from ...games.shared import SharedGame
 from ...games.watch import FolderWatch, watch_folder
 from ...rules.scenario.setup import budget
-from ...rules.turn import deciders
+from ...rules.basic.turn import deciders
 from ...rules.model.types import Phase
 from ..render.panels import header_text
 from .game import KEY_INTENTS, GameScreen

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import buildings
-from .model.errors import Refusal
-from .model.events import Event, RunningChanged, StatusChanged, new_running_changed, new_status_changed
-from .board.hexgrid import hex_to_id
-from .model.state import GameState
-from .model.types import Posture, Status
-from .model.units import Soldier
+from .. import buildings
+from ..model.errors import Refusal
+from ..board.hexgrid import hex_to_id
+from ..model.state import GameState
+from ..model.units import Soldier
 
 COMBAT_MF = 2
 """Fire or throw costs 2 MF (§3.2, 6.2.5)."""
@@ -64,31 +62,6 @@ def kill_distribution(chances: list[tuple[int, int]]) -> tuple[float, ...]:
         dist = nxt
         denom *= den
     return tuple(x / denom for x in dist)
-
-
-def suppress(s: Soldier, rule: str, why: str) -> tuple[Soldier, list[Event]]:
-    """Suppressed marker: Running comes off at once; a Stunned man stays Stunned (6.4.3, A28)."""
-    events: list[Event] = []
-    if s.status is Status.STUNNED:
-        return s, events
-    update: dict[str, object] = {}
-    if s.status is not Status.SUPPRESSED:
-        update["status"] = Status.SUPPRESSED
-        events.append(new_status_changed(soldier=s.id, status="suppressed", rule=rule, why=why))
-    if s.running:
-        update["running"] = False
-        events.append(new_running_changed(soldier=s.id, running=False, rule="6.4.3", why="he became Suppressed"))
-    return (s.evolve(**update) if update else s), events
-
-
-def stun(s: Soldier, rule: str, why: str) -> tuple[Soldier, list[Event]]:
-    """Stunned marker: forced Prone at no cost, Running removed (6.4.2, 6.4.4, 4.11.3)."""
-    events: list[Event] = [StatusChanged(soldier=s.id, status="stunned", rule=rule, why=why)]
-    update: dict[str, object] = {"status": Status.STUNNED, "posture": Posture.PRONE}
-    if s.running:
-        update["running"] = False
-        events.append(RunningChanged(soldier=s.id, running=False, rule="6.4.3", why="he became Stunned"))
-    return s.evolve(**update), events
 
 
 def credit_kill(state: GameState, killer_side: str, victim: Soldier) -> dict[str, int]:

@@ -18,15 +18,15 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from .buildings import map_in_play
-from .board.features import SideKey, side_key
-from .board.hexgrid import Hex, direction_between, hex_neighbors, hex_to_id
+from ..buildings import map_in_play
+from ..board.features import SideKey, side_key
+from ..board.hexgrid import Hex, direction_between, hex_neighbors, hex_to_id
 from .los import LosNote, LosNoteKind, LosResult, los_query
-from .board.walls import feature_los, hexes_passed
-from .board.sightline import Touch, segment_crosses_axis
-from .model.state import GameState
-from .board.terrain import LineKind, Terrain
-from .model.types import Posture
+from ..board.walls import feature_los, hexes_passed
+from ..board.sightline import Touch, segment_crosses_axis
+from ..model.state import GameState
+from ..board.terrain import LineKind, Terrain
+from ..model.types import Posture
 
 
 class Effect(StrEnum):
@@ -55,7 +55,7 @@ class LosItem(NamedTuple):
     hex: Hex
     """The hex (for a hexside, the one the line enters; for a spine, the first of the two)."""
     touch: str
-    """``firer``, ``target``, a :class:`.board.sightline.Touch` value (``crossed``, ``hexside``,
+    """``firer``, ``target``, a :class:`..board.sightline.Touch` value (``crossed``, ``hexside``,
     ``corner``), ``across`` (a hexside the line crosses) or ``along`` (a hexside it runs
     along: the corner choice, R72)."""
     what: str
@@ -65,7 +65,7 @@ class LosItem(NamedTuple):
     why: str = ""
     """Why it does what it does, when that needs saying."""
     side: SideKey | None = None
-    """For a hexside: its one name (:func:`.board.features.side_key`; the map marks it)."""
+    """For a hexside: its one name (:func:`..board.features.side_key`; the map marks it)."""
 
     @property
     def hexside(self) -> bool:

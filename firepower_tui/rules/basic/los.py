@@ -1,6 +1,6 @@
 """Line of sight (RULES.md 4.4, rulings A17, A18, A20, A32).
 
-The exact trace of :mod:`.board.sightline` labels every intermediate hex the LOS touches
+The exact trace of :mod:`..board.sightline` labels every intermediate hex the LOS touches
 as crossed, along a hexside, or corner only; the rules of 4.4 are applied to each label
 here, in the order the rules give: hills, fences (with a Prone end), friendly soldiers,
 then the tree and hedge hindrances.
@@ -11,15 +11,15 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from .buildings import map_in_play
-from .board.hexgrid import Hex, hex_to_id
-from .board.walls import feature_los
-from .board.sightline import half_containing, segment_crosses_axis, trace_segment
-from .kit.memo import ByteBoundedCache
-from .model.state import GameState
-from .board.terrain import LineKind, MapData, Terrain
-from .model.types import Posture, RuleId
-from .model.values import hidden_in_json
+from ..buildings import map_in_play
+from ..board.hexgrid import Hex, hex_to_id
+from ..board.walls import feature_los
+from ..board.sightline import half_containing, segment_crosses_axis, trace_segment
+from ..kit.memo import ByteBoundedCache
+from ..model.state import GameState
+from ..board.terrain import LineKind, MapData, Terrain
+from ..model.types import Posture, RuleId
+from ..model.values import hidden_in_json
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

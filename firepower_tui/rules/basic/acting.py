@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .model.errors import Refusal
-from .board.hexgrid import hex_to_id
-from .model.state import GameState
-from .model.types import Status
-from .model.units import Soldier
+from ..model.errors import Refusal
+from ..board.hexgrid import hex_to_id
+from ..model.state import GameState
+from ..model.types import Status
+from ..model.units import Soldier
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

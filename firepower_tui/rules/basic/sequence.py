@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .model.actions import DrawChit, EndImpulse, EndPhase, StartImpulse
-from .model.dice import Dice
-from .model.errors import Refusal
-from .model.events import (Event, GameEnded, TurnEnded, TurnStarted, new_chit_drawn, new_impulse_ended,
-                           new_impulse_started, new_phase_ended, new_running_changed, new_status_changed)
-from .board.hexgrid import Facing, Hex, hex_from_id, hex_to_id
-from .model.scenario import Scenario
-from .model.state import Chit, GameState
-from .scenario.options import AVAILABLE, RuleChoiceError, rule_problem
-from .model.types import Phase, Status
-from .model.units import OFF_MAP, Soldier
+from ..model.actions import DrawChit, EndImpulse, EndPhase, StartImpulse
+from ..model.dice import Dice
+from ..model.errors import Refusal
+from ..model.events import (Event, GameEnded, TurnEnded, TurnStarted, new_chit_drawn, new_impulse_ended,
+                            new_impulse_started, new_phase_ended, new_running_changed, new_status_changed)
+from ..board.hexgrid import Facing, Hex, hex_from_id, hex_to_id
+from ..model.scenario import Scenario
+from ..model.state import Chit, GameState
+from ..scenario.options import AVAILABLE, RuleChoiceError, rule_problem
+from ..model.types import Phase, Status
+from ..model.units import OFF_MAP, Soldier
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).
@@ -61,7 +61,7 @@ def new_game(scenario: Scenario, *, deploy: bool = False, rules: Iterable[str] |
                             kills={side.id: 0 for side in scenario.spec.sides}, holders=holders, rules=chosen)
     state = state.evolve(cup=full_cup(state))
     if scenario.spec.forces or any(not s.deployed for s in state.soldiers):
-        from .scenario.setup import start_setup
+        from ..scenario.setup import start_setup
 
         state = start_setup(state)
     return state
@@ -297,7 +297,7 @@ def end_turn(state: GameState) -> tuple[GameState, list[Event]]:
     """§2.1 step 3: after the last chit, check the end of the game, else start the next turn."""
     events: list[Event] = [TurnEnded(turn=state.turn)]
     if state.turn >= state.scenario.spec.turns:
-        from .scenario.victory import decide
+        from ..scenario.victory import decide
 
         winner, reason = decide(state, f"turn {state.turn} of {state.scenario.spec.turns} is over")
         state, more = _game_over(state, winner, reason)
@@ -320,7 +320,7 @@ def check_wipe_out(state: GameState) -> tuple[GameState, list[Event]]:
             why = f"{state.scenario.side_name(side)} has no soldiers left (§2.6)"
             if state.scenario.spec.victory == "kills":
                 return _game_over(state, other, why)
-            from .scenario.victory import decide
+            from ..scenario.victory import decide
 
             return _game_over(state, *decide(state, why))
     return state, []

@@ -19,7 +19,7 @@ from ..rules.model.errors import Refusal
 from ..rules.basic.grenades import max_throw
 from ..rules.board.hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, in_firing_arc
 from ..rules.basic.los import los_query
-from ..rules.special_rule import SpecialAssessment, items_left, molotov_range
+from ..rules.optional.special_rule import SpecialAssessment, items_left, molotov_range
 from ..rules.board.spread import entry_hexsides
 from ..rules.model.types import RuleId
 from ..rules.model.units import Soldier

@@ -19,8 +19,8 @@ from ..rules.scenario.setup import placeable
 from ..rules.model.state import GameState
 from ..rules.model.types import Phase, Posture, RuleId, SetupStep
 from ..rules.model.units import weapon_chart
-from ..rules.special_barrage import may_carry_items, special_candidates
-from ..rules.weapons_rule import may_have_weapon_actions, weapon_candidates
+from ..rules.optional.special_barrage import may_carry_items, special_candidates
+from ..rules.optional.weapons_rule import may_have_weapon_actions, weapon_candidates
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

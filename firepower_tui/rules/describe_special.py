@@ -35,7 +35,7 @@ def describe_special_event(e: object) -> str | None:
 
 def describe_special_odds(a: object) -> str | None:
     """The preview of a §9.5 action (``odds smoke …`` etc.); None for anything else."""
-    from .special_rule import SpecialAssessment
+    from .optional.special_rule import SpecialAssessment
 
     if not isinstance(a, SpecialAssessment):
         return None

@@ -31,7 +31,7 @@ def describe_weapon_event(e: object) -> str:
 
 def describe_repair_odds(a: object) -> str:
     """The preview of a repair (``odds repair …``); ``repr`` for anything else."""
-    from .weapons_rule import RepairAssessment
+    from .optional.weapons_rule import RepairAssessment
 
     if not isinstance(a, RepairAssessment):
         return repr(a)

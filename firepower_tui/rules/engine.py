@@ -25,15 +25,15 @@ from .basic.grenades import ThrowAssessment
 from .board.hexgrid import Hex
 from .hook_plan import Hooked, plan_of
 from .basic.melee import MeleeAssessment
-from .optional import waiting_refusal
+from .optional.shared import waiting_refusal
 from .registry import KINDS, ActionKind, SoldierRule, Stage, kind_of, kinds_of
 from .basic.sequence import impulse_hexes as _impulse_hexes
 from .model.state import GameState
 from .model.types import Phase, ReactionKind
 from .model.units import Soldier
-from .weapons_rule import RepairAssessment
+from .optional.weapons_rule import RepairAssessment
 from .model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
-from .special_rule import SpecialAssessment
+from .optional.special_rule import SpecialAssessment
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

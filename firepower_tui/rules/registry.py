@@ -23,8 +23,8 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
-from . import (climbing, melee_reactions, overwatch, reactions, special_barrage, special_forces, special_rule,
-               take_cover, weapons_rule)
+from .optional import (climbing, melee_reactions, overwatch, reactions, special_barrage, special_forces, special_rule,
+                       take_cover, weapons_rule)
 from .basic import combat, fire, grenades, melee, movement, sequence
 from .scenario import setup
 from .basic.acting import acting_soldier

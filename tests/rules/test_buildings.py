@@ -11,7 +11,7 @@ import pytest
 from firepower_tui.rules import engine
 from firepower_tui.rules.model.actions import Climb
 from firepower_tui.rules.model.events.buildings import BuildingDamaged
-from firepower_tui.rules.buildings import damage_building, harmed_in_bunker
+from firepower_tui.rules.optional.buildings import damage_building, harmed_in_bunker
 from firepower_tui.rules.model.dice import ScriptedDice
 from firepower_tui.rules.model.events import Killed, Moved, Rolled
 from firepower_tui.rules.notation import parse_action
@@ -256,7 +256,7 @@ def test_a_satchel_in_the_open_hex_outside_the_slit_does_not_harm_them() -> None
 def test_a_barrage_on_the_bunker_damages_it_and_harms_nobody_inside() -> None:
     """A barrage is no Molotov or satchel through a slit: 1 damage to the bunker, no roll for
     its men (ruling R93)."""
-    from firepower_tui.rules.special_barrage import land
+    from firepower_tui.rules.optional.special_barrage import land
     from firepower_tui.rules.model.special_types import Barrage
 
     g = bunker_attack(dice=[])
@@ -279,7 +279,7 @@ def test_a_throw_or_a_melee_exposes_a_man_inside_as_a_fire_does() -> None:
     """"Only if he fired, threw or meleed since the start of the previous turn": T2 in the house
     throws out of its window; G1 may then name him (after a spot). A melee exposes its men too."""
     from firepower_tui.rules.model.events import MeleeFought
-    from firepower_tui.rules.spotting import exposed, note_combat
+    from firepower_tui.rules.optional.spotting import exposed, note_combat
 
     g = village(dice=ScriptedDice([1, 9, 9, 9, 9]))
     g.do("chit tan", "impulse D4", "throw T2 D2")
@@ -293,7 +293,7 @@ def test_a_throw_or_a_melee_exposes_a_man_inside_as_a_fire_does() -> None:
 
 @pytest.mark.rule("§9.6")
 def test_the_sixth_damage_turns_the_bunker_into_rubble() -> None:
-    from firepower_tui.rules.buildings import map_in_play
+    from firepower_tui.rules.optional.buildings import map_in_play
     from firepower_tui.rules.board.terrain import Terrain
 
     g = village()

@@ -132,7 +132,7 @@ def test_reveal_near_answers_as_reveal_after_for_one_man_and_no_event() -> None:
     import random
 
     from firepower_tui.headless.playout import random_action
-    from firepower_tui.rules.hiding import reveal_after, reveal_near
+    from firepower_tui.rules.optional.hiding import reveal_after, reveal_near
     from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.rules.basic.sequence import new_game
     from firepower_tui.rules.model.types import IMPLEMENTED_RULES

@@ -172,7 +172,7 @@ def test_done_ends_a_phase_at_any_moment_but_while_a_reaction_is_open() -> None:
 def _weapons_held(state) -> Counter:  # noqa: ANN001
     """Every weapon in the game: carried (a destroyed one too) or lying on the ground (§9.4).
     A killed man's LMG or pistol is counted where it lies, not on him."""
-    from firepower_tui.rules.weapons_rule import DROPPED
+    from firepower_tui.rules.optional.weapons_rule import DROPPED
 
     held = Counter(s.weapon for s in state.soldiers
                    if not (s.killed and s.weapon in DROPPED and s.weapon_state != "destroyed"))
@@ -229,7 +229,7 @@ def test_special_items_are_never_overused_smoke_clears_and_barrages_land(seed: i
     keeps it all."""
     from firepower_tui.rules.model.actions.special import SPECIAL_ACTIONS
     from firepower_tui.rules.model.events import ChitDrawn
-    from firepower_tui.rules.special_rule import items_left, special_of
+    from firepower_tui.rules.optional.special_rule import items_left, special_of
     from firepower_tui.rules.model.special_types import ITEMS
 
     rng, dice = random.Random(seed), SeededDice(seed)

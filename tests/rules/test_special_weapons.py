@@ -82,7 +82,7 @@ def test_smoke_lands_adds_two_per_smoke_hex_and_clears_at_the_end_of_the_next_tu
     assert t1 is not None
     tb = throw_breakdown(st, t1, hex_from_id("E5"), throw_los(st, t1, hex_from_id("E5")))
     assert [m.value for m in tb.modifiers if m.label.startswith("smoke in LOS")] == [2]
-    from firepower_tui.rules.special_barrage import after
+    from firepower_tui.rules.optional.special_barrage import after
     from firepower_tui.rules.model.events import TurnEnded
 
     kept, _ = after(st, [TurnEnded(turn=1)], ScriptedDice([]))
@@ -149,7 +149,7 @@ def test_radio_contact_barrage_lands_at_the_sides_next_chit() -> None:
     st2, ev = run(st, ["radio T1 E5"], [4])
     t1 = st2.soldier("T1")
     assert t1 is not None and t1.mf_left == 0 and st2.special is not None and len(st2.special.barrages) == 1
-    from firepower_tui.rules.special_barrage import after
+    from firepower_tui.rules.optional.special_barrage import after
     from firepower_tui.rules.model.events import ChitDrawn
 
     landed, evs = after(st2, [ChitDrawn(side="tan", letter="A", turn=1, random=False, cup=())], ScriptedDice([4, 1, 10, 10]))
@@ -212,7 +212,7 @@ def test_bad_items_and_barrages_are_named_with_file_line_and_key(tmp_path: Any) 
 @pytest.mark.rule("§9.5")
 def test_items_are_for_sale_in_the_force_builder() -> None:
     from firepower_tui.rules.scenario.setup import spent
-    from firepower_tui.rules.special_rule import items_left
+    from firepower_tui.rules.optional.special_rule import items_left
 
     sc = make_scenario(FIELD, [], extra='rules = ["special_weapons"]\n[forces]\ntan = { budget = 30 }\n'
                                          'green = { budget = 30 }',
@@ -246,7 +246,7 @@ def test_every_use_is_a_combat_action_at_two_mf(line: str) -> None:
 @pytest.mark.parametrize(("line", "item"), [("molotov T1 E7", "molotov"), ("satchel T1 E8", "satchel")])
 def test_a_molotov_and_a_satchel_are_one_use(line: str, item: str) -> None:
     """"One use": issued one, he has none after it; a smoke grenade is counted down one by one."""
-    from firepower_tui.rules.special_rule import items_left
+    from firepower_tui.rules.optional.special_rule import items_left
 
     st, _ = run(game(TWO), [line], [1, 9])
     t1 = st.soldier("T1")
@@ -315,7 +315,7 @@ def test_the_radio_calls_on_a_hex_in_his_los_as_his_combat_action() -> None:
 @pytest.mark.rule("§9.5")
 def test_a_barrage_waits_for_its_own_sides_chit() -> None:
     from firepower_tui.rules.model.events import ChitDrawn
-    from firepower_tui.rules.special_barrage import after
+    from firepower_tui.rules.optional.special_barrage import after
 
     st, _ = run(game(TWO), ["radio T1 E5"], [4])
     kept, evs = after(st, [ChitDrawn(side="green", letter="A", turn=1, random=False, cup=())], ScriptedDice([]))
@@ -327,7 +327,7 @@ def test_the_barrage_blast_rings_and_its_stun_and_suppression() -> None:
     """"A blast with hit number 7 in the impact hex, +2 at distance 1, +3 at distance 2,
     stun/suppression as for grenades (6.4.2)": survivors in the hex are Stunned; in the rings
     Suppressed if a natural 2 would have killed them (2 + 2 and 2 + 3 <= 7)."""
-    from firepower_tui.rules.special_barrage import land
+    from firepower_tui.rules.optional.special_barrage import land
     from firepower_tui.rules.model.special_types import Barrage
 
     st = game(["T1 tan RFL E9 N", "G1 green RFL E5 S", "G2 green RFL E4 S", "G3 green RFL E3 S"])

@@ -100,7 +100,7 @@ def test_a_door_under_a_compact_counter_still_shows() -> None:
 
 @pytest.mark.rule("§9.6")
 async def test_a_destroyed_building_is_drawn_as_rubble() -> None:
-    from firepower_tui.rules.buildings import damage_building
+    from firepower_tui.rules.optional.buildings import damage_building
     from firepower_tui.ui.widgets.hex_map import HexMap
 
     session = at_the_wall(Facing.N)

@@ -14,5 +14,5 @@
 Victory (§6) is :mod:`..scenario.victory`, with the other conditions of §10.4.
 
 Imports: :mod:`..scenario`, :mod:`..model`, :mod:`..board` and :mod:`..kit`. It imports
-:mod:`..optional` only where ``pyproject.toml``'s import contracts name the import, one by one.
+:mod:`..optional.shared` only where ``pyproject.toml``'s import contracts name the import, one by one.
 """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .. import buildings
+from ..optional import buildings
 from ..model.errors import Refusal
 from ..board.hexgrid import hex_to_id
 from ..model.state import GameState

@@ -12,7 +12,7 @@ from dataclasses import field
 from functools import lru_cache
 from typing import Any
 
-from .. import buildings
+from ..optional import buildings
 from ..model.actions import Fire
 from ..model.breakdown import Modifier, RollBreakdown, modifier
 from .combat import COMBAT_MF, add_kill, combat_refusal, kill_distribution
@@ -30,8 +30,8 @@ from ..board.terrain import LineKind, Terrain
 from ..model.types import Posture, RollOutcome, RuleId, Status, WeaponState
 from ..model.units import Soldier, weapon_chart
 from ..model.values import NOT_IN_JSON, record_maker
-from .. import spotting, weapons_rule
-from ..smoke import smoke_modifiers
+from ..optional import spotting, weapons_rule
+from ..optional.smoke import smoke_modifiers
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

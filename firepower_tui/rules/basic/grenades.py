@@ -11,7 +11,7 @@ from dataclasses import field
 from fractions import Fraction
 from typing import NamedTuple
 
-from .. import buildings
+from ..optional import buildings
 from ..model.actions import Throw
 from ..model.breakdown import Modifier, RollBreakdown
 from .combat import COMBAT_MF, chance_of, combat_refusal, credit_kill
@@ -24,7 +24,7 @@ from .fire import hindrance_modifiers, posture_modifier, target_terrain_modifier
 from ..board.hexgrid import Facing, Hex, hex_distance, hex_to_id, in_firing_arc
 from .los import LosResult, line_of_sight
 from ..kit.records import record
-from ..smoke import smoke_modifiers
+from ..optional.smoke import smoke_modifiers
 from .sequence import commit
 from ..model.state import GameState
 from ..model.types import GrenadeOutcome, Posture, RollOutcome, Status

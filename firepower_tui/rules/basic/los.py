@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from ..buildings import map_in_play
+from ..optional.buildings import map_in_play
 from ..board.hexgrid import Hex, hex_to_id
 from ..board.walls import feature_los
 from ..board.sightline import half_containing, segment_crosses_axis, trace_segment

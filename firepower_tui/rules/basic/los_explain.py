@@ -18,7 +18,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from ..buildings import map_in_play
+from ..optional.buildings import map_in_play
 from ..board.features import SideKey, side_key
 from ..board.hexgrid import Hex, direction_between, hex_neighbors, hex_to_id
 from .los import LosNote, LosNoteKind, LosResult, los_query

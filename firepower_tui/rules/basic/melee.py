@@ -7,7 +7,7 @@ gives the roll and the win chance, :func:`resolve_melee` rolls the same.
 from __future__ import annotations
 
 
-from .. import buildings
+from ..optional import buildings
 from .acting import acting_soldier
 from ..model.actions import Melee
 from ..model.breakdown import Modifier, RollBreakdown

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from .. import buildings
+from ..optional import buildings
 from ..model.actions import ChangePosture, Cross, Move, Turn
 from ..model.breakdown import Modifier, MovementLedger
 from ..model.errors import Refusal

@@ -1,6 +1,6 @@
 """The grenade spread diagram (RULES.md 4.10.4, 6.3.6.3.2.1; ruling A11): the hexside a throw
 enters its hex by, and where a spread roll puts it. Shared by hand grenades (:mod:`..basic.grenades`)
-and the radio barrage's spread (:mod:`..special_barrage`, §9.5)."""
+and the radio barrage's spread (:mod:`..optional.special_barrage`, §9.5)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@
 - :mod:`.options`: choosing the optional rules of a game in words (``--rules``, a script's
   ``rules`` line, the picker);
 - :mod:`.setup`: before turn 1, forces by points (§10.3) and the deployment phase (§10.2);
-  the §9.5 items for sale are :mod:`..optional.special_forces`;
+  the §9.5 items for sale are :mod:`..optional.shared.special_forces`;
 - :mod:`.victory`: who won (§6, §10.4).
 
 Imports: :mod:`..model`, :mod:`..board` and :mod:`..kit`; pydantic only to check a text

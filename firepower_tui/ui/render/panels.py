@@ -12,7 +12,7 @@ from ...rules.basic.grenades import ThrowAssessment
 from ...rules.board.hexgrid import hex_neighbor, hex_to_id
 from ...rules.basic.melee import MeleeAssessment
 from ...rules.basic.sequence import IMPULSES_PER_PHASE
-from ...rules.special_rule import SpecialAssessment
+from ...rules.optional.special_rule import SpecialAssessment
 from ...rules.model.state import GameState
 from ...rules.model.types import Phase, SetupStep
 from ...rules.model.units import weapon_chart
@@ -286,7 +286,7 @@ def hex_text(c: Controller) -> Text:
         a, b = line.halves
         t.append(f"\n{line.kind.value} {line.axis}, halves {a}/{b}")
     if gmap.features is not None:
-        from ...rules.buildings import hex_notes
+        from ...rules.optional.buildings import hex_notes
 
         for note in hex_notes(st, h):
             t.append(f"\n{note}", style="dim")

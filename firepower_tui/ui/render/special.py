@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...rules.board.hexgrid import Hex
-from ...rules.special_rule import carried, special_of
+from ...rules.optional.special_rule import carried, special_of
 from ...rules.model.state import GameState
 from ...rules.model.types import RuleId
 from ...rules.model.units import Soldier

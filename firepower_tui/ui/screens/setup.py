@@ -47,7 +47,7 @@ def _items_text(st: GameState, sid: str) -> str:
     """`` + radio, smoke 2`` for a man with §9.5 items bought (empty otherwise)."""
     if st.special is None or not st.special.bought:
         return ""
-    from ...rules.special_rule import carried
+    from ...rules.optional.special_rule import carried
 
     have = carried(st, sid)
     return (" + " + ", ".join(f"{k} {n}" if n > 1 else k for k, n in have.items())) if have else ""

@@ -20,7 +20,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ...controller.controller import Highlights
-from ...rules.buildings import map_in_play
+from ...rules.optional.buildings import map_in_play
 from ...rules.board.features import SideKey
 from ...rules.board.hexgrid import Hex
 from ...rules.model.state import GameState

@@ -6,7 +6,7 @@ jamming, repair.
 - ``pickup`` (1 MF) takes a marker and leaves his own weapon in its place; ``swap`` (1 MF
   each) exchanges the weapons of two men of the impulse in one hex (R62).
 - A burst of automatic fire with two or more natural 10s breaks the weapon and ends its fire
-  (:func:`jam`, called by :func:`.basic.fire.resolve_fire` once the burst's dice are rolled, R60).
+  (:func:`jam`, called by :func:`..basic.fire.resolve_fire` once the burst's dice are rolled, R60).
 - ``repair`` (2 non-combat MF): d10 1-4 repaired, 10 destroyed, else still broken;
   :func:`assess_repair` gives the odds the roll is resolved against.
 """
@@ -15,20 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .model.actions.weapons import PickUp, Repair, Swap
-from .basic.acting import acting_soldier
-from .model.breakdown import MovementLedger, RollBreakdown, modifier
-from .model.dice import Dice
-from .model.errors import Refusal
-from .model.events import Event, Killed, Rolled
-from .model.events.weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
-from .board.hexgrid import Hex, hex_to_id
-from .basic.movement import mf_refusal, spend
-from .kit.records import record
-from .basic.sequence import commit_changes
-from .model.state import GameState
-from .model.types import RollOutcome, RuleId, WeaponState
-from .model.units import GroundWeapon, Soldier
+from ..model.actions.weapons import PickUp, Repair, Swap
+from ..basic.acting import acting_soldier
+from ..model.breakdown import MovementLedger, RollBreakdown, modifier
+from ..model.dice import Dice
+from ..model.errors import Refusal
+from ..model.events import Event, Killed, Rolled
+from ..model.events.weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
+from ..board.hexgrid import Hex, hex_to_id
+from ..basic.movement import mf_refusal, spend
+from ..kit.records import record
+from ..basic.sequence import commit_changes
+from ..model.state import GameState
+from ..model.types import RollOutcome, RuleId, WeaponState
+from ..model.units import GroundWeapon, Soldier
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

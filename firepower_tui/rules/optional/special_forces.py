@@ -3,16 +3,16 @@ ruling R94): ``equip <soldier> <item>`` buys one for a man bought by points."""
 
 from __future__ import annotations
 
-from .model.actions.special import Equip
-from .model.dice import Dice
-from .model.errors import Refusal
-from .model.events import Event, SetupEvent
-from .scenario.setup import budget, spent
+from ..model.actions.special import Equip
+from ..model.dice import Dice
+from ..model.errors import Refusal
+from ..model.events import Event, SetupEvent
+from ..scenario.setup import budget, spent
 from .special_rule import special_of
-from .model.special_types import ITEMS
-from .model.state import GameState
-from .model.types import RuleId, SetupStep
-from .scenario.victory import ITEM_POINTS
+from ..model.special_types import ITEMS
+from ..model.state import GameState
+from ..model.types import RuleId, SetupStep
+from ..scenario.victory import ITEM_POINTS
 
 
 def check_equip(state: GameState, action: Equip) -> Refusal | None:

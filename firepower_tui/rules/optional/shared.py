@@ -1,5 +1,5 @@
 """What the optional rules share (RULES.md §9): whether one is in play, and opening and
-closing a reaction (:class:`.model.state.Pending`).
+closing a reaction (:class:`..model.state.Pending`).
 
 A reaction is a plain engine state: :func:`open_reaction` puts it on the state with the
 event that says who decides; each answer's apply calls :func:`close_reaction` first.
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .model.errors import Refusal
-from .model.events import Event, Fired, new_reaction_closed, new_reaction_opened
-from .model.state import GameState, Pending
-from .model.types import ReactionKind, RuleId
-from .model.units import Soldier
+from ..model.errors import Refusal
+from ..model.events import Event, Fired, new_reaction_closed, new_reaction_opened
+from ..model.state import GameState, Pending
+from ..model.types import ReactionKind, RuleId
+from ..model.units import Soldier
 
 
 def in_play(state: GameState, rule: RuleId) -> bool:

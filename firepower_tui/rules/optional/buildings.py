@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .model.breakdown import Modifier, modifier
-from .model.events.buildings import BuildingDamaged
-from .model.errors import Refusal
-from .model.events import Event, new_killed
-from .board.features import Building, MapFeatures, Opening, side_id, side_key
-from .board.hexgrid import Facing, Hex, hex_neighbor, hex_to_id
-from .kit.memo import ByteBoundedCache
-from .model.state import GameState
-from .board.terrain import LOS_CACHE_BUDGET, MapData, Terrain
-from .model.types import Posture, RuleId, Status
-from .model.units import Soldier
+from ..model.breakdown import Modifier, modifier
+from ..model.events.buildings import BuildingDamaged
+from ..model.errors import Refusal
+from ..model.events import Event, new_killed
+from ..board.features import Building, MapFeatures, Opening, side_id, side_key
+from ..board.hexgrid import Facing, Hex, hex_neighbor, hex_to_id
+from ..kit.memo import ByteBoundedCache
+from ..model.state import GameState
+from ..board.terrain import LOS_CACHE_BUDGET, MapData, Terrain
+from ..model.types import Posture, RuleId, Status
+from ..model.units import Soldier
 
 DOOR_COST = 1
 """Extra MF to go through a doorway (§9.6)."""
@@ -189,7 +189,7 @@ def harmed_in_bunker(state: GameState, h: Hex, explosion: Hex, attack_from: Hex 
     it, set off by a man inside or by a Molotov or satchel that went in through a slit (the line
     from the thrower to the explosion hex enters the bunker by a slit hexside). A blast outside
     never reaches them, whatever its ring says."""
-    from .board.walls import feature_los
+    from ..board.walls import feature_los
 
     f = features_in_play(state)
     if f is None:
@@ -273,7 +273,7 @@ def damage_building(state: GameState, h: Hex, amount: int) -> tuple[GameState, l
         events += [new_killed(soldier=m.id) for m in men]
     elif not b.bunker and total == 2 and men:
         effect = "its occupants are Stunned"
-        from .basic.stun import stun  # the stun of 6.4.2, with its markers
+        from ..basic.stun import stun  # the stun of 6.4.2, with its markers
 
         changed = []
         for m in men:

@@ -1,8 +1,8 @@
 """The optional rules' hooks into every action (RULES.md §9.1-§9.4, §9.7): the general path.
 
 When any optional rule with a core hook is on (with none on, nothing here runs: the basic
-game), :func:`.engine.apply_trusted` carries an action out through the plan of
-:mod:`.hook_plan`. The plan answers the common actions itself (a turn, a posture change, a
+game), :func:`..engine.apply_trusted` carries an action out through the plan of
+:mod:`..hook_plan`. The plan answers the common actions itself (a turn, a posture change, a
 crossing, a watch, a move, an impulse's end, a chit, an action nobody takes) and hands here an
 event it does not expect (to :func:`carried`, the action already carried out); :func:`apply`
 takes the rest: an open reaction, a fire, a melee, a throw, the answers. Together they
@@ -22,23 +22,23 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from operator import attrgetter
 
-from .model.actions import (Action, ChangePosture, Cross, Drop, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
-                            StandAndShoot, Throw, Turn, Watch)
-from .model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
-from .model.actions.weapons import PickUp, Repair, Swap
-from .model.dice import Dice
-from .model.errors import Refusal
-from .model.events.special import ItemUsed
-from .model.events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, Killed, MeleeFought, Moved, StatusChanged,
-                           TurnStarted)
+from ..model.actions import (Action, ChangePosture, Cross, Drop, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
+                             StandAndShoot, Throw, Turn, Watch)
+from ..model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from ..model.actions.weapons import PickUp, Repair, Swap
+from ..model.dice import Dice
+from ..model.errors import Refusal
+from ..model.events.special import ItemUsed
+from ..model.events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, Killed, MeleeFought, Moved, StatusChanged,
+                            TurnStarted)
 from .hiding import hide_at_impulse_end, reveal, reveal_after, reveal_near
 from .melee_reactions import hold_melee, intercept_melee
-from .optional import close_reaction
+from .shared import close_reaction
 from .overwatch import end_overwatch, hold_overwatch, open_overwatch
 from .spotting import note_combat
-from .model.state import GameState, Marks, Pending
+from ..model.state import GameState, Marks, Pending
 from .take_cover import hold_fire, intercept_fire
-from .model.types import ReactionKind, RuleId
+from ..model.types import ReactionKind, RuleId
 from .weapons_rule import drop_weapons
 from . import special_barrage
 from .special_forces import forget_dropped
@@ -131,7 +131,7 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
 def carried(state: GameState, new: GameState, action: Action, answered: Pending | None, done: Sequence[Event],
             dice: Dice, specialled: bool = False) -> tuple[GameState, list[Event]]:
     """:func:`apply` once ``action`` is carried out (``new``, its events ``done``; ``answered``, the
-    reaction open before it): everything the rules do after it (:mod:`.hook_plan` hands over here
+    reaction open before it): everything the rules do after it (:mod:`..hook_plan` hands over here
     what it does not answer itself; ``specialled``: §9.5's part is done, ``done`` is its events)."""
     kind = type(action)
     last, flags = _flags_last

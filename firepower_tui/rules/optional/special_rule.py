@@ -1,6 +1,6 @@
 """The ``special_weapons`` optional rule (RULES.md §9.5): smoke grenades, Molotov, satchel charge.
 
-Each use is a combat action at 2 MF (:func:`.basic.combat.combat_refusal`). The odds of each
+Each use is a combat action at 2 MF (:func:`..basic.combat.combat_refusal`). The odds of each
 (:func:`assess_special`) are computed by the functions that resolve it. The radio and its
 barrage are in :mod:`.special_barrage`.
 """
@@ -11,26 +11,26 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from . import buildings
-from .model.actions import Throw
-from .model.actions.special import PlaceSatchel, ThrowMolotov, ThrowSmoke
-from .model.breakdown import Modifier, RollBreakdown
-from .basic.combat import COMBAT_MF, chance_of, combat_refusal, credit_kill
-from .basic.stun import stun, suppress
-from .model.dice import Dice
-from .model.errors import Refusal
-from .model.events import Event, Killed, Rolled
-from .model.events.special import ItemLanded, ItemUsed, SmokeChanged
-from .basic.fire import posture_modifier, target_terrain_modifiers
-from .basic.grenades import (BlastRisk, SUPPRESSION_TEST_ROLL, check_throw_at, spread_outcome, throw_breakdown,
-                             throw_los, throw_outcome)
-from .board.spread import entry_hexsides
-from .board.hexgrid import Facing, Hex, hex_distance, hex_to_id
-from .kit.records import record
-from .basic.sequence import commit
-from .model.special_types import ITEM_CODES, NO_SPECIAL, SpecialState
-from .model.state import GameState
-from .model.types import Posture, RollOutcome, RuleId
-from .model.units import Soldier
+from ..model.actions import Throw
+from ..model.actions.special import PlaceSatchel, ThrowMolotov, ThrowSmoke
+from ..model.breakdown import Modifier, RollBreakdown
+from ..basic.combat import COMBAT_MF, chance_of, combat_refusal, credit_kill
+from ..basic.stun import stun, suppress
+from ..model.dice import Dice
+from ..model.errors import Refusal
+from ..model.events import Event, Killed, Rolled
+from ..model.events.special import ItemLanded, ItemUsed, SmokeChanged
+from ..basic.fire import posture_modifier, target_terrain_modifiers
+from ..basic.grenades import (BlastRisk, SUPPRESSION_TEST_ROLL, check_throw_at, spread_outcome, throw_breakdown,
+                              throw_los, throw_outcome)
+from ..board.spread import entry_hexsides
+from ..board.hexgrid import Facing, Hex, hex_distance, hex_to_id
+from ..kit.records import record
+from ..basic.sequence import commit
+from ..model.special_types import ITEM_CODES, NO_SPECIAL, SpecialState
+from ..model.state import GameState
+from ..model.types import Posture, RollOutcome, RuleId
+from ..model.units import Soldier
 
 RULE = "§9.5"
 MOLOTOV_RANGE, MOLOTOV_RANGE_LOW, MOLOTOV_HIT = 5, 3, 6
@@ -91,7 +91,7 @@ def items_left(state: GameState, soldier: str, item: str) -> int:
 
 def carried(state: GameState, soldier: str) -> dict[str, int]:
     """His items with what is left of each (the panels name them)."""
-    from .model.special_types import ITEMS
+    from ..model.special_types import ITEMS
 
     return {i: n for i in ITEMS if (n := items_left(state, soldier, i)) > 0}
 

@@ -2,7 +2,7 @@
 
 At the end of each impulse, every man of it who qualifies is marked Hidden
 (:func:`mark_hidden`; automatic, ruling R42). A Hidden man cannot be named as the target of
-small-arms fire (:func:`.basic.fire.check_shot`) or overwatch; grenades and melee affect him
+small-arms fire (:func:`..basic.fire.check_shot`) or overwatch; grenades and melee affect him
 normally. :func:`reveal_after` takes the marker off when he fires, throws or melees, enters a
 hex that does not qualify, is Stunned, or an enemy ends an action within 2 hexes with LOS.
 """
@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from .buildings import map_in_play
-from .model.events import Event, FellBack, Fired, ImpulseEnded, MeleeFought, Moved, StatusChanged, new_hidden_changed
-from .model.events.special import ItemUsed
-from .board.hexgrid import Hex
-from .basic.los import los_between_soldiers
-from .model.state import GameState
-from .board.terrain import Terrain
-from .model.units import Soldier
+from ..model.events import Event, FellBack, Fired, ImpulseEnded, MeleeFought, Moved, StatusChanged, new_hidden_changed
+from ..model.events.special import ItemUsed
+from ..board.hexgrid import Hex
+from ..basic.los import los_between_soldiers
+from ..model.state import GameState
+from ..board.terrain import Terrain
+from ..model.units import Soldier
 
 HIDING_TERRAIN = frozenset({Terrain.TREES, Terrain.SCRUB, Terrain.ROUGH})
 """Whole-hex terrain a man may hide in (§9.3; fence and hedge hexes, buildings and bunkers too)."""

@@ -13,7 +13,7 @@ import pytest
 from firepower_tui.rules import engine
 from firepower_tui.rules.model.dice import ScriptedDice, SeededDice
 from firepower_tui.rules.model.errors import Refusal
-from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.engine.notation import parse_action
 from firepower_tui.rules.model.scenario import Scenario
 from firepower_tui.rules.scenario.load import load_scenario, parse_scenario
 from firepower_tui.rules.basic.sequence import new_game

@@ -9,7 +9,7 @@ import pytest
 
 from firepower_tui.rules import engine
 from firepower_tui.rules.model.dice import ScriptedDice
-from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.engine.notation import parse_action
 from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.rules.scenario.setup import spent

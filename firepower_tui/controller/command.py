@@ -7,10 +7,10 @@ from typing import get_args
 from ..games.session import Outcome
 from ..rules import engine
 from ..rules.model.actions import Action, DrawChit, StartImpulse
-from ..rules.describe import describe_los, describe_odds
+from ..rules.engine.describe import describe_los, describe_odds
 from ..rules.model.errors import Refusal
 from ..rules.basic.los import los_query
-from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
+from ..rules.engine.notation import LosQuery, NotationError, OddsQuery, parse_line
 from .base import Core, Result
 
 ACTIONS: tuple[type[Action], ...] = get_args(Action)

@@ -29,7 +29,7 @@ from ..rules.model.actions import Action, DrawChit, RollOff
 from ..rules.model.dice import ForcedDice, SeededDice
 from ..rules.model.errors import FirepowerError, Refusal
 from ..rules.model.events import Event, PhaseEnded
-from ..rules.notation import NotationError, parse_action
+from ..rules.engine.notation import NotationError, parse_action
 from ..rules.board.hexgrid import Hex, hex_to_id
 from ..rules.kit.records import record
 from ..rules.model.scenario import Scenario

@@ -9,7 +9,7 @@ from .session import HistoryEntry, Session, session_args
 from ..rules import engine
 from ..rules.model.dice import D10, DiceError, ReplayDice, SeededDice
 from ..rules.model.errors import FirepowerError
-from ..rules.notation import NotationError, parse_action
+from ..rules.engine.notation import NotationError, parse_action
 from ..rules.kit.records import record
 from ..rules.model.scenario import Scenario
 from ..rules.scenario.load import parse_scenario

@@ -22,7 +22,7 @@ from ..rules.model.dice import SeededDice
 from ..rules.model.errors import FirepowerError, GameRefusal
 from ..rules.kit.records import record
 from ..rules.model.scenario import Scenario
-from ..rules.snapshot import SnapshotError, state_from_data, state_to_data
+from ..rules.engine.snapshot import SnapshotError, state_from_data, state_to_data
 from ..rules.model.state import GameState
 from .store import Checkpoint, Store
 

@@ -15,7 +15,7 @@ from ..rules.model.actions import Action, DrawChit
 from ..rules.model.dice import ForcedDice, RecordingDice, SeededDice
 from ..rules.model.errors import Refusal
 from ..rules.model.events import Event
-from ..rules.notation import format_action
+from ..rules.engine.notation import format_action
 from ..rules.scenario.options import DEFAULT_CLOCK, ordered
 from ..rules.kit.records import record
 from ..rules.model.scenario import Scenario

@@ -146,7 +146,7 @@ class Checkpoint:
     dice: str
     """The live dice generator's state (JSON)."""
     state: str
-    """The state, as :func:`firepower_tui.rules.snapshot.state_to_data` writes it (JSON)."""
+    """The state, as :func:`firepower_tui.rules.engine.snapshot.state_to_data` writes it (JSON)."""
 
 
 class Store:

@@ -22,14 +22,14 @@ from typing import Any
 from ..games.session import Outcome, Session
 from ..rules import engine
 from ..rules.model.actions import Action, DrawChit, RollOff
-from ..rules.describe import describe, describe_los, describe_odds
+from ..rules.engine.describe import describe, describe_los, describe_odds
 from ..rules.model.dice import MAX_SEED, ForcedDice, normalise_face, seed_problem
 from ..rules.model.errors import FirepowerError, Problem, Refusal, ScriptError
 from ..rules.model.events import Event
 from ..rules.board.hexgrid import Hex, column_letters, hex_to_id
 from ..rules.basic.los import los_query
 from ..rules.kinds.words import number_word
-from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
+from ..rules.engine.notation import LosQuery, NotationError, OddsQuery, parse_line
 from ..rules.scenario.options import RuleChoiceError, parse_rule_list
 from ..games.scenario_cache import load_cached
 from ..rules.model.scenario import Scenario

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..rules.board.hexgrid import hex_to_id
-from ..rules.notation import format_action
+from ..rules.engine.notation import format_action
 from ..rules.scenario.options import ordered, rules_label
 from ..rules.model.state import GameState
 

@@ -17,7 +17,7 @@ from ..rules.basic.turn import decision_rule
 from ..games.session import Outcome
 from ..rules.model.errors import Refusal
 from ..rules.model.actions import Action, RollOff
-from ..rules.notation import format_action
+from ..rules.engine.notation import format_action
 from ..rules.model.state import GameState
 from ..rules.model.types import Phase
 from ..rules.basic.turn import deciders

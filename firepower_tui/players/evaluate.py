@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..rules import engine, threat
+from ..rules import engine
+from ..rules.engine import threat
 from ..rules.model.actions import Action, Fire, Melee, Throw
 from ..rules.basic.combat import COMBAT_MF
 from ..rules.model.errors import IllegalActionError

@@ -18,7 +18,7 @@ from ..games.seats import computer_levels, other_side_of
 from ..rules.basic.turn import decision_rule
 from ..rules.model.actions import Action
 from ..rules.model.errors import Refusal
-from ..rules.notation import format_action
+from ..rules.engine.notation import format_action
 from ..rules.model.state import GameState
 from ..rules.basic.turn import deciders
 

@@ -13,7 +13,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.model.actions import DrawChit, Fire
 from firepower_tui.rules.model.dice import ScriptedDice
 from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
-from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.engine.notation import parse_action
 from firepower_tui.rules.model.types import Posture, Status
 from tests.conftest import FIELD, make_scenario
 
@@ -314,7 +314,7 @@ def then(c: Controller, *steps: str) -> Controller:
 
 def optional(lines: tuple[str, ...], *soldiers: str, rules: str) -> Controller:
     """A controller after these actions, in a game with some optional rules on (§9)."""
-    from firepower_tui.rules.notation import parse_action
+    from firepower_tui.rules.engine.notation import parse_action
 
     session = Session(make_scenario(FIELD, soldiers, extra=f"rules = [{rules}]"))
     for line in lines:

@@ -24,7 +24,7 @@ from firepower_tui.rules.board.hexgrid import hex_from_id as H
 from firepower_tui.rules.basic.los import los_query
 from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.basic.sequence import new_game
-from firepower_tui.rules.snapshot import state_from_data, state_to_data
+from firepower_tui.rules.engine.snapshot import state_from_data, state_to_data
 from firepower_tui.rules.optional.spotting import exposed
 from firepower_tui.rules.board.terrain import Terrain
 from tests.rules.test_buildings import place, village
@@ -168,7 +168,7 @@ def test_a_checkpoint_s_exposure_is_read_one_entry_a_man_in_order() -> None:
 
 @pytest.mark.rule("§9.6")
 def test_the_odds_query_shows_the_spot() -> None:
-    from firepower_tui.rules.describe import describe_odds
+    from firepower_tui.rules.engine.describe import describe_odds
     g = village()
     g.state = g.state.evolve(exposed=(("T2", 1),))
     g.do("chit green", "impulse D1")

@@ -14,7 +14,7 @@ from firepower_tui.rules.model.events.buildings import BuildingDamaged
 from firepower_tui.rules.optional.buildings import damage_building, harmed_in_bunker
 from firepower_tui.rules.model.dice import ScriptedDice
 from firepower_tui.rules.model.events import Killed, Moved, Rolled
-from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.engine.notation import parse_action
 from firepower_tui.rules.board.hexgrid import Facing, hex_neighbor
 from firepower_tui.rules.board.hexgrid import hex_from_id as H
 from firepower_tui.rules.basic.los import los_between_soldiers, los_query

@@ -8,7 +8,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.basic.grenades import blast_breakdown
 from firepower_tui.rules.board.spread import entry_hexsides, spread_hex
 from firepower_tui.rules.board.hexgrid import Facing, Hex, hex_add, hex_from_id, hex_neighbor, hex_to_id
-from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.engine.notation import parse_action
 from firepower_tui.rules.model.types import GrenadeOutcome, Posture, RollOutcome, Status
 from tests.conftest import FIELD, Game, enumerate_runs, make_scenario, set_soldier, with_terrain
 

@@ -8,7 +8,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.model.dice import ScriptedDice, SeededDice
 from firepower_tui.rules.model.events import HiddenChanged, ImpulseEnded
 from firepower_tui.rules.board.hexgrid import hex_from_id
-from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.engine.notation import parse_action
 from firepower_tui.rules.model.state import GameState
 from firepower_tui.rules.model.types import Status, WeaponState
 from tests.conftest import FIELD, optional_game, set_soldier, with_terrain

@@ -8,7 +8,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.model.dice import ScriptedDice, SeededDice
 from firepower_tui.rules.model.events import HitTheDirt, ReactionOpened, Rolled, StatusChanged
 from firepower_tui.rules.board.hexgrid import hex_from_id
-from firepower_tui.rules.notation import format_action, parse_action
+from firepower_tui.rules.engine.notation import format_action, parse_action
 from firepower_tui.rules.model.types import Posture, ReactionKind, Status
 from tests.conftest import optional_game, set_soldier
 

@@ -12,8 +12,8 @@ from firepower_tui.rules.optional import reactions
 from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules.model.events import HiddenChanged
 from firepower_tui.rules.board.hexgrid import hex_from_id
-from firepower_tui.rules.hook_plan import plan_of
-from firepower_tui.rules.registry import kind_of
+from firepower_tui.rules.engine.hook_plan import plan_of
+from firepower_tui.rules.engine.registry import kind_of
 from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.rules.model.types import IMPLEMENTED_RULES, RuleId

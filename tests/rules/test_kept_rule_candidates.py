@@ -11,7 +11,7 @@ import pytest
 from firepower_tui.headless import playout
 from firepower_tui.rules import engine
 from firepower_tui.rules.model.actions import ANSWERS, Action, Watch
-from firepower_tui.rules.registry import KINDS
+from firepower_tui.rules.engine.registry import KINDS
 from firepower_tui.rules.optional.special_barrage import special_candidates
 from firepower_tui.rules.model.state import GameState
 from firepower_tui.rules.model.types import IMPLEMENTED_RULES, ReactionKind, RuleId

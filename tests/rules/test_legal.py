@@ -24,7 +24,7 @@ from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules.basic.fire import fire_mode
 from firepower_tui.rules.board.spread import entry_hexsides
 from firepower_tui.rules.board.hexgrid import Facing, Hex, hex_add, hex_from_id, hex_neighbor, hex_to_id, hexes_within
-from firepower_tui.rules.registry import KINDS
+from firepower_tui.rules.engine.registry import KINDS
 from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.rules.model.state import GameState

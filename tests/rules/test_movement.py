@@ -288,7 +288,7 @@ def test_refused_action_changes_nothing() -> None:
     before = g.state
     from firepower_tui.rules import engine
     from firepower_tui.rules.model.errors import IllegalActionError
-    from firepower_tui.rules.notation import parse_action
+    from firepower_tui.rules.engine.notation import parse_action
 
     with pytest.raises(IllegalActionError):
         engine.apply(g.state, parse_action("move T1"), g.dice)

@@ -16,13 +16,13 @@ from firepower_tui.games.session import Session
 from firepower_tui.headless.playout import random_action
 from firepower_tui.rules import engine
 from firepower_tui.rules.model.actions import EndImpulse, EndPhase, Move
-from firepower_tui.rules.describe import describe
+from firepower_tui.rules.engine.describe import describe
 from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules.model.errors import IllegalActionError
-from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.engine.notation import parse_action
 from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.basic.sequence import new_game
-from firepower_tui.rules.snapshot import state_from_data, state_to_data
+from firepower_tui.rules.engine.snapshot import state_from_data, state_to_data
 from firepower_tui.rules.model.types import IMPLEMENTED_RULES, RuleId
 from tests.conftest import ALL_OPTIONAL, make_scenario
 from tests.rules.test_legal import check_position, positions

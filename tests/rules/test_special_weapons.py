@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from firepower_tui.rules import engine, notation
+from firepower_tui.rules import engine
+from firepower_tui.rules.engine import notation
 from firepower_tui.rules.model.dice import ScriptedDice
 from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.model.state import GameState
@@ -173,8 +174,8 @@ def test_notation_round_trips() -> None:
 
 @pytest.mark.rule("§9.5")
 def test_the_log_names_every_roll_and_the_state_survives_a_checkpoint() -> None:
-    from firepower_tui.rules.describe import describe, describe_odds
-    from firepower_tui.rules.snapshot import state_from_data, state_to_data
+    from firepower_tui.rules.engine.describe import describe, describe_odds
+    from firepower_tui.rules.engine.snapshot import state_from_data, state_to_data
 
     st = game(TWO)
     odds = describe_odds(engine.assess(st, notation.parse_action("smoke T1 E7")))

@@ -7,7 +7,7 @@ import pytest
 from firepower_tui.rules import engine
 from firepower_tui.rules.model.dice import ScriptedDice
 from firepower_tui.rules.board.hexgrid import hex_from_id
-from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.engine.notation import parse_action
 from firepower_tui.rules.scenario.load import parse_scenario
 from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.rules.model.types import Status

@@ -9,8 +9,8 @@ from firepower_tui.rules.model.dice import ScriptedDice
 from firepower_tui.rules.model.events import Killed, Rolled
 from firepower_tui.rules.model.events.weapons import WeaponDropped, WeaponJammed
 from firepower_tui.rules.board.hexgrid import hex_from_id
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.snapshot import state_from_data, state_to_data
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.engine.snapshot import state_from_data, state_to_data
 from firepower_tui.rules.model.types import RollOutcome, WeaponState
 from firepower_tui.rules.model.units import GroundWeapon
 from tests.conftest import optional_game, set_soldier

@@ -17,7 +17,7 @@ from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.basic.sequence import new_game as new_state
 from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules import engine
-from firepower_tui.rules.snapshot import SnapshotError, state_from_data, state_to_data
+from firepower_tui.rules.engine.snapshot import SnapshotError, state_from_data, state_to_data
 from firepower_tui.games.store import Store
 
 BASIC = load_scenario("basic")

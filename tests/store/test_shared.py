@@ -14,7 +14,7 @@ from firepower_tui.games.shared import NotASide, SharedGame
 from firepower_tui.games.store import MovedFirst, Store
 from firepower_tui.games.watch import watch_folder
 from firepower_tui.rules.model.actions import DrawChit, EndPhase, Move, StartImpulse
-from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.engine.notation import parse_action
 from firepower_tui.rules.scenario.load import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]

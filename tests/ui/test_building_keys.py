@@ -8,7 +8,7 @@ import pytest
 
 from firepower_tui.games.session import Session
 from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
-from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.engine.notation import parse_action
 from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.model.types import RuleId
 from firepower_tui.ui.app import make_app

@@ -12,7 +12,7 @@ from firepower_tui.rules import engine
 from firepower_tui.rules.model.actions import EndImpulse, FallBack
 from firepower_tui.rules.model.events import FellBack, Fired, HitTheDirt, PhaseEnded, ReactionClosed, Rolled
 from firepower_tui.rules.board.hexgrid import hex_from_id
-from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.engine.notation import parse_action
 from firepower_tui.rules.model.types import ReactionKind
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.widgets.footer import KeyFooter

@@ -8,7 +8,7 @@ import pytest
 
 from firepower_tui.games.session import Session
 from firepower_tui.rules.board.hexgrid import hex_distance, hex_from_id
-from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.engine.notation import parse_action
 from firepower_tui.rules.model.special_types import Barrage, SpecialState
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, terrain_base

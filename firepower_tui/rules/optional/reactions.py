@@ -2,7 +2,7 @@
 
 When any optional rule with a core hook is on (with none on, nothing here runs: the basic
 game), :func:`..engine.apply_trusted` carries an action out through the plan of
-:mod:`..hook_plan`. The plan answers the common actions itself (a turn, a posture change, a
+:mod:`..engine.hook_plan`. The plan answers the common actions itself (a turn, a posture change, a
 crossing, a watch, a move, an impulse's end, a chit, an action nobody takes) and hands here an
 event it does not expect (to :func:`carried`, the action already carried out); :func:`apply`
 takes the rest: an open reaction, a fire, a melee, a throw, the answers. Together they
@@ -131,7 +131,7 @@ def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tup
 def carried(state: GameState, new: GameState, action: Action, answered: Pending | None, done: Sequence[Event],
             dice: Dice, specialled: bool = False) -> tuple[GameState, list[Event]]:
     """:func:`apply` once ``action`` is carried out (``new``, its events ``done``; ``answered``, the
-    reaction open before it): everything the rules do after it (:mod:`..hook_plan` hands over here
+    reaction open before it): everything the rules do after it (:mod:`..engine.hook_plan` hands over here
     what it does not answer itself; ``specialled``: §9.5's part is done, ``done`` is its events)."""
     kind = type(action)
     last, flags = _flags_last

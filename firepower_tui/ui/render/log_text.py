@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from ...rules.describe import describe
+from ...rules.engine.describe import describe
 from ...rules.model.events import ChitDrawn, Event, GameEnded, Killed, Rolled, StatusChanged, TurnStarted
 from ...rules.model.types import RollOutcome
 

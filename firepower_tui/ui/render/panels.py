@@ -6,7 +6,7 @@ from rich.text import Text
 
 from ...controller.controller import Controller, Mode
 from ...rules.basic.combat import COMBAT_MF
-from ...rules.describe import modifiers_text
+from ...rules.engine.describe import modifiers_text
 from ...rules.basic.fire import FireAssessment
 from ...rules.basic.grenades import ThrowAssessment
 from ...rules.board.hexgrid import hex_neighbor, hex_to_id

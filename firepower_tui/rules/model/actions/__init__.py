@@ -2,7 +2,7 @@
 
 Every action a player (or a script, or a replay) can take is one of these. The text
 form of each is the action notation of ``docs/notation.md``
-(see :mod:`...notation`). ``engine.check`` says whether one is legal now;
+(see :mod:`...engine.notation`). ``engine.check`` says whether one is legal now;
 ``engine.apply`` carries it out.
 """
 

@@ -3,7 +3,7 @@
 A :class:`Threat` is one enemy's best attack on one hex in his next impulse: fire (6.3), a
 grenade (6.3.6.3.2) or melee (§5.1), from where he stands or after one turn (6.2.2) or one step
 forward (6.2.1). Every number is the odds preview's own: the attack is put to
-:func:`.engine.check` and :func:`.engine.assess` in a hypothetical state where his impulse has
+:func:`..check` and :func:`..assess` in a hypothetical state where his impulse has
 just begun in his hex (fresh MF, combat action unused, nobody of that impulse has fired yet),
 so a threat's ``chance`` is exactly what the preview would show him then.
 
@@ -16,20 +16,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from . import engine
-from .model.actions import Fire, Melee, Move, Throw
-from .basic.combat import COMBAT_MF, chance_of
-from .model.errors import IllegalActionError
-from .basic.grenades import blast_breakdown, max_throw
-from .board.spread import entry_hexsides
-from .board.hexgrid import (Hex, direction_between, facing_toward, hex_distance, hex_from_id, hex_neighbor, hex_to_id,
-                            in_firing_arc)
-from .basic.melee import MELEE_MF
-from .basic.movement import entry_ledger
-from .kit.records import record
-from .model.state import GameState
-from .model.types import Phase, Status
-from .model.units import Soldier, weapon_chart
+from .. import engine
+from ..model.actions import Fire, Melee, Move, Throw
+from ..basic.combat import COMBAT_MF, chance_of
+from ..model.errors import IllegalActionError
+from ..basic.grenades import blast_breakdown, max_throw
+from ..board.spread import entry_hexsides
+from ..board.hexgrid import (Hex, direction_between, facing_toward, hex_distance, hex_from_id, hex_neighbor, hex_to_id,
+                             in_firing_arc)
+from ..basic.melee import MELEE_MF
+from ..basic.movement import entry_ledger
+from ..kit.records import record
+from ..model.state import GameState
+from ..model.types import Phase, Status
+from ..model.units import Soldier, weapon_chart
 
 NOTIONAL_ID = "?"
 """The id of the notional man :func:`threats_to` stands in an empty hex."""

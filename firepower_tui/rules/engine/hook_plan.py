@@ -1,15 +1,15 @@
 """The optional rules' hooks planned once per rule set (RULES.md §9.1-§9.5): for each kind of
 action, the one function that carries it out with the rules in play.
 
-:func:`.optional.reactions.apply` asks every question of every action: is it held (§9.2, §9.7), what do
+:func:`..optional.reactions.apply` asks every question of every action: is it held (§9.2, §9.7), what do
 its events ask, whose marker comes off, who is revealed, who may snap at him. Most actions ask
 none of that, or one thing: a turn or a posture change (is a Hidden enemy within 2 hexes,
 §9.3? may a watcher snap at him, §9.1?), the end of an impulse (who hides, §9.3), a chit
 (whose Overwatch ends, §9.1). :func:`plan_of` gives, for one rule set (a game keeps one), a
 table from action type to a function that goes straight to its questions, and hands anything
-else (an event it does not expect, an open reaction) to :func:`.optional.reactions.carried`, the
+else (an event it does not expect, an open reaction) to :func:`..optional.reactions.carried`, the
 general path, at the point it would have reached: the same state and the same events, in
-the same order, as :func:`.optional.reactions.apply` (``tests/rules/test_hook_plan.py``).
+the same order, as :func:`..optional.reactions.apply` (``tests/rules/test_hook_plan.py``).
 """
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from .optional import special_barrage
-from .model.actions import Action, ChangePosture, Cross, DrawChit, Drop, EndImpulse, Fire, Melee, Move, Turn, Watch
-from .model.dice import Dice
-from .model.events import ChitDrawn, Event, ImpulseEnded, Moved, StatusChanged, TurnEnded
-from .optional.hiding import hidden_enemies_near, hide_at_impulse_end, reveal_near
-from .optional.overwatch import open_overwatch
+from ..optional import special_barrage
+from ..model.actions import Action, ChangePosture, Cross, DrawChit, Drop, EndImpulse, Fire, Melee, Move, Turn, Watch
+from ..model.dice import Dice
+from ..model.events import ChitDrawn, Event, ImpulseEnded, Moved, StatusChanged, TurnEnded
+from ..optional.hiding import hidden_enemies_near, hide_at_impulse_end, reveal_near
+from ..optional.overwatch import open_overwatch
 from .registry import KINDS
-from .optional.reactions import _ACTORS, _ASKING, TRIGGERS, Apply, _overwatch_off, apply, carried
-from .model.state import GameState
-from .model.types import NO_CORE_HOOK, RuleId
+from ..optional.reactions import _ACTORS, _ASKING, TRIGGERS, Apply, _overwatch_off, apply, carried
+from ..model.state import GameState
+from ..model.types import NO_CORE_HOOK, RuleId
 
 Hooked = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
 """An action carried out with the optional rules in play (the kind's own apply inside)."""
@@ -154,7 +154,7 @@ def _build(rules: frozenset[str]) -> dict[type, Hooked]:
 
 def _planned(carry_out: Apply, then: After) -> Hooked:
     """One kind's action with the rules in play: while a reaction is open, the general path
-    (:func:`.optional.reactions.apply`); else the kind's own apply, then ``then``, its questions."""
+    (:func:`..optional.reactions.apply`); else the kind's own apply, then ``then``, its questions."""
     def hooked(state: GameState, action: Action, dice: Dice) -> tuple[GameState, Sequence[Event]]:
         if state.pending is not None:
             return apply(state, action, dice, carry_out)
@@ -166,7 +166,7 @@ def _planned(carry_out: Apply, then: After) -> Hooked:
 _TRIGGER_KINDS = frozenset(TRIGGERS)
 _QUIET = tuple(k.action for k in KINDS
                if k.action not in _ACTORS and k.action not in (Fire, Melee, EndImpulse, DrawChit))
-"""The kinds of action nobody takes in the hooks' eyes (none of :data:`.optional.reactions._ACTORS`, none
+"""The kinds of action nobody takes in the hooks' eyes (none of :data:`..optional.reactions._ACTORS`, none
 held): a chit's impulse begun, a phase ended, the set-up's actions…"""
 
 __all__ = ["Hooked", "plan_of"]

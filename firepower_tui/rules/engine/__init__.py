@@ -5,6 +5,22 @@
 :class:`IllegalActionError` for an action ``check`` refuses (a caller bug, docs/style.md §6).
 Every kind of action is one entry of :data:`.registry.KINDS`, which says how to check and
 apply it; this module adds what all kinds share.
+
+The package is what the rest of the program uses of the rules, on top of them all:
+
+- this module: :func:`check`, :func:`apply`, :func:`apply_trusted`, :func:`legal_actions`
+  and the odds of a combat action (:func:`assess`);
+- :mod:`.registry`: every kind of action in one table (its notation and candidates from
+  :mod:`..kinds`, its check and apply from the rule that decides it);
+- :mod:`.hook_plan`: the optional rules' hooks planned once per rule set;
+- :mod:`.notation`: the action notation (docs/notation.md), parsed and written;
+- :mod:`.describe`: events as plain text lines, with the §9.5 and §9.4 ones in
+  :mod:`.describe.special` and :mod:`.describe.weapons`;
+- :mod:`.snapshot`: a game state as plain JSON data and back (the checkpoints);
+- :mod:`.threat`: who can hurt whom next (the computer opponent and the threat view).
+
+Imports: every other part of the rules (:mod:`..optional`, :mod:`..kinds`, :mod:`..basic`,
+:mod:`..scenario`, :mod:`..model`, :mod:`..board`, :mod:`..kit`); nothing imports it back.
 """
 
 from __future__ import annotations
@@ -13,27 +29,27 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from functools import partial
 from typing import Any, overload
 
-from .scenario import victory
-from .basic.acting import acting_soldier
-from .model.actions import (ANSWERS, Action, ChangePosture, Cross, FallBack, Fire, HitDirt, Hold, Melee, Move,
-                            Overwatch, Repair, StandAndShoot, Throw, Turn)
-from .model.dice import Dice
-from .model.errors import IllegalActionError, Refusal
-from .model.events import Event
-from .basic.fire import FireAssessment
-from .basic.grenades import ThrowAssessment
-from .board.hexgrid import Hex
+from ..scenario import victory
+from ..basic.acting import acting_soldier
+from ..model.actions import (ANSWERS, Action, ChangePosture, Cross, FallBack, Fire, HitDirt, Hold, Melee, Move,
+                             Overwatch, Repair, StandAndShoot, Throw, Turn)
+from ..model.dice import Dice
+from ..model.errors import IllegalActionError, Refusal
+from ..model.events import Event
+from ..basic.fire import FireAssessment
+from ..basic.grenades import ThrowAssessment
+from ..board.hexgrid import Hex
 from .hook_plan import Hooked, plan_of
-from .basic.melee import MeleeAssessment
-from .optional.shared import waiting_refusal
+from ..basic.melee import MeleeAssessment
+from ..optional.shared import waiting_refusal
 from .registry import KINDS, ActionKind, SoldierRule, Stage, kind_of, kinds_of
-from .basic.sequence import impulse_hexes as _impulse_hexes
-from .model.state import GameState
-from .model.types import Phase, ReactionKind
-from .model.units import Soldier
-from .optional.weapons_rule import RepairAssessment
-from .model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
-from .optional.special_rule import SpecialAssessment
+from ..basic.sequence import impulse_hexes as _impulse_hexes
+from ..model.state import GameState
+from ..model.types import Phase, ReactionKind
+from ..model.units import Soldier
+from ..optional.weapons_rule import RepairAssessment
+from ..model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from ..optional.special_rule import SpecialAssessment
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .model.breakdown import Modifier
-from .model.events import (ChitDrawn, Crossed, FellBack, Fired, GameEnded, GrenadeLanded, HiddenChanged, HitTheDirt,
-                           ImpulseEnded, ImpulseStarted, Killed, MeleeCalledOff, MeleeFought, Moved, OverwatchEnded,
-                           PhaseEnded, PostureChanged, ReactionClosed, ReactionOpened, Rolled, RunningChanged,
-                           SetupEvent, StatusChanged, TurnEnded, Turned, TurnStarted, WatchDeclared)
-from .describe_special import describe_special_event, describe_special_odds
-from .describe_weapons import describe_repair_odds, describe_weapon_event
-from .model.types import ReactionKind
-from .board.hexgrid import hex_to_id
+from ...model.breakdown import Modifier
+from ...model.events import (ChitDrawn, Crossed, FellBack, Fired, GameEnded, GrenadeLanded, HiddenChanged, HitTheDirt,
+                             ImpulseEnded, ImpulseStarted, Killed, MeleeCalledOff, MeleeFought, Moved, OverwatchEnded,
+                             PhaseEnded, PostureChanged, ReactionClosed, ReactionOpened, Rolled, RunningChanged,
+                             SetupEvent, StatusChanged, TurnEnded, Turned, TurnStarted, WatchDeclared)
+from .special import describe_special_event, describe_special_odds
+from .weapons import describe_repair_odds, describe_weapon_event
+from ...model.types import ReactionKind
+from ...board.hexgrid import hex_to_id
 
 Names = Callable[[str], str]
 
@@ -127,10 +127,10 @@ def _pct(p: float) -> str:
 
 def describe_odds(a: object) -> str:
     """The preview of a fire, throw or melee assessment (or of one roll, a climb), as text lines."""
-    from .model.breakdown import RollBreakdown
-    from .basic.fire import FireAssessment
-    from .basic.grenades import ThrowAssessment
-    from .basic.melee import MeleeAssessment
+    from ...model.breakdown import RollBreakdown
+    from ...basic.fire import FireAssessment
+    from ...basic.grenades import ThrowAssessment
+    from ...basic.melee import MeleeAssessment
 
     if isinstance(a, RollBreakdown):
         return (f"Odds: {a.purpose}: d10 + {a.modifier_total} <= {a.need} [{a.need_rule}] "
@@ -176,7 +176,7 @@ def describe_odds(a: object) -> str:
 
 def describe_los(result: object) -> str:
     """``LOS K2 -> H9: clear …`` with what the line touches."""
-    from .basic.los import LosResult
+    from ...basic.los import LosResult
 
     assert isinstance(result, LosResult)
     touched = ", ".join(f"{hex_to_id(h)} {how}" for h, how in result.touched) or "nothing between"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .model.events.special import BarrageCalled, ItemLanded, ItemUsed, SmokeChanged
-from .board.hexgrid import hex_to_id
+from ...model.events.special import BarrageCalled, ItemLanded, ItemUsed, SmokeChanged
+from ...board.hexgrid import hex_to_id
 
 
 def _pct(p: float) -> str:
@@ -35,7 +35,7 @@ def describe_special_event(e: object) -> str | None:
 
 def describe_special_odds(a: object) -> str | None:
     """The preview of a §9.5 action (``odds smoke …`` etc.); None for anything else."""
-    from .optional.special_rule import SpecialAssessment
+    from ...optional.special_rule import SpecialAssessment
 
     if not isinstance(a, SpecialAssessment):
         return None

@@ -5,9 +5,9 @@ class, the notation verb with its parse and format functions (docs/notation.md),
 help, when it may be taken (:class:`Stage`), the rules check and the apply, the assessment of
 its odds for a combat action, and the actions of the kind that might be legal now. From
 :data:`KINDS` come :func:`.notation.parse_action` and :func:`.notation.format_action`,
-:data:`.notation.ACTION_WORDS`, :func:`.engine.check`, :func:`.engine.apply` and
-:func:`.engine.legal_actions`: a new action is one entry here (plus its class in
-:mod:`.model.actions` and its rules in a rule module).
+:data:`.notation.ACTION_WORDS`, :func:`..check`, :func:`..apply` and
+:func:`..legal_actions`: a new action is one entry here (plus its class in
+:mod:`..model.actions` and its rules in a rule module).
 
 >>> kind_for_verb("move").action.__name__, kind_for_verb("move").usage
 ('Move', 'move <soldier> [<hex>]')
@@ -23,34 +23,34 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
-from .optional import (climbing, melee_reactions, overwatch, reactions, special_barrage, special_forces, special_rule,
-                       take_cover, weapons_rule)
-from .basic import combat, fire, grenades, melee, movement, sequence
-from .scenario import setup
-from .basic.acting import acting_soldier
-from .model.actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop, EndImpulse,
-                            EndPhase, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Place, Ready, RollOff,
-                            StandAndShoot, StartImpulse, Throw, Turn, Watch)
-from .model.actions.special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
-from .model.actions.weapons import PickUp, Repair, Swap
-from .model.dice import Dice
-from .model.errors import Refusal
-from .model.events import Event
-from .kinds import combat as k_combat
-from .kinds import play as k_play
-from .kinds import reactions as k_react
-from .kinds import setup as k_setup
-from .kinds import special as k_spec
-from .kinds import weapons as k_weap
-from .kit.records import record
-from .model.state import GameState
-from .model.units import Soldier
+from ..optional import (climbing, melee_reactions, overwatch, reactions, special_barrage, special_forces, special_rule,
+                        take_cover, weapons_rule)
+from ..basic import combat, fire, grenades, melee, movement, sequence
+from ..scenario import setup
+from ..basic.acting import acting_soldier
+from ..model.actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop, EndImpulse,
+                             EndPhase, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Place, Ready, RollOff,
+                             StandAndShoot, StartImpulse, Throw, Turn, Watch)
+from ..model.actions.special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from ..model.actions.weapons import PickUp, Repair, Swap
+from ..model.dice import Dice
+from ..model.errors import Refusal
+from ..model.events import Event
+from ..kinds import combat as k_combat
+from ..kinds import play as k_play
+from ..kinds import reactions as k_react
+from ..kinds import setup as k_setup
+from ..kinds import special as k_spec
+from ..kinds import weapons as k_weap
+from ..kit.records import record
+from ..model.state import GameState
+from ..model.units import Soldier
 
 A = TypeVar("A")
 
 
 class Stage(Enum):
-    """When a kind of action may be taken at all (the first thing :func:`.engine.check` asks)."""
+    """When a kind of action may be taken at all (the first thing :func:`..check` asks)."""
 
     SETUP = "setup"
     """Only in the forces and deployment phases (§10.2, §10.3)."""
@@ -63,7 +63,7 @@ class Stage(Enum):
 @record
 class SoldierRule(Generic[A]):
     """For an action of one soldier: the rule after the checks every soldier action shares
-    (:func:`.basic.acting.acting_soldier`, 3.10), and his candidates. :func:`.engine.legal_actions`
+    (:func:`..basic.acting.acting_soldier`, 3.10), and his candidates. :func:`..legal_actions`
     makes the shared checks once per soldier, then asks these for each candidate."""
 
     actor: Callable[[A], str]
@@ -74,7 +74,7 @@ class SoldierRule(Generic[A]):
     """His actions of this kind that might be legal now (a superset of the legal ones)."""
     first: Callable[[GameState, Soldier], Refusal | None] | None = None
     """A refusal that ``check`` gives each of his candidates alike (fire and throws: his combat
-    action, 6.2.5, 4.5): when it refuses, :func:`.engine.legal_actions` lists none of them
+    action, 6.2.5, 4.5): when it refuses, :func:`..legal_actions` lists none of them
     without checking each (a throw's candidates are every hex in reach)."""
 
 
@@ -83,7 +83,7 @@ class ActionKind(Generic[A]):
     """One kind of action: everything the notation, the engine and the help need to know."""
 
     action: type[A]
-    """The action class (:mod:`.model.actions`)."""
+    """The action class (:mod:`..model.actions`)."""
     verb: str
     """The first word of its notation."""
     usage: str
@@ -102,7 +102,7 @@ class ActionKind(Generic[A]):
     """Carry out a legal action: the new state and the events."""
     candidates: Callable[[GameState, str | None], Iterable[A]]
     """The actions of this kind that might be legal now (of one soldier, if given), a superset
-    of the legal ones; :func:`.engine.legal_actions` checks each."""
+    of the legal ones; :func:`..legal_actions` checks each."""
     actors: Callable[[A], tuple[str, ...]] | None = None
     """The soldiers an action is by or for (None: the kind names no soldier)."""
     by_soldier: SoldierRule[A] | None = None
@@ -119,7 +119,7 @@ def soldier_kind(*, action: type[A], verb: str, usage: str, summary: str, actor:
                  assess: Callable[[GameState, A], Any] | None = None,
                  first: Callable[[GameState, Soldier], Refusal | None] | None = None) -> ActionKind[A]:
     """A kind of action taken by one soldier of the current impulse: its check is
-    :func:`.basic.acting.acting_soldier` (3.10) then ``rule``; its candidates are ``each`` for
+    :func:`..basic.acting.acting_soldier` (3.10) then ``rule``; its candidates are ``each`` for
     every man of the impulse (``first``: :attr:`SoldierRule.first`)."""
 
     def check(state: GameState, a: A) -> Refusal | None:

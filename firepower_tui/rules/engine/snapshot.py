@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board.hexgrid import Facing, Hex
-from .model.scenario import Scenario
-from .model.actions import Fire, Melee
-from .model.special_types import Barrage, SpecialState
-from .model.state import Chit, GameState, Pending
-from .model.types import Phase, Posture, ReactionKind, SetupStep, Status, WeaponState
-from .model.units import GroundWeapon, Soldier
+from ..board.hexgrid import Facing, Hex
+from ..model.scenario import Scenario
+from ..model.actions import Fire, Melee
+from ..model.special_types import Barrage, SpecialState
+from ..model.state import Chit, GameState, Pending
+from ..model.types import Phase, Posture, ReactionKind, SetupStep, Status, WeaponState
+from ..model.units import GroundWeapon, Soldier
 
 FORMAT = 1
 """The checkpoint format this version writes and reads."""
@@ -105,8 +105,8 @@ def _unspecial(v: Any) -> SpecialState | None:
 def state_to_data(state: GameState) -> dict[str, Any]:
     """The state as JSON-ready data (sets sorted, so equal states give equal data).
 
-    >>> from .scenario.load import load_scenario
-    >>> from .basic.sequence import new_game
+    >>> from ..scenario.load import load_scenario
+    >>> from ..basic.sequence import new_game
     >>> st = new_game(load_scenario("basic"))
     >>> state_from_data(state_to_data(st), st.scenario) == st
     True

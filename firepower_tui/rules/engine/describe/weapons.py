@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .model.events.weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
-from .board.hexgrid import hex_to_id
+from ...model.events.weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
+from ...board.hexgrid import hex_to_id
 
 
 def _pct(p: float) -> str:
@@ -31,7 +31,7 @@ def describe_weapon_event(e: object) -> str:
 
 def describe_repair_odds(a: object) -> str:
     """The preview of a repair (``odds repair …``); ``repr`` for anything else."""
-    from .optional.weapons_rule import RepairAssessment
+    from ...optional.weapons_rule import RepairAssessment
 
     if not isinstance(a, RepairAssessment):
         return repr(a)

@@ -11,7 +11,6 @@ from typing import Any, NamedTuple
 
 from ..board.hexgrid import Facing, Hex
 from ..kit.records import record
-from ..package_data import toml_data
 from .types import Posture, Status, WeaponState
 from .values import field_index
 
@@ -89,7 +88,9 @@ class WeaponChart:
 def weapon_chart() -> WeaponChart:
     """The firing chart, loaded from the package data once (a file next to this module, as the
     scenarios are: importlib.resources and zipfile would cost every start a few ms more)."""
-    return _chart(toml_data(Path(__file__).parent / "data" / "weapons.toml"))
+    import tomllib
+
+    return _chart(tomllib.loads((Path(__file__).parent / "data" / "weapons.toml").read_text("utf-8")))
 
 
 def _chart(data: dict[str, Any]) -> WeaponChart:

@@ -5,8 +5,8 @@ class, the notation verb with its parse and format functions (docs/notation.md),
 help, when it may be taken (:class:`Stage`), the rules check and the apply, the assessment of
 its odds for a combat action, and the actions of the kind that might be legal now. From
 :data:`KINDS` come :func:`.notation.parse_action` and :func:`.notation.format_action`,
-:data:`.notation.ACTION_WORDS`, :func:`..check`, :func:`..apply` and
-:func:`..legal_actions`: a new action is one entry here (plus its class in
+:data:`.notation.ACTION_WORDS`, :func:`.check`, :func:`.apply` and
+:func:`.legal_actions`: a new action is one entry here (plus its class in
 :mod:`..model.actions` and its rules in a rule module).
 
 >>> kind_for_verb("move").action.__name__, kind_for_verb("move").usage
@@ -50,7 +50,7 @@ A = TypeVar("A")
 
 
 class Stage(Enum):
-    """When a kind of action may be taken at all (the first thing :func:`..check` asks)."""
+    """When a kind of action may be taken at all (the first thing :func:`.check` asks)."""
 
     SETUP = "setup"
     """Only in the forces and deployment phases (§10.2, §10.3)."""
@@ -63,7 +63,7 @@ class Stage(Enum):
 @record
 class SoldierRule(Generic[A]):
     """For an action of one soldier: the rule after the checks every soldier action shares
-    (:func:`..basic.acting.acting_soldier`, 3.10), and his candidates. :func:`..legal_actions`
+    (:func:`..basic.acting.acting_soldier`, 3.10), and his candidates. :func:`.legal_actions`
     makes the shared checks once per soldier, then asks these for each candidate."""
 
     actor: Callable[[A], str]
@@ -74,7 +74,7 @@ class SoldierRule(Generic[A]):
     """His actions of this kind that might be legal now (a superset of the legal ones)."""
     first: Callable[[GameState, Soldier], Refusal | None] | None = None
     """A refusal that ``check`` gives each of his candidates alike (fire and throws: his combat
-    action, 6.2.5, 4.5): when it refuses, :func:`..legal_actions` lists none of them
+    action, 6.2.5, 4.5): when it refuses, :func:`.legal_actions` lists none of them
     without checking each (a throw's candidates are every hex in reach)."""
 
 
@@ -102,7 +102,7 @@ class ActionKind(Generic[A]):
     """Carry out a legal action: the new state and the events."""
     candidates: Callable[[GameState, str | None], Iterable[A]]
     """The actions of this kind that might be legal now (of one soldier, if given), a superset
-    of the legal ones; :func:`..legal_actions` checks each."""
+    of the legal ones; :func:`.legal_actions` checks each."""
     actors: Callable[[A], tuple[str, ...]] | None = None
     """The soldiers an action is by or for (None: the kind names no soldier)."""
     by_soldier: SoldierRule[A] | None = None

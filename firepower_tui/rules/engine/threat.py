@@ -3,7 +3,7 @@
 A :class:`Threat` is one enemy's best attack on one hex in his next impulse: fire (6.3), a
 grenade (6.3.6.3.2) or melee (§5.1), from where he stands or after one turn (6.2.2) or one step
 forward (6.2.1). Every number is the odds preview's own: the attack is put to
-:func:`..check` and :func:`..assess` in a hypothetical state where his impulse has
+:func:`.check` and :func:`.assess` in a hypothetical state where his impulse has
 just begun in his hex (fresh MF, combat action unused, nobody of that impulse has fired yet),
 so a threat's ``chance`` is exactly what the preview would show him then.
 

@@ -1,5 +1,5 @@
 """The actions of the ``special_weapons`` optional rule (RULES.md §9.5): smoke, Molotov,
-satchel charge, radio. :mod:`.` joins them into its ``Action`` union."""
+satchel charge, radio. :mod:`..actions` joins them into its ``Action`` union."""
 
 from __future__ import annotations
 

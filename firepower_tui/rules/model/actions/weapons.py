@@ -1,6 +1,6 @@
 """The actions of the ``weapons`` optional rule (RULES.md §9.4): pick up, swap, repair.
 
-Kept apart from :mod:`.` (which joins them into its ``Action`` union) so the rule's
+Kept apart from :mod:`..actions` (which joins them into its ``Action`` union) so the rule's
 classes live with the rule; they are ordinary actions in every other way.
 """
 

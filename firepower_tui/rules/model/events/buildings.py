@@ -1,4 +1,4 @@
-"""The events of the ``buildings`` rule (RULES.md §9.6), apart from :mod:`.` (kept small)."""
+"""The events of the ``buildings`` rule (RULES.md §9.6), apart from :mod:`..events` (kept small)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The events of the ``special_weapons`` optional rule (RULES.md §9.5); :mod:`.` joins them
+"""The events of the ``special_weapons`` optional rule (RULES.md §9.5); :mod:`..events` joins them
 into its ``Event`` union. Every die is an ordinary ``roll`` event citing §9.5."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The events of the ``weapons`` optional rule (RULES.md §9.4); :mod:`.` joins them into
-its ``Event`` union. The repair's die is an ordinary ``roll`` event (:class:`..Rolled`)."""
+"""The events of the ``weapons`` optional rule (RULES.md §9.4); :mod:`..events` joins them into
+its ``Event`` union. The repair's die is an ordinary ``roll`` event (:class:`.Rolled`)."""
 
 from __future__ import annotations
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..model.errors import Refusal
 from ..board.hexgrid import hex_to_id
+from ..model.errors import Refusal
 from ..model.state import GameState
 from ..model.types import Status
 from ..model.units import Soldier

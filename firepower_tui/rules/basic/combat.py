@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..optional import buildings
-from ..model.errors import Refusal
 from ..board.hexgrid import hex_to_id
+from ..model.errors import Refusal
 from ..model.state import GameState
 from ..model.units import Soldier
+from ..optional import buildings
 
 COMBAT_MF = 2
 """Fire or throw costs 2 MF (§3.2, 6.2.5)."""

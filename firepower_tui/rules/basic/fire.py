@@ -12,26 +12,26 @@ from dataclasses import field
 from functools import lru_cache
 from typing import Any
 
-from ..optional import buildings
+from ..board.hexgrid import hex_distance, hex_to_id, in_firing_arc
+from ..board.sightline import half_containing
+from ..board.terrain import LineKind, Terrain
+from ..kit.records import record
 from ..model.actions import Fire
 from ..model.breakdown import Modifier, RollBreakdown, modifier
-from .combat import COMBAT_MF, add_kill, combat_refusal, kill_distribution
-from .stun import suppress
 from ..model.dice import Dice
 from ..model.errors import Refusal
 from ..model.events import Event, new_fired, new_killed, new_rolled
-from ..board.hexgrid import hex_distance, hex_to_id, in_firing_arc
-from .los import LosNote, LosNoteKind, LosResult, los_between_soldiers
-from ..board.sightline import half_containing
-from ..kit.records import record
-from .sequence import commit_changes
 from ..model.state import GameState
-from ..board.terrain import LineKind, Terrain
 from ..model.types import Posture, RollOutcome, RuleId, Status, WeaponState
 from ..model.units import Soldier, weapon_chart
 from ..model.values import NOT_IN_JSON, record_maker
+from ..optional import buildings
 from ..optional import spotting, weapons_rule
 from ..optional.smoke import smoke_modifiers
+from .combat import COMBAT_MF, add_kill, combat_refusal, kill_distribution
+from .los import LosNote, LosNoteKind, LosResult, los_between_soldiers
+from .sequence import commit_changes
+from .stun import suppress
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

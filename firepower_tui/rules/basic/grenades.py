@@ -11,25 +11,25 @@ from dataclasses import field
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..optional import buildings
+from ..board.hexgrid import Facing, Hex, hex_distance, hex_to_id, in_firing_arc
+from ..board.spread import entry_hexsides, spread_hex
+from ..kit.records import record
 from ..model.actions import Throw
 from ..model.breakdown import Modifier, RollBreakdown
-from .combat import COMBAT_MF, chance_of, combat_refusal, credit_kill
-from .stun import stun, suppress
 from ..model.dice import Dice
 from ..model.errors import Refusal
 from ..model.events import Event, Fired, GrenadeLanded, Killed, Rolled
-from ..board.spread import entry_hexsides, spread_hex
-from .fire import hindrance_modifiers, posture_modifier, target_terrain_modifiers
-from ..board.hexgrid import Facing, Hex, hex_distance, hex_to_id, in_firing_arc
-from .los import LosResult, line_of_sight
-from ..kit.records import record
-from ..optional.smoke import smoke_modifiers
-from .sequence import commit
 from ..model.state import GameState
 from ..model.types import GrenadeOutcome, Posture, RollOutcome, Status
 from ..model.units import Soldier, weapon_chart
 from ..model.values import NOT_IN_JSON
+from ..optional import buildings
+from ..optional.smoke import smoke_modifiers
+from .combat import COMBAT_MF, chance_of, combat_refusal, credit_kill
+from .fire import hindrance_modifiers, posture_modifier, target_terrain_modifiers
+from .los import LosResult, line_of_sight
+from .sequence import commit
+from .stun import stun, suppress
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

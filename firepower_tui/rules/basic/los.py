@@ -11,15 +11,15 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from ..optional.buildings import map_in_play
 from ..board.hexgrid import Hex, hex_to_id
-from ..board.walls import feature_los
 from ..board.sightline import half_containing, segment_crosses_axis, trace_segment
+from ..board.terrain import LineKind, MapData, Terrain
+from ..board.walls import feature_los
 from ..kit.memo import ByteBoundedCache
 from ..model.state import GameState
-from ..board.terrain import LineKind, MapData, Terrain
 from ..model.types import Posture, RuleId
 from ..model.values import hidden_in_json
+from ..optional.buildings import map_in_play
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

@@ -18,15 +18,15 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from ..optional.buildings import map_in_play
 from ..board.features import SideKey, side_key
 from ..board.hexgrid import Hex, direction_between, hex_neighbors, hex_to_id
-from .los import LosNote, LosNoteKind, LosResult, los_query
-from ..board.walls import feature_los, hexes_passed
 from ..board.sightline import Touch, segment_crosses_axis
-from ..model.state import GameState
 from ..board.terrain import LineKind, Terrain
+from ..board.walls import feature_los, hexes_passed
+from ..model.state import GameState
 from ..model.types import Posture
+from ..optional.buildings import map_in_play
+from .los import LosNote, LosNoteKind, LosResult, los_query
 
 
 class Effect(StrEnum):

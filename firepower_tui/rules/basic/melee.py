@@ -7,21 +7,21 @@ gives the roll and the win chance, :func:`resolve_melee` rolls the same.
 from __future__ import annotations
 
 
-from ..optional import buildings
-from .acting import acting_soldier
+from ..board.hexgrid import hex_neighbor, hex_to_id
+from ..kit.records import record
 from ..model.actions import Melee
 from ..model.breakdown import Modifier, RollBreakdown
-from .combat import chance_of, combat_used_refusal, credit_kill
 from ..model.dice import Dice
 from ..model.errors import Refusal
 from ..model.events import Event, Killed, MeleeFought, Rolled
-from ..board.hexgrid import hex_neighbor, hex_to_id
-from .movement import entry_ledger, fence_refusal
-from ..kit.records import record
-from .sequence import commit
 from ..model.state import GameState
 from ..model.types import RollOutcome
 from ..model.units import Soldier
+from ..optional import buildings
+from .acting import acting_soldier
+from .combat import chance_of, combat_used_refusal, credit_kill
+from .movement import entry_ledger, fence_refusal
+from .sequence import commit
 
 MELEE_HIT = 5
 """Attackers win on 5 or less (§5.2)."""

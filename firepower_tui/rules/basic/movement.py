@@ -10,16 +10,16 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from ..optional import buildings
+from ..board.hexgrid import Hex, hex_neighbor, hex_to_id
+from ..board.terrain import Terrain
 from ..model.actions import ChangePosture, Cross, Move, Turn
 from ..model.breakdown import Modifier, MovementLedger
 from ..model.errors import Refusal
 from ..model.events import Event, new_crossed, new_moved, new_posture_changed, new_running_changed, new_turned
-from ..board.hexgrid import Hex, hex_neighbor, hex_to_id
 from ..model.state import GameState
-from ..board.terrain import Terrain
 from ..model.types import Posture
 from ..model.units import Soldier, evolve_soldier
+from ..optional import buildings
 
 ENTRY_COST: dict[Posture, int] = {Posture.STAND: 1, Posture.CROUCH: 2, Posture.PRONE: 3}
 """MF to enter a new hex by the posture he is in (§3.2, 6.2.1)."""

@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..board.hexgrid import Facing, Hex, hex_from_id, hex_to_id
 from ..model.actions import DrawChit, EndImpulse, EndPhase, StartImpulse
 from ..model.dice import Dice
 from ..model.errors import Refusal
 from ..model.events import (Event, GameEnded, TurnEnded, TurnStarted, new_chit_drawn, new_impulse_ended,
                             new_impulse_started, new_phase_ended, new_running_changed, new_status_changed)
-from ..board.hexgrid import Facing, Hex, hex_from_id, hex_to_id
 from ..model.scenario import Scenario
 from ..model.state import Chit, GameState
-from ..scenario.options import AVAILABLE, RuleChoiceError, rule_problem
 from ..model.types import Phase, Status
 from ..model.units import OFF_MAP, Soldier
+from ..scenario.options import AVAILABLE, RuleChoiceError, rule_problem
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

@@ -9,9 +9,9 @@ phase) and §9.1/§9.2/§9.7 (an open reaction is the reacting side's).
 
 from __future__ import annotations
 
-from ..scenario.setup import budget
 from ..model.state import GameState
 from ..model.types import Phase, SetupStep
+from ..scenario.setup import budget
 
 
 def deciders(state: GameState) -> frozenset[str]:

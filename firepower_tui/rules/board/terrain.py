@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from ..kit.memo import ByteBoundedCache
+from ..kit.records import record
 from .features import MapFeatures
 from .hexgrid import Facing, Hex, OffsetCoord, qoffset_to_cube
 from .sightline import AXIS_HALVES  # one table of axis halves (re-exported)
-from ..kit.memo import ByteBoundedCache
-from ..kit.records import record
 
 LOS_CACHE_BUDGET = 3 << 19
 """Bytes of LOS knowledge kept per map (about 2,200 lines on the map of basic: the lines a game keeps

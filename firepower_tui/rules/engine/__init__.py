@@ -29,27 +29,27 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from functools import partial
 from typing import Any, overload
 
-from ..scenario import victory
 from ..basic.acting import acting_soldier
+from ..basic.fire import FireAssessment
+from ..basic.grenades import ThrowAssessment
+from ..basic.melee import MeleeAssessment
+from ..basic.sequence import impulse_hexes as _impulse_hexes
+from ..board.hexgrid import Hex
 from ..model.actions import (ANSWERS, Action, ChangePosture, Cross, FallBack, Fire, HitDirt, Hold, Melee, Move,
                              Overwatch, Repair, StandAndShoot, Throw, Turn)
+from ..model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from ..model.dice import Dice
 from ..model.errors import IllegalActionError, Refusal
 from ..model.events import Event
-from ..basic.fire import FireAssessment
-from ..basic.grenades import ThrowAssessment
-from ..board.hexgrid import Hex
-from .hook_plan import Hooked, plan_of
-from ..basic.melee import MeleeAssessment
-from ..optional.shared import waiting_refusal
-from .registry import KINDS, ActionKind, SoldierRule, Stage, kind_of, kinds_of
-from ..basic.sequence import impulse_hexes as _impulse_hexes
 from ..model.state import GameState
 from ..model.types import Phase, ReactionKind
 from ..model.units import Soldier
-from ..optional.weapons_rule import RepairAssessment
-from ..model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from ..optional.shared import waiting_refusal
 from ..optional.special_rule import SpecialAssessment
+from ..optional.weapons_rule import RepairAssessment
+from ..scenario import victory
+from .hook_plan import Hooked, plan_of
+from .registry import KINDS, ActionKind, SoldierRule, Stage, kind_of, kinds_of
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

@@ -17,16 +17,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from ..optional import special_barrage
 from ..model.actions import Action, ChangePosture, Cross, DrawChit, Drop, EndImpulse, Fire, Melee, Move, Turn, Watch
 from ..model.dice import Dice
 from ..model.events import ChitDrawn, Event, ImpulseEnded, Moved, StatusChanged, TurnEnded
-from ..optional.hiding import hidden_enemies_near, hide_at_impulse_end, reveal_near
-from ..optional.overwatch import open_overwatch
-from .registry import KINDS
-from ..optional.reactions import _ACTORS, _ASKING, TRIGGERS, Apply, _overwatch_off, apply, carried
 from ..model.state import GameState
 from ..model.types import NO_CORE_HOOK, RuleId
+from ..optional import special_barrage
+from ..optional.hiding import hidden_enemies_near, hide_at_impulse_end, reveal_near
+from ..optional.overwatch import open_overwatch
+from ..optional.reactions import _ACTORS, _ASKING, TRIGGERS, Apply, _overwatch_off, apply, carried
+from .registry import KINDS
 
 Hooked = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
 """An action carried out with the optional rules in play (the kind's own apply inside)."""

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..model.actions import Action, Fire, Melee, Overwatch, Repair, StandAndShoot, Throw
-from ..model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from ..board.hexgrid import Hex
 from ..kinds.words import NotationError, expect, hex_word
 from ..kit.untrusted import cut
+from ..model.actions import Action, Fire, Melee, Overwatch, Repair, StandAndShoot, Throw
+from ..model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from .registry import KINDS, kind_for_verb, kind_of
 
 __all__ = ["ACTION_WORDS", "QUERY_WORDS", "LosQuery", "NotationError", "OddsQuery", "format_action", "parse_action",

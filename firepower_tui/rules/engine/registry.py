@@ -23,11 +23,15 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
-from ..optional import (climbing, melee_reactions, overwatch, reactions, special_barrage, special_forces, special_rule,
-                        take_cover, weapons_rule)
 from ..basic import combat, fire, grenades, melee, movement, sequence
-from ..scenario import setup
 from ..basic.acting import acting_soldier
+from ..kinds import combat as k_combat
+from ..kinds import play as k_play
+from ..kinds import reactions as k_react
+from ..kinds import setup as k_setup
+from ..kinds import special as k_spec
+from ..kinds import weapons as k_weap
+from ..kit.records import record
 from ..model.actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop, EndImpulse,
                              EndPhase, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Place, Ready, RollOff,
                              StandAndShoot, StartImpulse, Throw, Turn, Watch)
@@ -36,15 +40,11 @@ from ..model.actions.weapons import PickUp, Repair, Swap
 from ..model.dice import Dice
 from ..model.errors import Refusal
 from ..model.events import Event
-from ..kinds import combat as k_combat
-from ..kinds import play as k_play
-from ..kinds import reactions as k_react
-from ..kinds import setup as k_setup
-from ..kinds import special as k_spec
-from ..kinds import weapons as k_weap
-from ..kit.records import record
 from ..model.state import GameState
 from ..model.units import Soldier
+from ..optional import (climbing, melee_reactions, overwatch, reactions, special_barrage, special_forces, special_rule,
+                        take_cover, weapons_rule)
+from ..scenario import setup
 
 A = TypeVar("A")
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..board.hexgrid import Facing, Hex
-from ..model.scenario import Scenario
 from ..model.actions import Fire, Melee
+from ..model.scenario import Scenario
 from ..model.special_types import Barrage, SpecialState
 from ..model.state import Chit, GameState, Pending
 from ..model.types import Phase, Posture, ReactionKind, SetupStep, Status, WeaponState

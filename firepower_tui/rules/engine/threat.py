@@ -17,16 +17,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from .. import engine
-from ..model.actions import Fire, Melee, Move, Throw
 from ..basic.combat import COMBAT_MF, chance_of
-from ..model.errors import IllegalActionError
 from ..basic.grenades import blast_breakdown, max_throw
-from ..board.spread import entry_hexsides
-from ..board.hexgrid import (Hex, direction_between, facing_toward, hex_distance, hex_from_id, hex_neighbor, hex_to_id,
-                             in_firing_arc)
 from ..basic.melee import MELEE_MF
 from ..basic.movement import entry_ledger
+from ..board.hexgrid import (Hex, direction_between, facing_toward, hex_distance, hex_from_id, hex_neighbor, hex_to_id,
+                             in_firing_arc)
+from ..board.spread import entry_hexsides
 from ..kit.records import record
+from ..model.actions import Fire, Melee, Move, Throw
+from ..model.errors import IllegalActionError
 from ..model.state import GameState
 from ..model.types import Phase, Status
 from ..model.units import Soldier, weapon_chart

@@ -12,15 +12,15 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
 
+from ..basic.fire import resolve_fire
+from ..basic.grenades import max_throw, resolve_throw
+from ..basic.melee import resolve_melee
+from ..basic.sequence import check_wipe_out
+from ..board.hexgrid import Hex, hex_neighbor, hex_to_id, hexes_within
+from ..board.spread import entry_hexsides
 from ..model.actions import FIRE_MODES, Fire, FireModeName, Melee, Throw
 from ..model.dice import Dice
 from ..model.events import Event
-from ..basic.fire import resolve_fire
-from ..basic.grenades import max_throw, resolve_throw
-from ..board.spread import entry_hexsides
-from ..board.hexgrid import Hex, hex_neighbor, hex_to_id, hexes_within
-from ..basic.melee import resolve_melee
-from ..basic.sequence import check_wipe_out
 from ..model.state import GameState
 from ..model.units import Soldier
 from .words import NotationError, aimed_words, expect, format_aimed, hex_word, number_word, soldier_word, soldiers_word

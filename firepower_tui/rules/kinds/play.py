@@ -13,11 +13,11 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TypeVar
 
+from ..basic.sequence import commit_changes, impulse_hexes
+from ..board.hexgrid import Facing, hex_to_id
 from ..model.actions import ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Move, StartImpulse, Turn
 from ..model.dice import Dice
 from ..model.events import Event
-from ..board.hexgrid import Facing, hex_to_id
-from ..basic.sequence import commit_changes, impulse_hexes
 from ..model.state import GameState
 from ..model.types import Posture
 from ..model.units import Soldier

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..model.actions import FallBack, Fire, HitDirt, Hold, Melee, Overwatch, StandAndShoot, Throw, Watch
 from ..board.spread import entry_hexsides
+from ..model.actions import FallBack, Fire, HitDirt, Hold, Melee, Overwatch, StandAndShoot, Throw, Watch
 from ..model.state import GameState
 from ..model.types import ReactionKind
 from .combat import format_fire, format_throw, parse_fire, parse_throw

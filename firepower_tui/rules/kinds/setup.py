@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..model.actions import Buy, Choose, Deployed, Drop, Place, Ready, RollOff
 from ..board.hexgrid import hex_to_id
-from ..scenario.setup import placeable
+from ..model.actions import Buy, Choose, Deployed, Drop, Place, Ready, RollOff
 from ..model.state import GameState
 from ..model.types import Posture
+from ..scenario.setup import placeable
 from .words import NotationError, expect, facing_word, hex_word, posture_word, side_word, soldier_word
 
 Buyable = Literal["RFL", "PST", "LMG"]

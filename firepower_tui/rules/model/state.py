@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .actions import Fire, Melee
 from ..board.hexgrid import Hex
+from .actions import Fire, Melee
 from .scenario import Scenario
+from .soldier_index import Marks, SoldierIndex
 from .special_types import SpecialState
 from .types import Phase, ReactionKind, SetupStep
-from .soldier_index import Marks, SoldierIndex
 from .units import GroundWeapon, Soldier
 from .values import evolve, field_index, hidden_in_json
 

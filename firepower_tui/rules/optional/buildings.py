@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..model.breakdown import Modifier, modifier
-from ..model.events.buildings import BuildingDamaged
-from ..model.errors import Refusal
-from ..model.events import Event, new_killed
 from ..board.features import Building, MapFeatures, Opening, side_id, side_key
 from ..board.hexgrid import Facing, Hex, hex_neighbor, hex_to_id
-from ..kit.memo import ByteBoundedCache
-from ..model.state import GameState
 from ..board.terrain import LOS_CACHE_BUDGET, MapData, Terrain
+from ..kit.memo import ByteBoundedCache
+from ..model.breakdown import Modifier, modifier
+from ..model.errors import Refusal
+from ..model.events import Event, new_killed
+from ..model.events.buildings import BuildingDamaged
+from ..model.state import GameState
 from ..model.types import Posture, RuleId, Status
 from ..model.units import Soldier
 

@@ -8,20 +8,20 @@ gives the roll before the die (``odds climb …``); :func:`apply_climb` rolls ag
 
 from __future__ import annotations
 
-from ..model.actions import Climb
-from ..model.breakdown import Modifier, MovementLedger, RollBreakdown
-from .buildings import features_in_play
-from ..model.dice import Dice
-from ..model.errors import Refusal
-from ..model.events import Event, Rolled, new_moved
+from ..basic.movement import mf_refusal, spend
+from ..basic.sequence import commit_changes
 from ..board.features import side_id, side_key
 from ..board.hexgrid import hex_neighbor, hex_to_id
 from ..kinds.words import expect, soldier_word
-from ..basic.movement import mf_refusal, spend
-from ..basic.sequence import commit_changes
+from ..model.actions import Climb
+from ..model.breakdown import Modifier, MovementLedger, RollBreakdown
+from ..model.dice import Dice
+from ..model.errors import Refusal
+from ..model.events import Event, Rolled, new_moved
 from ..model.state import GameState
 from ..model.types import Posture, RollOutcome
 from ..model.units import Soldier
+from .buildings import features_in_play
 
 CLIMB_COST = 2
 """MF to climb a high wall (§9.6)."""

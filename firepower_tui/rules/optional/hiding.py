@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
-from .buildings import map_in_play
+from ..basic.los import los_between_soldiers
+from ..board.hexgrid import Hex
+from ..board.terrain import Terrain
 from ..model.events import Event, FellBack, Fired, ImpulseEnded, MeleeFought, Moved, StatusChanged, new_hidden_changed
 from ..model.events.special import ItemUsed
-from ..board.hexgrid import Hex
-from ..basic.los import los_between_soldiers
 from ..model.state import GameState
-from ..board.terrain import Terrain
 from ..model.units import Soldier
+from .buildings import map_in_play
 
 HIDING_TERRAIN = frozenset({Terrain.TREES, Terrain.SCRUB, Terrain.ROUGH})
 """Whole-hex terrain a man may hide in (§9.3; fence and hedge hexes, buildings and bunkers too)."""

@@ -9,22 +9,22 @@ the hex (rulings R43-R46).
 
 from __future__ import annotations
 
-from . import buildings
+from ..basic.fire import FireAssessment, assess_fire, check_shot, resolve_fire
+from ..basic.movement import entry_ledger
+from ..basic.sequence import check_wipe_out, commit_changes
+from ..basic.stun import suppress
+from ..board.hexgrid import Facing, Hex, hex_neighbor, hex_to_id
+from ..kinds.combat import apply_melee
 from ..model.actions import FallBack, Fire, Melee, StandAndShoot
 from ..model.breakdown import modifier
-from ..basic.stun import suppress
 from ..model.dice import Dice
 from ..model.errors import Refusal
 from ..model.events import Event, FellBack, MeleeCalledOff, Moved
-from ..basic.fire import FireAssessment, assess_fire, check_shot, resolve_fire
-from ..board.hexgrid import Facing, Hex, hex_neighbor, hex_to_id
-from ..kinds.combat import apply_melee
-from ..basic.movement import entry_ledger
-from .shared import after_reaction_shot, close_reaction, open_pending, open_reaction, reaction_fired
-from ..basic.sequence import check_wipe_out, commit_changes
 from ..model.state import GameState, Pending
 from ..model.types import ReactionKind, RuleId, Status
 from ..model.units import Soldier
+from . import buildings
+from .shared import after_reaction_shot, close_reaction, open_pending, open_reaction, reaction_fired
 
 HASTY_FIRE = modifier("hasty fire (stand and shoot)", 1, "§9.7")
 """+1 to a defender's fire at a charging attacker (§9.7)."""

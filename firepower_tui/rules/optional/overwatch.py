@@ -10,20 +10,20 @@ the same numbers :func:`apply_overwatch` rolls against) and ``hold`` declines fo
 from __future__ import annotations
 
 
+from ..basic.fire import FireAssessment, assess_fire, check_shot, resolve_fire
+from ..basic.grenades import ThrowAssessment, assess_throw, check_throw_at, max_throw, resolve_throw
+from ..basic.los import los_between_soldiers
+from ..basic.sequence import check_wipe_out, commit_changes
+from ..board.hexgrid import hex_distance, hex_to_id, in_firing_arc
 from ..model.actions import Fire, Overwatch, Throw, Watch
 from ..model.breakdown import modifier
 from ..model.dice import Dice
 from ..model.errors import Refusal
 from ..model.events import Event, WatchDeclared, new_overwatch_ended
-from ..basic.fire import FireAssessment, assess_fire, check_shot, resolve_fire
-from ..basic.grenades import ThrowAssessment, assess_throw, check_throw_at, max_throw, resolve_throw
-from ..board.hexgrid import hex_distance, hex_to_id, in_firing_arc
-from ..basic.los import los_between_soldiers
-from .shared import after_reaction_shot, close_reaction, not_in_play, open_pending, open_reaction, reaction_fired
-from ..basic.sequence import check_wipe_out, commit_changes
 from ..model.state import GameState, Pending
 from ..model.types import ReactionKind, RuleId, Status
 from ..model.units import Soldier, weapon_chart
+from .shared import after_reaction_shot, close_reaction, not_in_play, open_pending, open_reaction, reaction_fired
 
 _STATUS_OK = Status.OK
 _REACTION_OVERWATCH = ReactionKind.OVERWATCH

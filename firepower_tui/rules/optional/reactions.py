@@ -28,20 +28,20 @@ from ..model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, Thr
 from ..model.actions.weapons import PickUp, Repair, Swap
 from ..model.dice import Dice
 from ..model.errors import Refusal
-from ..model.events.special import ItemUsed
 from ..model.events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, Killed, MeleeFought, Moved, StatusChanged,
                             TurnStarted)
+from ..model.events.special import ItemUsed
+from ..model.state import GameState, Marks, Pending
+from ..model.types import ReactionKind, RuleId
+from . import special_barrage
 from .hiding import hide_at_impulse_end, reveal, reveal_after, reveal_near
 from .melee_reactions import hold_melee, intercept_melee
-from .shared import close_reaction
 from .overwatch import end_overwatch, hold_overwatch, open_overwatch
-from .spotting import note_combat
-from ..model.state import GameState, Marks, Pending
-from .take_cover import hold_fire, intercept_fire
-from ..model.types import ReactionKind, RuleId
-from .weapons_rule import drop_weapons
-from . import special_barrage
+from .shared import close_reaction
 from .special_forces import forget_dropped
+from .spotting import note_combat
+from .take_cover import hold_fire, intercept_fire
+from .weapons_rule import drop_weapons
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

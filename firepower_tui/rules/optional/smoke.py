@@ -4,9 +4,9 @@ the map (the LOS and fire hot paths pay nothing otherwise)."""
 
 from __future__ import annotations
 
-from ..model.breakdown import Modifier, modifier
-from ..board.hexgrid import Hex, hex_to_id
 from ..basic.los import LosResult
+from ..board.hexgrid import Hex, hex_to_id
+from ..model.breakdown import Modifier, modifier
 
 SMOKE_MODIFIER = 2
 """Per smoke hex on the LOS (§9.5)."""

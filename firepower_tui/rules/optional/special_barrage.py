@@ -7,23 +7,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
-from . import buildings
+from ..basic.combat import combat_used_refusal
+from ..basic.grenades import max_throw, throw_los
+from ..board.hexgrid import Facing, Hex, hex_distance, hex_to_id, hexes_within
+from ..board.spread import entry_hexsides, spread_hex
 from ..model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from ..model.breakdown import RollBreakdown
-from ..basic.combat import combat_used_refusal
 from ..model.dice import Dice
 from ..model.errors import Refusal
 from ..model.events import ChitDrawn, Event, Rolled, TurnEnded
 from ..model.events.special import BarrageCalled, ItemLanded, SmokeChanged
-from ..basic.grenades import max_throw, throw_los
-from ..board.spread import entry_hexsides, spread_hex
-from ..board.hexgrid import Facing, Hex, hex_distance, hex_to_id, hexes_within
-from .special_rule import (RULE, SpecialAssessment, blast, blast_roll, item_refusal, items_left, molotov_range,
-                           risks_at, scenario_items, special_of, use_item)
 from ..model.special_types import Barrage
 from ..model.state import GameState
 from ..model.types import RollOutcome
 from ..model.units import Soldier
+from . import buildings
+from .special_rule import (RULE, SpecialAssessment, blast, blast_roll, item_refusal, items_left, molotov_range,
+                           risks_at, scenario_items, special_of, use_item)
 
 CONTACT = 6
 """Radio contact on d10 <= 6 (§9.5)."""

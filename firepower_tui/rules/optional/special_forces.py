@@ -7,12 +7,12 @@ from ..model.actions.special import Equip
 from ..model.dice import Dice
 from ..model.errors import Refusal
 from ..model.events import Event, SetupEvent
-from ..scenario.setup import budget, spent
-from .special_rule import special_of
 from ..model.special_types import ITEMS
 from ..model.state import GameState
 from ..model.types import RuleId, SetupStep
+from ..scenario.setup import budget, spent
 from ..scenario.victory import ITEM_POINTS
+from .special_rule import special_of
 
 
 def check_equip(state: GameState, action: Equip) -> Refusal | None:

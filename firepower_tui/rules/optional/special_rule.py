@@ -10,27 +10,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from . import buildings
+from ..basic.combat import COMBAT_MF, chance_of, combat_refusal, credit_kill
+from ..basic.fire import posture_modifier, target_terrain_modifiers
+from ..basic.grenades import (BlastRisk, SUPPRESSION_TEST_ROLL, check_throw_at, spread_outcome, throw_breakdown,
+                              throw_los, throw_outcome)
+from ..basic.sequence import commit
+from ..basic.stun import stun, suppress
+from ..board.hexgrid import Facing, Hex, hex_distance, hex_to_id
+from ..board.spread import entry_hexsides
+from ..kit.records import record
 from ..model.actions import Throw
 from ..model.actions.special import PlaceSatchel, ThrowMolotov, ThrowSmoke
 from ..model.breakdown import Modifier, RollBreakdown
-from ..basic.combat import COMBAT_MF, chance_of, combat_refusal, credit_kill
-from ..basic.stun import stun, suppress
 from ..model.dice import Dice
 from ..model.errors import Refusal
 from ..model.events import Event, Killed, Rolled
 from ..model.events.special import ItemLanded, ItemUsed, SmokeChanged
-from ..basic.fire import posture_modifier, target_terrain_modifiers
-from ..basic.grenades import (BlastRisk, SUPPRESSION_TEST_ROLL, check_throw_at, spread_outcome, throw_breakdown,
-                              throw_los, throw_outcome)
-from ..board.spread import entry_hexsides
-from ..board.hexgrid import Facing, Hex, hex_distance, hex_to_id
-from ..kit.records import record
-from ..basic.sequence import commit
 from ..model.special_types import ITEM_CODES, NO_SPECIAL, SpecialState
 from ..model.state import GameState
 from ..model.types import Posture, RollOutcome, RuleId
 from ..model.units import Soldier
+from . import buildings
 
 RULE = "§9.5"
 MOLOTOV_RANGE, MOLOTOV_RANGE_LOW, MOLOTOV_HIT = 5, 3, 6

@@ -16,19 +16,19 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from ..model.breakdown import RollBreakdown
-from .buildings import combat_refusal, features_in_play, map_in_play, standing_building
 from ..basic.combat import COMBAT_MF
-from ..model.dice import Dice
-from ..model.errors import Refusal
-from ..model.events import Event, Fired, MeleeFought, Rolled
+from ..basic.sequence import commit_changes
 from ..board.features import Opening, side_id
 from ..board.hexgrid import Hex, hex_to_id
 from ..board.walls import feature_los
-from ..basic.sequence import commit_changes
+from ..model.breakdown import RollBreakdown
+from ..model.dice import Dice
+from ..model.errors import Refusal
+from ..model.events import Event, Fired, MeleeFought, Rolled
 from ..model.state import GameState
 from ..model.types import RollOutcome
 from ..model.units import Soldier
+from .buildings import combat_refusal, features_in_play, map_in_play, standing_building
 
 SPOT_NEED = 5
 """A spot succeeds on d10 <= 5 (§9.6)."""

@@ -9,17 +9,17 @@ this way, nor a reaction's own fire (snap shot, stand and shoot: ruling R41).
 
 from __future__ import annotations
 
-from . import buildings
-from ..model.actions import Fire, HitDirt
 from ..basic.stun import suppress
+from ..kinds.combat import apply_fire
+from ..model.actions import Fire, HitDirt
 from ..model.dice import Dice
 from ..model.errors import Refusal
 from ..model.events import Event, HitTheDirt
-from ..kinds.combat import apply_fire
-from .shared import close_reaction, open_pending, open_reaction
 from ..model.state import GameState, Pending
 from ..model.types import Posture, ReactionKind, RuleId
 from ..model.units import Soldier
+from . import buildings
+from .shared import close_reaction, open_pending, open_reaction
 
 # Enum members read at every fire declared, looked up once (on Python 3.11 a class attribute of an Enum
 # costs about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

@@ -15,17 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..model.actions.weapons import PickUp, Repair, Swap
 from ..basic.acting import acting_soldier
+from ..basic.movement import mf_refusal, spend
+from ..basic.sequence import commit_changes
+from ..board.hexgrid import Hex, hex_to_id
+from ..kit.records import record
+from ..model.actions.weapons import PickUp, Repair, Swap
 from ..model.breakdown import MovementLedger, RollBreakdown, modifier
 from ..model.dice import Dice
 from ..model.errors import Refusal
 from ..model.events import Event, Killed, Rolled
 from ..model.events.weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
-from ..board.hexgrid import Hex, hex_to_id
-from ..basic.movement import mf_refusal, spend
-from ..kit.records import record
-from ..basic.sequence import commit_changes
 from ..model.state import GameState
 from ..model.types import RollOutcome, RuleId, WeaponState
 from ..model.units import GroundWeapon, Soldier

@@ -11,14 +11,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..model.errors import Problem
 from ..board.hexgrid import Facing, Hex, OffsetCoord, column_index, hex_from_id, hex_to_id, is_hex_id, qoffset_to_cube
-from .features import build_features
-from ..model.scenario import MapSpec, ScenarioFile, SoldierSpec
 from ..board.terrain import AXIS_HALVES, TERRAIN_LETTERS, HexLine, LineKind, MapData, Terrain
-from .options import AVAILABLE, rule_problem
+from ..model.errors import Problem
+from ..model.scenario import MapSpec, ScenarioFile, SoldierSpec
 from ..model.types import IMPLEMENTED_RULES
 from ..model.units import weapon_chart
+from .features import build_features
+from .options import AVAILABLE, rule_problem
 
 if TYPE_CHECKING:  # only a text that goes through the schema needs tomllib and pydantic
     import tomllib

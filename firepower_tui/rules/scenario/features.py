@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..model.errors import Problem
 from ..board.features import Building, MapFeatures, Opening, SideKey, side_id, side_key
 from ..board.hexgrid import Facing, Hex, hex_from_id, hex_neighbor, hex_neighbors, is_hex_id
-from ..model.scenario import ScenarioFile
 from ..board.terrain import Terrain
+from ..model.errors import Problem
+from ..model.scenario import ScenarioFile
 
 Where = Callable[[tuple[Any, ...]], str]
 """The place of a key path in the file (``file:line: key``)."""

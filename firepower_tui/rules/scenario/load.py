@@ -15,10 +15,10 @@ import hashlib
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..model.errors import Problem, ScenarioError
-from .checks import KNOWN_RULES, check_spec, fill_fence_sides, schema_problems, toml_problem
-from ..model.scenario import Scenario, spec_from_data
 from ..kit.untrusted import MAX_FILE_BYTES, PARSER_FAILURES, cut, parser_failure, shape_problem
+from ..model.errors import Problem, ScenarioError
+from ..model.scenario import Scenario, spec_from_data
+from .checks import KNOWN_RULES, check_spec, fill_fence_sides, schema_problems, toml_problem
 
 
 # --- loading -------------------------------------------------------------------------

@@ -14,8 +14,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .options import MAX_CLOCK, MIN_CLOCK
 from ..model.types import Posture
+from .options import MAX_CLOCK, MIN_CLOCK
 
 _STRICT = ConfigDict(frozen=True, extra="forbid")
 

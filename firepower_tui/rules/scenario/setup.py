@@ -9,12 +9,12 @@ ties re-rolled) -> ``choose_deploy`` (the winner picks who places first) -> ``pl
 
 from __future__ import annotations
 
+from ..board.hexgrid import Facing, hex_distance, hex_to_id
 from ..model.actions import Buy, Choose, Deployed, Drop, Place, Ready, RollOff
 from ..model.breakdown import Modifier
 from ..model.dice import Dice
 from ..model.errors import Refusal
 from ..model.events import Event, Rolled, SetupEvent
-from ..board.hexgrid import Facing, hex_distance, hex_to_id
 from ..model.state import GameState
 from ..model.types import Phase, RollOutcome, SetupStep
 from ..model.units import OFF_MAP, Soldier

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from ...board.hexgrid import hex_to_id
 from ...model.breakdown import Modifier
 from ...model.events import (ChitDrawn, Crossed, FellBack, Fired, GameEnded, GrenadeLanded, HiddenChanged, HitTheDirt,
                              ImpulseEnded, ImpulseStarted, Killed, MeleeCalledOff, MeleeFought, Moved, OverwatchEnded,
                              PhaseEnded, PostureChanged, ReactionClosed, ReactionOpened, Rolled, RunningChanged,
                              SetupEvent, StatusChanged, TurnEnded, Turned, TurnStarted, WatchDeclared)
+from ...model.types import ReactionKind
 from .special import describe_special_event, describe_special_odds
 from .weapons import describe_repair_odds, describe_weapon_event
-from ...model.types import ReactionKind
-from ...board.hexgrid import hex_to_id
 
 Names = Callable[[str], str]
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...model.events.special import BarrageCalled, ItemLanded, ItemUsed, SmokeChanged
 from ...board.hexgrid import hex_to_id
+from ...model.events.special import BarrageCalled, ItemLanded, ItemUsed, SmokeChanged
 
 
 def _pct(p: float) -> str:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...model.events.weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
 from ...board.hexgrid import hex_to_id
+from ...model.events.weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
 
 
 def _pct(p: float) -> str:

@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Any, Literal, Union
 
-from ..breakdown import Modifier, RollBreakdown
-from .buildings import BuildingDamaged
 from ...board.hexgrid import Facing, Hex
+from ..breakdown import Modifier, RollBreakdown
 from ..types import GrenadeOutcome, Posture, ReactionKind, RollOutcome
+from ..values import NOT_IN_JSON, record, record_maker, to_json
+from .buildings import BuildingDamaged
 from .special import BarrageCalled, ItemLanded, ItemUsed, SmokeChanged
 from .weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
-from ..values import NOT_IN_JSON, record, record_maker, to_json
 
 
 class _Event:

@@ -32,10 +32,11 @@ def rules_share(upto: str) -> None:
     scenario = load_cached("basic")
     if upto == "scenario":
         return
-    from firepower_tui.rules import describe, engine, notation, snapshot  # noqa: F401 - imported by the game
-    from firepower_tui.rules.actions import DrawChit
-    from firepower_tui.rules.dice import SeededDice
-    from firepower_tui.rules.sequence import new_game, opening_events
+    from firepower_tui.rules.engine import describe, notation, snapshot
+    from firepower_tui.rules import engine  # noqa: F401 - imported by the game
+    from firepower_tui.rules.model.actions import DrawChit
+    from firepower_tui.rules.model.dice import SeededDice
+    from firepower_tui.rules.basic.sequence import new_game, opening_events
 
     state = new_game(scenario)
     opening_events(state)

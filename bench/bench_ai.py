@@ -61,9 +61,9 @@ from firepower_tui.headless.playout import random_action  # noqa: E402
 from firepower_tui.players.heuristic import Heuristic  # noqa: E402
 from firepower_tui.players.match import Chooser, play_match  # noqa: E402
 from firepower_tui.players.opponent import Opponent  # noqa: E402
-from firepower_tui.rules.dice import SeededDice  # noqa: E402
-from firepower_tui.rules.scenario import load_scenario  # noqa: E402
-from firepower_tui.rules.sequence import new_game  # noqa: E402
+from firepower_tui.rules.model.dice import SeededDice  # noqa: E402
+from firepower_tui.rules.scenario.load import load_scenario  # noqa: E402
+from firepower_tui.rules.basic.sequence import new_game  # noqa: E402
 
 SCENARIOS = ("basic", "meeting", "defence")
 Z95 = 1.959963984540054

@@ -10,13 +10,14 @@ import random
 import statistics
 import time
 
-from firepower_tui.rules import engine, los
-from firepower_tui.rules.actions import DrawChit, Fire, StartImpulse
-from firepower_tui.rules.dice import SeededDice
-from firepower_tui.rules.hexgrid import Facing, hex_from_id
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game
-from firepower_tui.rules.types import Posture
+from firepower_tui.rules import engine
+from firepower_tui.rules.basic import los
+from firepower_tui.rules.model.actions import DrawChit, Fire, StartImpulse
+from firepower_tui.rules.model.dice import SeededDice
+from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.basic.sequence import new_game
+from firepower_tui.rules.model.types import Posture
 
 
 def bench_los(n: int = 4000) -> tuple[float, float, float]:

@@ -337,9 +337,9 @@ def _one_core() -> Callable[[], None]:
 
 def fig_games(o: argparse.Namespace) -> list[Figure]:
     from firepower_tui.headless.playout import play_to_end
-    from firepower_tui.rules.dice import SeededDice
-    from firepower_tui.rules.scenario import load_scenario
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.model.dice import SeededDice
+    from firepower_tui.rules.scenario.load import load_scenario
+    from firepower_tui.rules.basic.sequence import new_game
 
     budget = 3.0 if o.quick else 15.0
     scenario = load_scenario("basic")
@@ -365,10 +365,10 @@ def fig_games(o: argparse.Namespace) -> list[Figure]:
 
 def fig_games_rules(o: argparse.Namespace) -> list[Figure]:
     from firepower_tui.headless.playout import play_counted
-    from firepower_tui.rules.dice import SeededDice
-    from firepower_tui.rules.scenario import load_scenario
-    from firepower_tui.rules.sequence import new_game
-    from firepower_tui.rules.types import IMPLEMENTED_RULES, RuleId
+    from firepower_tui.rules.model.dice import SeededDice
+    from firepower_tui.rules.scenario.load import load_scenario
+    from firepower_tui.rules.basic.sequence import new_game
+    from firepower_tui.rules.model.types import IMPLEMENTED_RULES, RuleId
 
     part_one = {RuleId.OVERWATCH, RuleId.HIT_THE_DIRT, RuleId.HIDING, RuleId.MELEE_REACTIONS, RuleId.CLOCK}
     budget = 4.0 if o.quick else 36.0
@@ -426,8 +426,8 @@ def _each_rule(scenario: Any, every: Sequence[str], *, seeds: int, rounds: int) 
     game's on the same seeds (CPU time, the best of ``rounds``; a rule's games differ from the
     basic game's only where it changes the play)."""
     from firepower_tui.headless.playout import play_counted
-    from firepower_tui.rules.dice import SeededDice
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.model.dice import SeededDice
+    from firepower_tui.rules.basic.sequence import new_game
 
     sets: dict[str, tuple[str, ...]] = {"": ()} | {rule: (rule,) for rule in every}
     best = dict.fromkeys(sets, float("inf"))
@@ -471,8 +471,8 @@ def _per_call_us(stmt: str, env: dict[str, Any], quick: bool, number: int) -> tu
 
 
 def fig_copy(o: argparse.Namespace) -> list[Figure]:
-    from firepower_tui.rules.scenario import load_scenario
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.scenario.load import load_scenario
+    from firepower_tui.rules.basic.sequence import new_game
 
     state = new_game(load_scenario("basic"))
     s = state.soldiers[3]
@@ -493,10 +493,10 @@ def fig_copy(o: argparse.Namespace) -> list[Figure]:
 
 def _impulse_state() -> tuple[Any, Any]:
     from firepower_tui.rules import engine
-    from firepower_tui.rules.actions import DrawChit, StartImpulse
-    from firepower_tui.rules.dice import SeededDice
-    from firepower_tui.rules.scenario import load_scenario
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.model.actions import DrawChit, StartImpulse
+    from firepower_tui.rules.model.dice import SeededDice
+    from firepower_tui.rules.scenario.load import load_scenario
+    from firepower_tui.rules.basic.sequence import new_game
 
     dice = SeededDice(1)
     state: Any = new_game(load_scenario("basic"))
@@ -507,7 +507,7 @@ def _impulse_state() -> tuple[Any, Any]:
 
 def fig_move(o: argparse.Namespace) -> list[Figure]:
     from firepower_tui.rules import engine
-    from firepower_tui.rules.actions import Move
+    from firepower_tui.rules.model.actions import Move
 
     state, dice = _impulse_state()
     action = Move(soldier="T1")
@@ -524,7 +524,7 @@ def fig_move(o: argparse.Namespace) -> list[Figure]:
 def _clear_traces(state: Any = None) -> list[str]:
     """Empty the per-pair LOS caches (as bench_combat.py does: only the table of traces by offset
     stays warm); the names of those cleared."""
-    from firepower_tui.rules import los
+    from firepower_tui.rules.basic import los
 
     cleared = []
     fn = getattr(los, "_trace", None)  # the 0.1 core: an lru_cache of translated traces
@@ -545,12 +545,12 @@ def _clear_traces(state: Any = None) -> list[str]:
 def fig_fire(o: argparse.Namespace) -> list[Figure]:
     """bench_combat.lmg_state, written for both the pydantic and the dataclass state."""
     from firepower_tui.rules import engine
-    from firepower_tui.rules.actions import DrawChit, Fire, StartImpulse
-    from firepower_tui.rules.dice import SeededDice
-    from firepower_tui.rules.hexgrid import Facing, hex_from_id
-    from firepower_tui.rules.scenario import load_scenario
-    from firepower_tui.rules.sequence import new_game
-    from firepower_tui.rules.types import Posture
+    from firepower_tui.rules.model.actions import DrawChit, Fire, StartImpulse
+    from firepower_tui.rules.model.dice import SeededDice
+    from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
+    from firepower_tui.rules.scenario.load import load_scenario
+    from firepower_tui.rules.basic.sequence import new_game
+    from firepower_tui.rules.model.types import Posture
 
     state: Any = new_game(load_scenario("basic"))
     moved = []
@@ -589,10 +589,11 @@ def fig_fire(o: argparse.Namespace) -> list[Figure]:
 def fig_los(o: argparse.Namespace) -> list[Figure]:
     """LOS between a random living soldier and a random living enemy, after each action of random games."""
     from firepower_tui.headless.playout import random_action
-    from firepower_tui.rules import engine, los
-    from firepower_tui.rules.dice import SeededDice
-    from firepower_tui.rules.scenario import load_scenario
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules import engine
+    from firepower_tui.rules.basic import los
+    from firepower_tui.rules.model.dice import SeededDice
+    from firepower_tui.rules.scenario.load import load_scenario
+    from firepower_tui.rules.basic.sequence import new_game
 
     _clear_traces()
     scenario = load_scenario("basic")

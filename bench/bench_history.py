@@ -26,7 +26,7 @@ from pathlib import Path
 from firepower_tui.controller.controller import Result
 from firepower_tui.games.session import Session
 from firepower_tui.headless.playout import random_action
-from firepower_tui.rules.scenario import parse_scenario
+from firepower_tui.rules.scenario.load import parse_scenario
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.widgets.side_log import SideLog
 

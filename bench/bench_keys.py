@@ -10,7 +10,7 @@ import timeit
 from firepower_tui.controller.controller import Controller
 from firepower_tui.controller.keymap import Intent
 from firepower_tui.games.session import Session
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 
 
 def setup() -> Controller:

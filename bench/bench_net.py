@@ -34,8 +34,8 @@ from pty_harness import PtyApp  # noqa: E402
 from firepower_tui.games.service import new_game  # noqa: E402
 from firepower_tui.games.shared import SharedGame  # noqa: E402
 from firepower_tui.games.store import Store  # noqa: E402
-from firepower_tui.rules.notation import parse_action  # noqa: E402
-from firepower_tui.rules.scenario import load_scenario  # noqa: E402
+from firepower_tui.rules.engine.notation import parse_action  # noqa: E402
+from firepower_tui.rules.scenario.load import load_scenario  # noqa: E402
 
 
 def cpu_seconds(pid: int) -> float:

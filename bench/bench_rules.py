@@ -11,11 +11,11 @@ import statistics
 import time
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import DrawChit, EndImpulse, EndPhase, Move, StartImpulse, Turn
-from firepower_tui.rules.dice import SeededDice
-from firepower_tui.rules.hexgrid import Facing
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.model.actions import DrawChit, EndImpulse, EndPhase, Move, StartImpulse, Turn
+from firepower_tui.rules.model.dice import SeededDice
+from firepower_tui.rules.board.hexgrid import Facing
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.basic.sequence import new_game
 
 
 def bench_move(n: int = 5000) -> float:

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from firepower_tui.games.service import load_game, new_game
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import EndImpulse, EndPhase, Fire, StartImpulse, Throw
-from firepower_tui.rules.hexgrid import hex_distance
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.model.actions import EndImpulse, EndPhase, Fire, StartImpulse, Throw
+from firepower_tui.rules.board.hexgrid import hex_distance
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.games.store import Store
 
 

@@ -22,9 +22,10 @@ from pathlib import Path
 
 from firepower_tui.games.service import new_game
 from firepower_tui.headless.playout import random_action
-from firepower_tui.rules.actions import Move
-from firepower_tui.rules.errors import FirepowerError
-from firepower_tui.rules.scenario import Scenario, load_scenario
+from firepower_tui.rules.model.actions import Move
+from firepower_tui.rules.model.errors import FirepowerError
+from firepower_tui.rules.model.scenario import Scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.games.store import Store
 
 BASIC = Path(__file__).resolve().parent.parent / "scenarios" / "basic.toml"

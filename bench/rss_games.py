@@ -30,9 +30,9 @@ def main() -> None:
     a = p.parse_args()
 
     from firepower_tui.headless.playout import play_to_end
-    from firepower_tui.rules.dice import SeededDice
-    from firepower_tui.rules.scenario import load_scenario
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.model.dice import SeededDice
+    from firepower_tui.rules.scenario.load import load_scenario
+    from firepower_tui.rules.basic.sequence import new_game
 
     scenario = load_scenario("basic")
     gc.collect()

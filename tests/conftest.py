@@ -11,12 +11,13 @@ from collections.abc import Iterable, Iterator
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.dice import ScriptedDice, SeededDice
-from firepower_tui.rules.errors import Refusal
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.scenario import Scenario, load_scenario, parse_scenario
-from firepower_tui.rules.sequence import new_game
-from firepower_tui.rules.state import GameState
+from firepower_tui.rules.model.dice import ScriptedDice, SeededDice
+from firepower_tui.rules.model.errors import Refusal
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.model.scenario import Scenario
+from firepower_tui.rules.scenario.load import load_scenario, parse_scenario
+from firepower_tui.rules.basic.sequence import new_game
+from firepower_tui.rules.model.state import GameState
 
 
 def pytest_configure(config: object) -> None:
@@ -134,7 +135,7 @@ def enumerate_runs(run):  # noqa: ANN001, ANN201
     """
     from fractions import Fraction
 
-    from firepower_tui.rules.errors import DiceError
+    from firepower_tui.rules.model.errors import DiceError
 
     stack: list[list[int]] = [[]]
     while stack:
@@ -149,7 +150,7 @@ def enumerate_runs(run):  # noqa: ANN001, ANN201
 
 def with_terrain(base: str, **cells: str) -> str:
     """``base`` with single hexes changed, e.g. ``with_terrain(FIELD, B8="t")``."""
-    from firepower_tui.rules.hexgrid import hex_from_id, qoffset_from_cube
+    from firepower_tui.rules.board.hexgrid import hex_from_id, qoffset_from_cube
 
     rows = [list(r) for r in base.strip("\n").splitlines()]
     for hid, letter in cells.items():

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from firepower_tui.cli import main
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.ui.render.map_grid import COMPACT, UNICODE, terrain_base
 from firepower_tui.ui.render.map_counters import draw_counters
 

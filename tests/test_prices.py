@@ -8,12 +8,12 @@ import re
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game
-from firepower_tui.rules.setup import spent
-from firepower_tui.rules.state import GameState
+from firepower_tui.rules.model.dice import ScriptedDice
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.basic.sequence import new_game
+from firepower_tui.rules.scenario.setup import spent
+from firepower_tui.rules.model.state import GameState
 
 BOOK_WORDS = {
     "RFL": "rifleman", "PST": "leader with a pistol", "LMG": "LMG gunner", "scout": "`scout` trait",

@@ -1,4 +1,4 @@
-"""``rules.records.record`` makes the same class as the frozen dataclass it stands for
+"""``rules.kit.records.record`` makes the same class as the frozen dataclass it stands for
 (``@dataclass(frozen=True, slots=True, kw_only=True)``, or with the ``kw_only`` and ``slots``
 given): every record class of the package is checked against a twin made the dataclass way
 from the same class body."""
@@ -17,8 +17,8 @@ import pkgutil
 import pytest
 
 import firepower_tui
-from firepower_tui.rules.hexgrid import Hex
-from firepower_tui.rules.records import _OWN_METHODS
+from firepower_tui.rules.board.hexgrid import Hex
+from firepower_tui.rules.kit.records import _OWN_METHODS
 
 MODULES = [importlib.import_module(m.name) for m in pkgutil.walk_packages(firepower_tui.__path__, "firepower_tui.")
            if m.name.split(".")[1] in ("rules", "controller", "games", "ui") and not m.name.endswith("__main__")]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from firepower_tui.rules.errors import ScriptError
+from firepower_tui.rules.model.errors import ScriptError
 from firepower_tui.headless.script import parse_script, run_script_file
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -197,7 +197,7 @@ def test_the_runner_keeps_a_session_of_what_it_played() -> None:
 def test_the_runner_rolls_the_dice_it_is_given() -> None:
     """``Runner(…, dice=…)`` is the same as ``dice`` lines at the top of the script."""
     from firepower_tui.headless.script import Runner
-    from firepower_tui.rules.dice import ForcedDice
+    from firepower_tui.rules.model.dice import ForcedDice
 
     where = str(ROOT / "tests" / "fixtures" / "scripts" / "x.fps")  # the LMG example of RULES.md 6.3.6.3.1
     head, body = "scenario ../scenarios/lmg_example.toml\n", "chit tan\nimpulse A1\nfire T1 G1,G2\n"
@@ -216,9 +216,9 @@ def test_the_runner_rolls_the_dice_it_is_given() -> None:
 def test_a_session_rolls_the_dice_it_is_given() -> None:
     """``Session(dice=…)``: the default is seeded from ``seed``; injected dice are used instead."""
     from firepower_tui.games.session import Session
-    from firepower_tui.rules.actions import DrawChit, EndPhase
-    from firepower_tui.rules.dice import SeededDice
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.model.actions import DrawChit, EndPhase
+    from firepower_tui.rules.model.dice import SeededDice
+    from firepower_tui.rules.scenario.load import load_scenario
 
     basic = load_scenario("basic")
     seeded = Session(basic, seed=7)

@@ -17,11 +17,11 @@ from firepower_tui.games.store import Store
 from firepower_tui.headless.script import run_script_file
 from firepower_tui.players import opponent
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import Action, Buy, Ready
-from firepower_tui.rules.errors import ScriptError
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.state import GameState
-from firepower_tui.rules.turn import deciders, decision_rule
+from firepower_tui.rules.model.actions import Action, Buy, Ready
+from firepower_tui.rules.model.errors import ScriptError
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.model.state import GameState
+from firepower_tui.rules.basic.turn import deciders, decision_rule
 
 SIDES = ["tan", "green"]
 
@@ -66,7 +66,7 @@ def test_bad_players_words_are_refused(words: list[str]) -> None:
 @pytest.mark.rule("§10.3")
 def test_a_computer_may_not_act_for_the_other_side() -> None:
     state = load_scenario("meeting")
-    from firepower_tui.rules.sequence import new_game as start
+    from firepower_tui.rules.basic.sequence import new_game as start
 
     st = start(state)
     assert other_side_of(st, Buy(side="tan", weapon="RFL"), "green") == "tan"

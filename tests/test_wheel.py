@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -70,3 +71,18 @@ def test_basic_plays_from_the_wheel(installed: Path, tmp_path: Path) -> None:
     assert "T1 enters K3 from K2" in out.stdout
     listed = run(installed, "scenarios", cwd=tmp_path)
     assert listed.returncode == 0 and all(s in listed.stdout for s in SHIPPED)
+
+
+def test_the_wheel_holds_every_module_and_data_file(installed: Path) -> None:
+    """Every module of every sub-package and every data file of the source tree is in the wheel
+    (a data file that pyproject.toml's package-data does not name would not be)."""
+    wheel = next((installed.parent / "dist").glob("firepower_tui-*.whl"))
+    with zipfile.ZipFile(wheel) as z:
+        held = {name for name in z.namelist() if name.startswith("firepower_tui/")}
+    source = set()
+    for folder, dirs, files in os.walk(ROOT / "firepower_tui", followlinks=True):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        source |= {Path(folder, f).relative_to(ROOT).as_posix() for f in files
+                   if Path(f).suffix in (".py", ".toml", ".md", ".html", ".tcss")}
+    assert "firepower_tui/rules/model/data/weapons.toml" in source
+    assert sorted(source - held) == []

@@ -16,7 +16,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-
 if TYPE_CHECKING:
     from typing import Any
 
-    from ..rules.scenario import Scenario
+    from ..rules.model.scenario import Scenario
 
 from .parsers import (THEME_NAMES, _HelpFormatter, _parse, _parser, _Parser, _terminal_columns,  # noqa: F401
                       _db_option, _play_arguments)
@@ -32,7 +32,7 @@ def chosen_rules(args: argparse.Namespace, scenario_rules: Sequence[str]) -> tup
     rules: tuple[str, ...] | None = getattr(args, "rules", None)
     if getattr(args, "clock", None) is None:
         return rules
-    from ..rules.options import ordered
+    from ..rules.scenario.options import ordered
 
     return ordered((*(scenario_rules if rules is None else rules), "clock"))
 
@@ -44,8 +44,8 @@ APP_COMMANDS = (None, "play", "resume", "replay", "join", "learn")
 EXIT_INTERNAL = 3
 """The exit code of an internal error (a bug: a crash report is written). The others of every
 command (docs/notation.md, "Exit codes"): 0 success; 1 a refused action or a game that refuses
-the command (:class:`~firepower_tui.rules.errors.GameRefusal`); 2 bad input, a file, a record or
-an argument (every other :class:`~firepower_tui.rules.errors.FirepowerError`, and argparse's
+the command (:class:`~firepower_tui.rules.model.errors.GameRefusal`); 2 bad input, a file, a record or
+an argument (every other :class:`~firepower_tui.rules.model.errors.FirepowerError`, and argparse's
 usage errors)."""
 
 MESSAGE_LINE = 500
@@ -112,7 +112,7 @@ def _main(args: argparse.Namespace, argv: Sequence[str] | None) -> int:
         # collection once its first frame is on the screen (ui.app.resume_gc); any way out of
         # main resumes it too.
         gc.disable()
-    from ..rules.errors import FirepowerError
+    from ..rules.model.errors import FirepowerError
 
     if hasattr(sys.stdout, "reconfigure"):  # a file name or id holding undecodable bytes prints escaped
         sys.stdout.reconfigure(errors="backslashreplace")
@@ -134,14 +134,14 @@ def _main(args: argparse.Namespace, argv: Sequence[str] | None) -> int:
 
 def _say(message: str) -> None:
     """An error message on stderr, each line cut to :data:`MESSAGE_LINE` characters."""
-    from ..rules.untrusted import cut
+    from ..rules.kit.untrusted import cut
 
     print("\n".join(cut(line, MESSAGE_LINE) for line in message.splitlines()), file=sys.stderr)
 
 
 def _crashed(exc: BaseException, argv: Sequence[str] | None) -> int:
     """A bug: its traceback goes to a crash report, the player gets its path and exit code 3."""
-    from ..rules.untrusted import cut
+    from ..rules.kit.untrusted import cut
     from ..ui.crash import write_crash_report
 
     words = sys.argv[1:] if argv is None else list(argv)
@@ -253,7 +253,7 @@ def _players(args: argparse.Namespace, scenario: Scenario) -> dict[str, str] | N
     if side is None:
         return None
     from ..games.seats import SeatError, versus_computer
-    from ..rules.errors import FirepowerError
+    from ..rules.model.errors import FirepowerError
 
     try:
         return versus_computer([s.id for s in scenario.spec.sides], side.lower(), getattr(args, "level", "normal"))
@@ -284,9 +284,9 @@ def _play(scenario_ref: str, args: argparse.Namespace) -> int:
 def all_scenarios() -> list[tuple[object, bool]]:
     """Every scenario in scenarios/ (a broken file is skipped here; `validate` names it), with a
     deployment variant for those that have both fixed positions and zones."""
-    from ..rules.errors import FirepowerError
+    from ..rules.model.errors import FirepowerError
     from ..games.scenario_cache import load_cached
-    from ..rules.scenario import scenario_dirs
+    from ..rules.scenario.load import scenario_dirs
 
     out: list[tuple[object, bool]] = []
     for d in scenario_dirs():
@@ -302,7 +302,7 @@ def all_scenarios() -> list[tuple[object, bool]]:
 
 
 def _scenarios() -> int:
-    from ..rules.options import rules_label
+    from ..rules.scenario.options import rules_label
 
     for sc, deploy in all_scenarios():
         spec = sc.spec  # type: ignore[attr-defined]
@@ -373,8 +373,8 @@ def _default(args: argparse.Namespace) -> int:
 
 
 def _validate(files: list[str]) -> int:
-    from ..rules.errors import FirepowerError
-    from ..rules.scenario import load_scenario
+    from ..rules.model.errors import FirepowerError
+    from ..rules.scenario.load import load_scenario
 
     worst = 0
     for f in files:

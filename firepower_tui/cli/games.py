@@ -35,7 +35,7 @@ def _missing_terminal() -> int | None:
 
 def resume(store: Store, args: argparse.Namespace) -> int:
     from ..games.service import resume_game
-    from ..rules.errors import FirepowerError
+    from ..rules.model.errors import FirepowerError
 
     if args.take_over:
         if args.game is None:
@@ -92,7 +92,7 @@ def replay_cmd(store: Store, args: argparse.Namespace) -> int:
 
 def export(store: Store, args: argparse.Namespace) -> int:
     from ..games.record import export_game
-    from ..rules.errors import FirepowerError
+    from ..rules.model.errors import FirepowerError
 
     path = Path(args.file)
     if path.exists():
@@ -149,7 +149,7 @@ def _dice_note(seed: int | None, steps: list[StepRecord]) -> str:
 
 def stats(store: Store, args: argparse.Namespace) -> int:
     from ..games.service import load_game
-    from ..rules.errors import FirepowerError
+    from ..rules.model.errors import FirepowerError
     from ..games.stats import game_stats, stats_lines
 
     ids = [args.game] if args.game is not None else [g.id for g in store.games()]

@@ -11,8 +11,8 @@ def run(args: argparse.Namespace) -> int:
     """Open the lessons (or list them, or forget the progress)."""
     from ..games.lesson_progress import LessonProgress
     from ..games.lessons import load_lessons
-    from ..rules.errors import FirepowerError
-    from ..rules.untrusted import cut
+    from ..rules.model.errors import FirepowerError
+    from ..rules.kit.untrusted import cut
 
     lessons = load_lessons()
     progress = LessonProgress()

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..rules.hexgrid import Hex
-    from ..rules.scenario_spec import ScenarioFile
-    from ..rules.terrain import MapData
+    from ..rules.board.hexgrid import Hex
+    from ..rules.model.scenario import ScenarioFile
+    from ..rules.board.terrain import MapData
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,7 +59,7 @@ def _zoom(args: argparse.Namespace) -> Any:
 
 def _show(args: argparse.Namespace) -> int:
     from ..games.scenario_cache import load_cached
-    from ..rules.sequence import new_game
+    from ..rules.basic.sequence import new_game
     from ..ui.render.map_text import map_grid, map_text_lines
 
     scenario = load_cached(args.scenario)
@@ -76,8 +76,8 @@ def _show(args: argparse.Namespace) -> int:
 # --- map check -----------------------------------------------------------------------------------
 
 def _check(args: argparse.Namespace) -> int:
-    from ..rules.errors import FirepowerError
-    from ..rules.scenario import load_scenario
+    from ..rules.model.errors import FirepowerError
+    from ..rules.scenario.load import load_scenario
 
     try:
         scenario = load_scenario(args.file)  # as `firepower validate`: through the schema
@@ -106,10 +106,10 @@ def _lenient(path: str) -> tuple[ScenarioFile, MapData] | None:
 
     from pydantic import ValidationError
 
-    from ..rules.scenario_checks import check_spec
-    from ..rules.scenario_schema import ScenarioFile as Schema
-    from ..rules.scenario_spec import spec_from_data
-    from ..rules.untrusted import PARSER_FAILURES
+    from ..rules.scenario.checks import check_spec
+    from ..rules.scenario.schema import ScenarioFile as Schema
+    from ..rules.model.scenario import spec_from_data
+    from ..rules.kit.untrusted import PARSER_FAILURES
 
     try:
         text = open(path, encoding="utf-8").read()  # noqa: SIM115 - read once
@@ -149,7 +149,7 @@ def hex_references(spec: ScenarioFile) -> Iterator[tuple[str, str]]:
 
 
 def _zone_hexes(spec: ScenarioFile, gmap: MapData) -> dict[str, set[Hex]]:
-    from ..rules.hexgrid import OffsetCoord, column_index, qoffset_to_cube
+    from ..rules.board.hexgrid import OffsetCoord, column_index, qoffset_to_cube
 
     out: dict[str, set[Hex]] = {}
     for z in spec.zones:
@@ -164,7 +164,7 @@ def _zone_hexes(spec: ScenarioFile, gmap: MapData) -> dict[str, set[Hex]]:
 
 
 def _marked_map(args: argparse.Namespace, spec: ScenarioFile, gmap: MapData) -> None:
-    from ..rules.hexgrid import hex_from_id, is_hex_id
+    from ..rules.board.hexgrid import hex_from_id, is_hex_id
     from ..ui.render.map_text import map_grid, map_text_lines, mark_hexes
 
     zoom = _zoom(args)
@@ -197,7 +197,7 @@ def _marked_map(args: argparse.Namespace, spec: ScenarioFile, gmap: MapData) -> 
 
 
 def _stacked_sides(spec: ScenarioFile) -> dict[Hex, str]:
-    from ..rules.hexgrid import hex_from_id, is_hex_id
+    from ..rules.board.hexgrid import hex_from_id, is_hex_id
 
     sides: dict[str, set[str]] = {}
     ids: dict[str, list[str]] = {}
@@ -209,7 +209,7 @@ def _stacked_sides(spec: ScenarioFile) -> dict[Hex, str]:
 
 
 def _legend(ascii: bool, *, marks: bool, sides: list[str] | None = None) -> str:
-    from ..rules.terrain import Terrain
+    from ..rules.board.terrain import Terrain
     from ..ui.render.map_grid import ASCII, UNICODE
 
     g = ASCII if ascii else UNICODE

@@ -62,7 +62,7 @@ def side_id(sides: list[str], names: dict[str, str], given: str) -> str:
 
 def join(store: Store, args: argparse.Namespace) -> int:
     from ..games.shared import SharedGame
-    from ..rules.errors import GameRefusal
+    from ..rules.model.errors import GameRefusal
 
     g = store.game(args.game)
     if g.finished:

@@ -15,7 +15,7 @@ THEME_NAMES = ("default", "colour-blind")
 RULE_KEYS = (("overwatch", "o"), ("hit_the_dirt", "d"), ("hiding", "h"), ("weapons", "w"), ("special_weapons", "x"),
              ("buildings", "b"), ("melee_reactions", "m"), ("clock", "c"))
 """The optional rules this version plays, in §9 order, with the scenario picker's key of each:
-rules/options.py ``AVAILABLE`` and ui/screens/setup.py ``RULE_KEYS``, named here so that
+rules/scenario/options.py ``AVAILABLE`` and ui/screens/setup.py ``RULE_KEYS``, named here so that
 ``--help`` loads neither the rules nor the UI (tests/ui/test_help_tables.py checks they agree)."""
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (mypy knows the name)
@@ -60,7 +60,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:
         """argparse's usage error (exit code 2), a value it quotes cut as every message cuts one
         (ruling R191): an invalid choice of 100 KB is not echoed whole."""
-        from ..rules.untrusted import cut
+        from ..rules.kit.untrusted import cut
 
         super().error(cut(message, 500))
 
@@ -245,7 +245,7 @@ def _port(text: str) -> int:
 
 def _seed(text: str) -> int:
     """``--seed``: a whole number a stored game can keep (ruling R190)."""
-    from ..rules.dice import MAX_SEED
+    from ..rules.model.dice import MAX_SEED
 
     return _whole_number(text, 0, MAX_SEED, "a seed")
 
@@ -270,7 +270,7 @@ def _rule_options(p: argparse.ArgumentParser) -> None:
 
 def _rule_list(text: str) -> tuple[str, ...]:
     """``--rules``: checked as it is parsed, so a wrong id is a usage error (exit 2) naming it."""
-    from ..rules.options import RuleChoiceError, parse_rule_list
+    from ..rules.scenario.options import RuleChoiceError, parse_rule_list
 
     try:
         return parse_rule_list(text)
@@ -279,7 +279,7 @@ def _rule_list(text: str) -> tuple[str, ...]:
 
 
 def _clock_seconds(text: str) -> int:
-    from ..rules.options import check_clock
+    from ..rules.scenario.options import check_clock
 
     try:
         seconds = int(text)

@@ -15,7 +15,7 @@ import unicodedata
 from pathlib import Path
 
 from ..games.store import Store, default_db_path
-from ..rules.errors import FirepowerError, GameRefusal
+from ..rules.model.errors import FirepowerError, GameRefusal
 from .web import join_command
 
 KEY_TYPES = frozenset({

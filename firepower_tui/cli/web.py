@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..games.store import Store
-from ..rules.errors import FirepowerError
+from ..rules.model.errors import FirepowerError
 
 PAGES = Path(__file__).resolve().parents[1] / "data" / "web"
 """Our page for a tab (``play.html``: textual-serve's, loading nothing from another host)."""

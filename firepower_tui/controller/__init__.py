@@ -28,6 +28,6 @@ _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in nam
 __all__ = ["Controller", "Highlights", "Mode", "Result", "KEYMAP", "Intent", "KeySpec"]
 
 if not TYPE_CHECKING:  # hidden from mypy, which would otherwise accept any name as Any
-    from ..rules.lazy import lazy_exports
+    from ..rules.kit.lazy import lazy_exports
 
     __getattr__, __dir__ = lazy_exports(__name__, globals(), _MODULE_OF)

@@ -11,15 +11,15 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..rules import engine
-from ..rules.actions import FIRE_MODES, Fire, FireModeName, Melee, Throw
-from ..rules.errors import Refusal
-from ..rules.fire import FireAssessment, fire_mode
-from ..rules.grenades import ThrowAssessment, max_throw
-from ..rules.spread import entry_hexsides
-from ..rules.hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, hex_to_id, in_firing_arc
-from ..rules.los import los_query
-from ..rules.melee import MeleeAssessment
-from ..rules.units import Soldier, weapon_chart
+from ..rules.model.actions import FIRE_MODES, Fire, FireModeName, Melee, Throw
+from ..rules.model.errors import Refusal
+from ..rules.basic.fire import FireAssessment, fire_mode
+from ..rules.basic.grenades import ThrowAssessment, max_throw
+from ..rules.board.spread import entry_hexsides
+from ..rules.board.hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, hex_to_id, in_firing_arc
+from ..rules.basic.los import los_query
+from ..rules.basic.melee import MeleeAssessment
+from ..rules.model.units import Soldier, weapon_chart
 from .base import CURSOR_STEPS, SELECT_FIRST, Core, Handler, Highlights, Mode, Result, Table
 from .keymap import Intent
 

@@ -13,16 +13,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from ..games.session import Outcome, Session
-from ..rules.actions import Action, RollOff
-from ..rules.errors import Refusal
-from ..rules.events import ChitDrawn, Event, GameEnded
-from ..rules.features import SideKey
-from ..rules.hexgrid import Facing, Hex, OffsetCoord, hex_neighbor, qoffset_from_cube, qoffset_to_cube
-from ..rules.records import record
-from ..rules.setup import placeable
-from ..rules.state import GameState
-from ..rules.types import Phase, Posture, SetupStep
-from ..rules.units import Soldier
+from ..rules.model.actions import Action, RollOff
+from ..rules.model.errors import Refusal
+from ..rules.model.events import ChitDrawn, Event, GameEnded
+from ..rules.board.features import SideKey
+from ..rules.board.hexgrid import Facing, Hex, OffsetCoord, hex_neighbor, qoffset_from_cube, qoffset_to_cube
+from ..rules.kit.records import record
+from ..rules.scenario.setup import placeable
+from ..rules.model.state import GameState
+from ..rules.model.types import Phase, Posture, SetupStep
+from ..rules.model.units import Soldier
 from .keymap import Intent
 from .legal import Legal
 
@@ -169,7 +169,7 @@ class Highlights:
     explain: dict[Hex, str] = field(default_factory=dict)
     """Hexes marked by an explainer, with the map overlay of each (the ``los`` mode: ui/screens/los_mode.py)."""
     explain_sides: dict[SideKey, str] = field(default_factory=dict)
-    """Hexsides marked by an explainer (by their one name, :func:`...rules.features.side_key`),
+    """Hexsides marked by an explainer (by their one name, :func:`...rules.board.features.side_key`),
     with the map overlay of each (the ``los`` mode)."""
 
 

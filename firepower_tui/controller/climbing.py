@@ -6,7 +6,7 @@ Offered only when the engine would take the climb for the selected man now
 
 from __future__ import annotations
 
-from ..rules.actions import Climb
+from ..rules.model.actions import Climb
 from .base import Core, Handler, Mode, Result, Table
 from .keymap import Intent
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable
 
-from ..rules.state import GameState
-from ..rules.types import Phase
+from ..rules.model.state import GameState
+from ..rules.model.types import Phase
 
 
 class PhaseClock:

@@ -6,13 +6,13 @@ from typing import get_args
 
 from ..games.session import Outcome
 from ..rules import engine
-from ..rules.actions import Action, DrawChit, Overwatch, StandAndShoot, StartImpulse
-from ..rules.hexgrid import Hex
-from ..rules.describe import describe_los, describe_odds
-from ..rules.errors import Refusal
-from ..rules.los import los_query
-from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
-from ..rules.state import GameState
+from ..rules.board.hexgrid import Hex
+from ..rules.engine.describe import describe_los, describe_odds
+from ..rules.engine.notation import LosQuery, NotationError, OddsQuery, parse_line
+from ..rules.basic.los import los_query
+from ..rules.model.actions import Action, DrawChit, Overwatch, StandAndShoot, StartImpulse
+from ..rules.model.errors import Refusal
+from ..rules.model.state import GameState
 from .base import Core, Result
 
 ACTIONS: tuple[type[Action], ...] = get_args(Action)
@@ -25,10 +25,10 @@ def named_hex(state: GameState, action: Action) -> Hex | None:
     a placement or a special weapon; the hex a move enters; the hex of a fire's first target
     (as it stood before the fire); an overwatch shot's likewise. None: the line names none.
 
-    >>> from firepower_tui.rules.hexgrid import hex_to_id
-    >>> from firepower_tui.rules.notation import parse_action
+    >>> from firepower_tui.rules.board.hexgrid import hex_to_id
+    >>> from firepower_tui.rules.engine.notation import parse_action
     >>> from firepower_tui.rules.scenario import load_scenario
-    >>> from firepower_tui.rules.sequence import new_game
+    >>> from firepower_tui.rules.basic.sequence import new_game
     >>> st = new_game(load_scenario("basic"))
     >>> [hex_to_id(named_hex(st, parse_action(line))) for line in ("impulse H3", "move T5 H4", "fire T5 G5")]
     ['H3', 'H4', 'H14']

@@ -13,12 +13,12 @@ never imports the UI.
 from __future__ import annotations
 
 from ..games.session import Outcome, Session
-from ..rules.actions import Fire, Melee, Overwatch, StandAndShoot, Throw
-from ..rules.actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
-from ..rules.errors import Refusal
-from ..rules.hexgrid import Facing, Hex
-from ..rules.special_rule import SpecialAssessment
-from ..rules.types import Posture, RuleId
+from ..rules.model.actions import Fire, Melee, Overwatch, StandAndShoot, Throw
+from ..rules.model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from ..rules.model.errors import Refusal
+from ..rules.board.hexgrid import Facing, Hex
+from ..rules.optional.special_rule import SpecialAssessment
+from ..rules.model.types import Posture, RuleId
 from .aiming import Aiming, Assessment
 from .base import CURSOR_STEPS, PLACING, POSTURE_INTENTS, REACT_CHOICES, REACTING, Core, Highlights, Mode, Result, Table
 from .climbing import Climbing

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..rules.actions import Choose, Deployed, Place
-from ..rules.errors import Refusal
-from ..rules.hexgrid import Facing
-from ..rules.setup import placeable
-from ..rules.types import Posture, SetupStep
+from ..rules.model.actions import Choose, Deployed, Place
+from ..rules.model.errors import Refusal
+from ..rules.board.hexgrid import Facing
+from ..rules.scenario.setup import placeable
+from ..rules.model.types import Posture, SetupStep
 from .base import FACING_INTENTS, POSTURE_INTENTS, Core, Handler, Highlights, Mode, Result, Table, stay
 from .keymap import Intent
 

@@ -2,14 +2,14 @@
 
 The mode :attr:`Mode.FORCES`. The force builder screen has the keys (it submits ``Buy``,
 ``Drop`` and ``Ready``); the map's keys do nothing then but move the cursor. The kinds of man
-and their costs are the rules' own (:data:`~firepower_tui.rules.victory.POINTS`).
+and their costs are the rules' own (:data:`~firepower_tui.rules.scenario.victory.POINTS`).
 """
 
 from __future__ import annotations
 
-from ..rules.records import record
-from ..rules.setup import budget, spent
-from ..rules.victory import POINTS, TRAIT_POINTS
+from ..rules.kit.records import record
+from ..rules.scenario.setup import budget, spent
+from ..rules.scenario.victory import POINTS, TRAIT_POINTS
 from .base import Core, Mode, Table
 
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from ..rules.combat import COMBAT_MF
-from ..rules.melee import MELEE_MF
-from ..rules.records import record
-from ..rules.movement import CROSS_COST, ENTRY_COST, LEVEL_COST, POSTURE_COST, TURN_COST
-from ..rules.types import Posture
+from ..rules.basic.combat import COMBAT_MF
+from ..rules.basic.melee import MELEE_MF
+from ..rules.kit.records import record
+from ..rules.basic.movement import CROSS_COST, ENTRY_COST, LEVEL_COST, POSTURE_COST, TURN_COST
+from ..rules.model.types import Posture
 
 _ENTRY = "/".join(str(ENTRY_COST[p]) for p in (Posture.STAND, Posture.CROUCH, Posture.PRONE))
 """Entry costs standing/crouching/prone, for the help text (§3.2)."""

@@ -2,7 +2,7 @@
 
 The keys the footer offers and the hexes the map marks come from the rules'
 :func:`~firepower_tui.rules.engine.legal_actions` and :func:`~firepower_tui.rules.engine.checker`,
-never from a second copy of the rules here. A :class:`~firepower_tui.rules.state.GameState`
+never from a second copy of the rules here. A :class:`~firepower_tui.rules.model.state.GameState`
 is immutable, so the answers are kept until the session holds another state: the footer asks
 on every key, a cursor move does not change the state, and the guards then cost a look-up.
 """
@@ -14,9 +14,9 @@ from typing import Any, TypeVar, cast
 
 from ..games.session import Session
 from ..rules import engine
-from ..rules.actions import Action
-from ..rules.errors import Refusal
-from ..rules.state import GameState
+from ..rules.model.actions import Action
+from ..rules.model.errors import Refusal
+from ..rules.model.state import GameState
 
 A = TypeVar("A", bound=Action)
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..rules.actions import Action, ChangePosture, Cross, EndImpulse, EndPhase, Move, StartImpulse, Turn
-from ..rules.hexgrid import Facing, hex_neighbor, hex_to_id
-from ..rules.movement import entry_ledger
-from ..rules.sequence import impulses_left
-from ..rules.types import Posture
-from ..rules.units import Soldier
+from ..rules.model.actions import Action, ChangePosture, Cross, EndImpulse, EndPhase, Move, StartImpulse, Turn
+from ..rules.board.hexgrid import Facing, hex_neighbor, hex_to_id
+from ..rules.basic.movement import entry_ledger
+from ..rules.basic.sequence import impulses_left
+from ..rules.model.types import Posture
+from ..rules.model.units import Soldier
 from .base import (FACING_INTENTS, POSTURE_INTENTS, SELECT_FIRST, Core, Handler, Highlights, Mode, Result, Table,
                    stay)
 from .keymap import KEYMAP, VIEW_INTENTS, Intent

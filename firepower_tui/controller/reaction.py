@@ -1,6 +1,6 @@
 """Reactions: going on Overwatch, and answering an open reaction (RULES.md §9.1, §9.2, §9.7).
 
-While the engine holds a :class:`~firepower_tui.rules.state.Pending` reaction the keys belong
+While the engine holds a :class:`~firepower_tui.rules.model.state.Pending` reaction the keys belong
 to the side that decides (:attr:`Mode.REACT`): ``f``/``g`` aim a watcher's snap shot or throw,
 ``d``/``D`` drop men who are fired on, ``s`` aims a defender's stand-and-shoot, ``b`` falls
 back and ``n`` holds. What is offered comes from the engine's legal answers; a key pressed
@@ -13,16 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..rules import engine
-from ..rules.actions import (FIRE_MODES, Action, ChangePosture, Cross, EndImpulse, EndPhase, FallBack, Fire, HitDirt,
-                             Hold, Melee, Move, Overwatch, StandAndShoot, Throw, Turn, Watch, FireModeName)
-from ..rules.errors import Refusal
-from ..rules.fire import FireAssessment
-from ..rules.grenades import ThrowAssessment
-from ..rules.spread import entry_hexsides
-from ..rules.hexgrid import Facing, Hex, hex_to_id
-from ..rules.state import Pending
-from ..rules.types import Posture, ReactionKind
-from ..rules.units import weapon_chart
+from ..rules.model.actions import (FIRE_MODES, Action, ChangePosture, Cross, EndImpulse, EndPhase, FallBack, Fire,
+                                   HitDirt, Hold, Melee, Move, Overwatch, StandAndShoot, Throw, Turn, Watch,
+                                   FireModeName)
+from ..rules.model.errors import Refusal
+from ..rules.basic.fire import FireAssessment
+from ..rules.basic.grenades import ThrowAssessment
+from ..rules.board.spread import entry_hexsides
+from ..rules.board.hexgrid import Facing, Hex, hex_to_id
+from ..rules.model.state import Pending
+from ..rules.model.types import Posture, ReactionKind
+from ..rules.model.units import weapon_chart
 from .base import CURSOR_STEPS, Core, Handler, Highlights, Mode, Result, Table
 from .keymap import Intent
 from .reaction_prompt import prompt
@@ -380,7 +381,7 @@ class Reaction:
             return
         s = core.soldier()
         if s is not None and core.cursor != s.hex:
-            from ..rules.los import los_query
+            from ..rules.basic.los import los_query
 
             result = los_query(core.state, s.hex, core.cursor)
             h.los = frozenset(x for x, _ in result.touched)

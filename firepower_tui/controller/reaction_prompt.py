@@ -4,11 +4,11 @@ history (the action that opened it), never from message text."""
 
 from __future__ import annotations
 
-from ..rules.actions import ANSWERS, Action, ChangePosture, Cross, Fire, Melee, Move, Throw, Turn
-from ..rules.events import ReactionOpened
-from ..rules.hexgrid import hex_to_id
-from ..rules.state import Pending
-from ..rules.types import ReactionKind
+from ..rules.model.actions import ANSWERS, Action, ChangePosture, Cross, Fire, Melee, Move, Throw, Turn
+from ..rules.model.events import ReactionOpened
+from ..rules.board.hexgrid import hex_to_id
+from ..rules.model.state import Pending
+from ..rules.model.types import ReactionKind
 from .base import Core
 
 

@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..rules import engine
-from ..rules.actions_special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
-from ..rules.errors import Refusal
-from ..rules.grenades import max_throw
-from ..rules.hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, in_firing_arc
-from ..rules.los import los_query
-from ..rules.special_rule import SpecialAssessment, items_left, molotov_range
-from ..rules.spread import entry_hexsides
-from ..rules.types import RuleId
-from ..rules.units import Soldier
+from ..rules.model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from ..rules.model.errors import Refusal
+from ..rules.basic.grenades import max_throw
+from ..rules.board.hexgrid import Facing, Hex, hex_distance, hex_from_id, hex_neighbor, in_firing_arc
+from ..rules.basic.los import los_query
+from ..rules.optional.special_rule import SpecialAssessment, items_left, molotov_range
+from ..rules.board.spread import entry_hexsides
+from ..rules.model.types import RuleId
+from ..rules.model.units import Soldier
 from .base import CURSOR_STEPS, SELECT_FIRST, Core, Handler, Highlights, Mode, Result, Table
 from .keymap import Intent
 

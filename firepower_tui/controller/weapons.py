@@ -6,7 +6,7 @@ Each key is offered only when the engine would take its action for the selected 
 
 from __future__ import annotations
 
-from ..rules.actions_weapons import PickUp, Repair, Swap
+from ..rules.model.actions.weapons import PickUp, Repair, Swap
 from .base import Core, Handler, Mode, Result, Table
 from .keymap import Intent
 

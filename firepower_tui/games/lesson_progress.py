@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
-from ..rules.untrusted import PARSER_FAILURES, shape_problem
+from ..rules.kit.untrusted import PARSER_FAILURES, shape_problem
 from .lessons import Lesson
 from .store import default_db_path
 

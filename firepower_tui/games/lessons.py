@@ -25,17 +25,17 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import engine
-from ..rules.actions import Action, DrawChit, RollOff
-from ..rules.dice import ForcedDice, SeededDice
-from ..rules.errors import FirepowerError, Refusal
-from ..rules.events import Event, PhaseEnded
-from ..rules.notation import NotationError, parse_action
-from ..rules.hexgrid import Hex, hex_to_id
-from ..rules.records import record
-from ..rules.scenario import Scenario
-from ..rules.untrusted import PARSER_FAILURES, parser_failure, shape_problem
+from ..rules.model.actions import Action, DrawChit, RollOff
+from ..rules.model.dice import ForcedDice, SeededDice
+from ..rules.model.errors import FirepowerError, Refusal
+from ..rules.model.events import Event, PhaseEnded
+from ..rules.engine.notation import NotationError, parse_action
+from ..rules.board.hexgrid import Hex, hex_to_id
+from ..rules.kit.records import record
+from ..rules.model.scenario import Scenario
+from ..rules.kit.untrusted import PARSER_FAILURES, parser_failure, shape_problem
 from .scenario_cache import load_cached
-from ..rules.state import GameState
+from ..rules.model.state import GameState
 from .session import HistoryEntry, Session
 
 LESSONS_DIR = Path(__file__).resolve().parents[1] / "data" / "lessons"

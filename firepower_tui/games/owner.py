@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..rules.records import record
+from ..rules.kit.records import record
 
 PROC = Path("/proc")
 

@@ -10,10 +10,10 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from ..rules.dice import MAX_SEED
-from ..rules.errors import Problem, SaveError
-from ..rules.options import MAX_CLOCK, MIN_CLOCK
-from ..rules.untrusted import MAX_FILE_BYTES, PARSER_FAILURES, parser_failure, shape_problem
+from ..rules.model.dice import MAX_SEED
+from ..rules.model.errors import Problem, SaveError
+from ..rules.scenario.options import MAX_CLOCK, MIN_CLOCK
+from ..rules.kit.untrusted import MAX_FILE_BYTES, PARSER_FAILURES, parser_failure, shape_problem
 from .seats import parse_seat
 from .store import Store
 

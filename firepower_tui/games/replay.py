@@ -7,12 +7,13 @@ from typing import Any
 
 from .session import HistoryEntry, Session, session_args
 from ..rules import engine
-from ..rules.dice import D10, DiceError, ReplayDice, SeededDice
-from ..rules.errors import FirepowerError
-from ..rules.notation import NotationError, parse_action
-from ..rules.records import record
-from ..rules.scenario import Scenario, parse_scenario
-from ..rules.untrusted import cut
+from ..rules.model.dice import D10, DiceError, ReplayDice, SeededDice
+from ..rules.model.errors import FirepowerError
+from ..rules.engine.notation import NotationError, parse_action
+from ..rules.kit.records import record
+from ..rules.model.scenario import Scenario
+from ..rules.scenario.load import parse_scenario
+from ..rules.kit.untrusted import cut
 from .scenario_cache import load_cached
 
 OnEntry = Callable[[HistoryEntry], None]

@@ -8,7 +8,7 @@ claims); the file also holds a fingerprint of the schema (the package version an
 schema's own source files), so an entry is used only for the very same text under the very
 same schema. Anything else (a new or edited file, another version, a damaged or unreadable
 entry) is a miss, and the text goes through pydantic as ever. The cross-field checks
-(:mod:`firepower_tui.rules.scenario_checks`) run on every load either way.
+(:mod:`firepower_tui.rules.scenario.checks`) run on every load either way.
 
 Only scenario files loaded to be played go through it (:func:`load_cached`): ``firepower
 validate`` and ``map check`` never read it, and a scenario text read from a game record or a
@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..rules.scenario import Scenario, load_scenario
+from ..rules.model.scenario import Scenario
+from ..rules.scenario.load import load_scenario
 
-_SCHEMA_SOURCES = ("scenario_schema.py", "scenario_spec.py")
+_SCHEMA_SOURCES = ("scenario/schema.py", "model/scenario.py")
 _RULES = Path(__file__).resolve().parents[1] / "rules"
 
 
@@ -55,7 +56,7 @@ def _digest(text: str) -> str:
 
 
 class CheckedTexts:
-    """The cache on disk, as :func:`firepower_tui.rules.scenario.parse_scenario` asks it."""
+    """The cache on disk, as :func:`firepower_tui.rules.scenario.load.parse_scenario` asks it."""
 
     def get(self, text: str) -> dict[str, Any] | None:
         """The validated data of ``text``, if the cache holds it for this schema."""
@@ -95,7 +96,7 @@ CACHE = CheckedTexts()
 
 
 def load_cached(id_or_path: str | Path) -> Scenario:
-    """:func:`~firepower_tui.rules.scenario.load_scenario` with the cache: a scenario file loaded
+    """:func:`~firepower_tui.rules.scenario.load.load_scenario` with the cache: a scenario file loaded
     to be played (by id or path).
 
     Raises:

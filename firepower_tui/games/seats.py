@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ..rules.actions import Action, Buy, Ready
-from ..rules.state import GameState
+from ..rules.model.actions import Action, Buy, Ready
+from ..rules.model.state import GameState
 
 HUMAN = "human"
 """The seat of a person at the keyboard."""

@@ -17,13 +17,13 @@ from typing import Any, Protocol
 from .session import HistoryEntry, Session, game_options, session_args
 from .seats import computer_levels
 from .replay import OnEntry, ReplayError, StepRecord, replay, replay_into, scenario_for
-from ..rules.actions import DrawChit
-from ..rules.dice import SeededDice
-from ..rules.errors import FirepowerError, GameRefusal
-from ..rules.records import record
-from ..rules.scenario import Scenario
-from ..rules.snapshot import SnapshotError, state_from_data, state_to_data
-from ..rules.state import GameState
+from ..rules.model.actions import DrawChit
+from ..rules.model.dice import SeededDice
+from ..rules.model.errors import FirepowerError, GameRefusal
+from ..rules.kit.records import record
+from ..rules.model.scenario import Scenario
+from ..rules.engine.snapshot import SnapshotError, state_from_data, state_to_data
+from ..rules.model.state import GameState
 from .store import Checkpoint, Store
 
 

@@ -11,17 +11,17 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..rules import engine
-from ..rules.actions import Action, DrawChit
-from ..rules.dice import ForcedDice, RecordingDice, SeededDice
-from ..rules.errors import Refusal
-from ..rules.events import Event
-from ..rules.notation import format_action
-from ..rules.options import DEFAULT_CLOCK, ordered
-from ..rules.records import record
-from ..rules.scenario import Scenario
-from ..rules.sequence import new_game, opening_events
-from ..rules.state import GameState
-from ..rules.types import Phase
+from ..rules.model.actions import Action, DrawChit
+from ..rules.model.dice import ForcedDice, RecordingDice, SeededDice
+from ..rules.model.errors import Refusal
+from ..rules.model.events import Event
+from ..rules.engine.notation import format_action
+from ..rules.scenario.options import DEFAULT_CLOCK, ordered
+from ..rules.kit.records import record
+from ..rules.model.scenario import Scenario
+from ..rules.basic.sequence import new_game, opening_events
+from ..rules.model.state import GameState
+from ..rules.model.types import Phase
 from .store import MovedFirst, Overtaken
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class HistoryEntry:
     """One accepted action and what it did."""
 
     action: Action
-    """The action (see :mod:`firepower_tui.rules.actions`)."""
+    """The action (see :mod:`firepower_tui.rules.model.actions`)."""
     events: tuple[Event, ...]
     """Its events."""
     rolls: tuple[tuple[str, int, int], ...]
@@ -96,7 +96,7 @@ class Session:
             clock: seconds per impulse phase when the ``clock`` rule is on (§9.8, R35); None:
                 the scenario's ``clock``, else the default.
             dice: the dice to roll; by default seeded from ``seed``, and able to take forced
-                results (:class:`~firepower_tui.rules.dice.ForcedDice`).
+                results (:class:`~firepower_tui.rules.model.dice.ForcedDice`).
             history_base: see the attribute.
             log_base: see the attribute.
         """

@@ -11,7 +11,7 @@ import json
 import os
 from pathlib import Path
 
-from ..rules.untrusted import PARSER_FAILURES, shape_problem
+from ..rules.kit.untrusted import PARSER_FAILURES, shape_problem
 from .store import default_db_path
 
 

@@ -9,7 +9,7 @@ process is noticed by :meth:`SharedGame.changed` (``PRAGMA data_version`` on the
 long-lived connection) and applied by :meth:`SharedGame.catch_up`, entry by entry on the live
 session (no full replay).
 
-Only the side the game waits for acts (:func:`~firepower_tui.rules.turn.deciders`): the active
+Only the side the game waits for acts (:func:`~firepower_tui.rules.basic.turn.deciders`): the active
 side in its impulse phase (6.2), the reacting side while a reaction is open (§9.1, §9.2,
 §9.7), the buying side (§10.3), the placer or the roll's winner (§10.2); a chit draw (6.1) or a
 roll-off is nobody's in particular, and the first process to store it wins. A take-back
@@ -18,12 +18,12 @@ roll-off is nobody's in particular, and the first process to store it wins. A ta
 
 from __future__ import annotations
 
-from ..rules.actions import Action, Buy, Drop, Equip, Ready
-from ..rules.errors import FirepowerError, Refusal
-from ..rules.events import Event
-from ..rules.state import GameState
-from ..rules.turn import deciders, decision_rule
-from ..rules.types import Phase
+from ..rules.model.actions import Action, Buy, Drop, Equip, Ready
+from ..rules.model.errors import FirepowerError, Refusal
+from ..rules.model.events import Event
+from ..rules.model.state import GameState
+from ..rules.basic.turn import deciders, decision_rule
+from ..rules.model.types import Phase
 from .replay import StepRecord, replay_into, scenario_for
 from .service import attach_recorder, full_replay
 from .session import Session

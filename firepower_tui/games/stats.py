@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 
 from .session import Session
 from ..rules import engine
-from ..rules.actions import Fire, Melee, Throw
-from ..rules.dice import D10
-from ..rules.events import Killed
-from ..rules.state import GameState
+from ..rules.model.actions import Fire, Melee, Throw
+from ..rules.model.dice import D10
+from ..rules.model.events import Killed
+from ..rules.model.state import GameState
 
 
 @dataclass

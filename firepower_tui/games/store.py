@@ -20,8 +20,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ..rules.errors import FirepowerError, Problem, SaveError
-from ..rules.records import record
+from ..rules.model.errors import FirepowerError, Problem, SaveError
+from ..rules.kit.records import record
 from . import owner as owners
 from .owner import Owner
 
@@ -146,7 +146,7 @@ class Checkpoint:
     dice: str
     """The live dice generator's state (JSON)."""
     state: str
-    """The state, as :func:`firepower_tui.rules.snapshot.state_to_data` writes it (JSON)."""
+    """The state, as :func:`firepower_tui.rules.engine.snapshot.state_to_data` writes it (JSON)."""
 
 
 class Store:

@@ -8,19 +8,19 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..rules import engine
-from ..rules.actions import (Action, Buy, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Place, Ready, StartImpulse,
-                            Throw, Watch)
-from ..rules.combat import COMBAT_MF
-from ..rules.dice import Dice
-from ..rules.errors import Refusal
-from ..rules.grenades import max_throw
-from ..rules.hexgrid import Facing, Hex, hex_distance, in_firing_arc
-from ..rules.setup import placeable
-from ..rules.state import GameState
-from ..rules.types import Phase, Posture, RuleId, SetupStep
-from ..rules.units import weapon_chart
-from ..rules.special_barrage import may_carry_items, special_candidates
-from ..rules.weapons_rule import may_have_weapon_actions, weapon_candidates
+from ..rules.model.actions import (Action, Buy, Deployed, DrawChit, EndImpulse, EndPhase, Fire, Place, Ready,
+                                   StartImpulse, Throw, Watch)
+from ..rules.basic.combat import COMBAT_MF
+from ..rules.model.dice import Dice
+from ..rules.model.errors import Refusal
+from ..rules.basic.grenades import max_throw
+from ..rules.board.hexgrid import Facing, Hex, hex_distance, in_firing_arc
+from ..rules.scenario.setup import placeable
+from ..rules.model.state import GameState
+from ..rules.model.types import Phase, Posture, RuleId, SetupStep
+from ..rules.model.units import weapon_chart
+from ..rules.optional.special_barrage import may_carry_items, special_candidates
+from ..rules.optional.weapons_rule import may_have_weapon_actions, weapon_candidates
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).

@@ -21,23 +21,23 @@ from typing import Any
 
 from ..games.session import Outcome, Session
 from ..rules import engine
-from ..rules.actions import Action, DrawChit, RollOff
-from ..rules.describe import describe, describe_los, describe_odds
-from ..rules.dice import MAX_SEED, ForcedDice, normalise_face, seed_problem
-from ..rules.errors import FirepowerError, Problem, Refusal, ScriptError
-from ..rules.events import Event
-from ..rules.hexgrid import Hex, column_letters, hex_to_id
-from ..rules.los import los_query
+from ..rules.model.actions import Action, DrawChit, RollOff
+from ..rules.engine.describe import describe, describe_los, describe_odds
+from ..rules.model.dice import MAX_SEED, ForcedDice, normalise_face, seed_problem
+from ..rules.model.errors import FirepowerError, Problem, Refusal, ScriptError
+from ..rules.model.events import Event
+from ..rules.board.hexgrid import Hex, column_letters, hex_to_id
+from ..rules.basic.los import los_query
 from ..rules.kinds.words import number_word
-from ..rules.notation import LosQuery, NotationError, OddsQuery, parse_line
-from ..rules.options import RuleChoiceError, parse_rule_list
+from ..rules.engine.notation import LosQuery, NotationError, OddsQuery, parse_line
+from ..rules.scenario.options import RuleChoiceError, parse_rule_list
 from ..games.scenario_cache import load_cached
-from ..rules.scenario import Scenario
-from ..rules.sequence import new_game, opening_events
-from ..rules.state import GameState
-from ..rules.terrain import MapData
-from ..rules.untrusted import cut
-from ..rules.values import to_json
+from ..rules.model.scenario import Scenario
+from ..rules.basic.sequence import new_game, opening_events
+from ..rules.model.state import GameState
+from ..rules.board.terrain import MapData
+from ..rules.kit.untrusted import cut
+from ..rules.model.values import to_json
 from ..games.seats import SeatError, computer_levels, parse_players
 from .state_event import snapshot_text, state_snapshot
 from .versus import Computer, MakePlayer, players_event
@@ -60,7 +60,7 @@ class Stopped(Exception):
 def map_extent(gmap: MapData) -> str:
     """The map's hexes from corner to corner, as a player reads them: ``A1-X16``.
 
-    >>> from firepower_tui.rules.scenario import load_scenario
+    >>> from firepower_tui.rules.scenario.load import load_scenario
     >>> map_extent(load_scenario("basic").map)
     'A1-X16'
     """

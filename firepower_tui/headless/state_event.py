@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..rules.hexgrid import hex_to_id
-from ..rules.notation import format_action
-from ..rules.options import ordered, rules_label
-from ..rules.state import GameState
+from ..rules.board.hexgrid import hex_to_id
+from ..rules.engine.notation import format_action
+from ..rules.scenario.options import ordered, rules_label
+from ..rules.model.state import GameState
 
 
 def state_snapshot(state: GameState) -> dict[str, Any]:
@@ -47,7 +47,7 @@ def state_snapshot(state: GameState) -> dict[str, Any]:
             "answerers": list(p.answerers), "action": format_action(p.action) if p.action is not None else None,
             "rule": p.kind.rule}
     if "special_weapons" in state.rules:  # §9.5's keys only in its games
-        from ..rules.special_rule import carried, special_of
+        from ..rules.optional.special_rule import carried, special_of
 
         sp = special_of(state)
         snap["items"] = {s.id: carried(state, s.id) for s in state.soldiers if not s.killed and carried(state, s.id)}

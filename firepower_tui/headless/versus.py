@@ -1,6 +1,6 @@
 """The computer in a script: a ``players`` line names who plays each side, and a side
 marked ``computer`` is played by the opponent whenever the game waits for it
-(rules.turn.deciders), through the same session as the script's own actions.
+(rules.basic.turn.deciders), through the same session as the script's own actions.
 
 The opponent is given, not imported (``make_player``: the CLI passes
 ``players.opponent.Opponent``); the headless runner and the players are beside each other
@@ -13,14 +13,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from ..games.seats import computer_levels, other_side_of, players_label
-from ..rules.turn import decision_rule
+from ..rules.basic.turn import decision_rule
 from ..games.session import Outcome
-from ..rules.errors import Refusal
-from ..rules.actions import Action, RollOff
-from ..rules.notation import format_action
-from ..rules.state import GameState
-from ..rules.types import Phase
-from ..rules.turn import deciders
+from ..rules.model.errors import Refusal
+from ..rules.model.actions import Action, RollOff
+from ..rules.engine.notation import format_action
+from ..rules.model.state import GameState
+from ..rules.model.types import Phase
+from ..rules.basic.turn import deciders
 
 if TYPE_CHECKING:
     from .script import Runner

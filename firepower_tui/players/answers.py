@@ -4,13 +4,13 @@ reactions), each scored from the preview's odds; ``hold`` when nothing beats it.
 from __future__ import annotations
 
 from ..rules import engine
-from ..rules.actions import Action, FallBack, Fire, HitDirt, Hold, Melee, Overwatch, StandAndShoot
-from ..rules.combat import chance_of
-from ..rules.errors import IllegalActionError
-from ..rules.fire import assess_fire, check_shot
-from ..rules.melee import MELEE_HIT
-from ..rules.state import GameState
-from ..rules.types import Posture, ReactionKind, Status
+from ..rules.model.actions import Action, FallBack, Fire, HitDirt, Hold, Melee, Overwatch, StandAndShoot
+from ..rules.basic.combat import chance_of
+from ..rules.model.errors import IllegalActionError
+from ..rules.basic.fire import assess_fire, check_shot
+from ..rules.basic.melee import MELEE_HIT
+from ..rules.model.state import GameState
+from ..rules.model.types import Posture, ReactionKind, Status
 from .evaluate import SUPPRESS_VALUE, Evaluator
 
 OVERWATCH_THRESHOLD = 0.2

@@ -1,5 +1,5 @@
 """What a position and an attack are worth to the computer: the exact odds of the preview
-(:func:`.engine.assess`) against the exposure of :mod:`..rules.threat`.
+(:func:`.engine.assess`) against the exposure of :mod:`..rules.engine.threat`.
 
 One :class:`Evaluator` serves one decision (one side, one style); its caches are keyed by what
 the numbers depend on (the enemy's men, the hex, the posture), so the many positions a search
@@ -11,17 +11,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..rules import engine, threat
-from ..rules.actions import Action, Fire, Melee, Throw
-from ..rules.combat import COMBAT_MF
-from ..rules.errors import IllegalActionError
-from ..rules.grenades import max_throw
-from ..rules.hexgrid import Hex, direction_between, hex_distance, hex_from_id, in_firing_arc
-from ..rules.state import GameState
-from ..rules.terrain import Terrain
-from ..rules.types import Posture, Status
-from ..rules.units import Soldier
-from ..rules.victory import score, sector_control, sector_of, soldier_points
+from ..rules import engine
+from ..rules.engine import threat
+from ..rules.model.actions import Action, Fire, Melee, Throw
+from ..rules.basic.combat import COMBAT_MF
+from ..rules.model.errors import IllegalActionError
+from ..rules.basic.grenades import max_throw
+from ..rules.board.hexgrid import Hex, direction_between, hex_distance, hex_from_id, in_firing_arc
+from ..rules.model.state import GameState
+from ..rules.board.terrain import Terrain
+from ..rules.model.types import Posture, Status
+from ..rules.model.units import Soldier
+from ..rules.scenario.victory import score, sector_control, sector_of, soldier_points
 from .style import Style
 
 SUPPRESS_VALUE = 0.15

@@ -4,11 +4,11 @@ search scores a plan ending in an attack over (``Style.expectimax``, :mod:`.plan
 from __future__ import annotations
 
 from ..rules import engine
-from ..rules.actions import Action, Fire, Throw
-from ..rules.errors import IllegalActionError
-from ..rules.state import GameState
-from ..rules.types import Posture, Status
-from ..rules.units import Soldier
+from ..rules.model.actions import Action, Fire, Throw
+from ..rules.model.errors import IllegalActionError
+from ..rules.model.state import GameState
+from ..rules.model.types import Posture, Status
+from ..rules.model.units import Soldier
 
 
 def outcomes(state: GameState, action: Action, side: str) -> list[tuple[float, GameState]]:

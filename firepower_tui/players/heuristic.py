@@ -12,14 +12,14 @@ from __future__ import annotations
 import random
 
 from ..rules import engine
-from ..rules.actions import (Action, ChangePosture, DrawChit, EndImpulse, EndPhase, Fire, Hold, Move, Overwatch,
-                             StartImpulse, Turn)
-from ..rules.combat import COMBAT_MF
-from ..rules.hexgrid import Hex, direction_between, hex_distance, hex_neighbor, in_firing_arc
-from ..rules.state import GameState
-from ..rules.turn import decides
-from ..rules.types import Phase, Posture, Status
-from ..rules.units import Soldier
+from ..rules.model.actions import (Action, ChangePosture, DrawChit, EndImpulse, EndPhase, Fire, Hold, Move, Overwatch,
+                                   StartImpulse, Turn)
+from ..rules.basic.combat import COMBAT_MF
+from ..rules.board.hexgrid import Hex, direction_between, hex_distance, hex_neighbor, in_firing_arc
+from ..rules.model.state import GameState
+from ..rules.basic.turn import decides
+from ..rules.model.types import Phase, Posture, Status
+from ..rules.model.units import Soldier
 from .setup_play import COVER_VALUE, facing_toward, setup_action
 
 CLOSE_ENOUGH = 3
@@ -39,7 +39,7 @@ class Heuristic:
         self._acted = False
 
     def to_act(self, state: GameState) -> bool:
-        """Whether the game waits for this side (rules.turn.deciders)."""
+        """Whether the game waits for this side (rules.basic.turn.deciders)."""
         return decides(state, self.side)
 
     def choose(self, state: GameState) -> Action:

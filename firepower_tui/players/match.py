@@ -1,5 +1,5 @@
 """Whole games between two players (the benchmark and the smoke tests): each side's chooser
-is asked when the game waits for that side (:func:`.rules.turn.deciders`)."""
+is asked when the game waits for that side (:func:`.rules.basic.turn.deciders`)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..rules import engine
-from ..rules.actions import Action
-from ..rules.dice import Dice
-from ..rules.errors import IllegalActionError
-from ..rules.state import GameState
-from ..rules.turn import deciders
+from ..rules.model.actions import Action
+from ..rules.model.dice import Dice
+from ..rules.model.errors import IllegalActionError
+from ..rules.model.state import GameState
+from ..rules.basic.turn import deciders
 
 Chooser = Callable[[GameState], Action]
 """A player: the state in, one action ``engine.check`` accepts out."""

@@ -4,7 +4,7 @@ It chooses legal actions through the engine, as a human does through the keys, a
 looks at the dice or the cup's order: the setup by :mod:`.setup_play`; a reaction by
 :mod:`.answers`; in its impulse phase, which hex to activate (6.2) and, for each man there, a
 plan of moves ending in his best attack (:mod:`.planner`), every move and attack scored by
-:mod:`.evaluate` from the preview's exact odds against the exposure of :mod:`..rules.threat`.
+:mod:`.evaluate` from the preview's exact odds against the exposure of :mod:`..rules.engine.threat`.
 Every action it returns has passed :func:`.engine.check` (else it ends the impulse or phase).
 
 Levels (:data:`.style.STYLES`): ``easy`` is reckless and errs, looks 2 MF ahead;
@@ -27,12 +27,12 @@ import random
 import time
 
 from ..rules import engine
-from ..rules.actions import Action, DrawChit, EndImpulse, EndPhase, StartImpulse
-from ..rules.dice import SeededDice
-from ..rules.hexgrid import Hex
-from ..rules.state import GameState
-from ..rules.turn import decides
-from ..rules.types import Phase, Status
+from ..rules.model.actions import Action, DrawChit, EndImpulse, EndPhase, StartImpulse
+from ..rules.model.dice import SeededDice
+from ..rules.board.hexgrid import Hex
+from ..rules.model.state import GameState
+from ..rules.basic.turn import decides
+from ..rules.model.types import Phase, Status
 from .answers import answer
 from .evaluate import Evaluator
 from .style import STYLES, Style
@@ -71,7 +71,7 @@ class Opponent:
         self._acted_now = False
 
     def to_act(self, state: GameState) -> bool:
-        """Whether the game waits for this side's action (rules.turn.deciders)."""
+        """Whether the game waits for this side's action (rules.basic.turn.deciders)."""
         return decides(state, self.side)
 
     def choose(self, state: GameState) -> Action:

@@ -14,11 +14,11 @@ import random
 from dataclasses import dataclass
 
 from ..rules import engine
-from ..rules.actions import Action, ChangePosture, Fire, Turn, Watch
-from ..rules.combat import COMBAT_MF
-from ..rules.dice import SeededDice
-from ..rules.state import GameState
-from ..rules.types import RuleId
+from ..rules.model.actions import Action, ChangePosture, Fire, Turn, Watch
+from ..rules.basic.combat import COMBAT_MF
+from ..rules.model.dice import SeededDice
+from ..rules.model.state import GameState
+from ..rules.model.types import RuleId
 from .evaluate import Evaluator
 from .fates import fates, outcomes
 
@@ -45,7 +45,7 @@ def plan_for(state: GameState, sid: str, ev: Evaluator, rng: random.Random) -> P
 
     Two stages: every state his moves reach is ranked by a quick score (his attack from there
     by its exact odds, the cover and posture of the hex, closing in); the best few places
-    (``Style.finalists``) are then scored in full (exposure and reach by :mod:`..rules.threat`).
+    (``Style.finalists``) are then scored in full (exposure and reach by :mod:`..rules.engine.threat`).
     Standing still (no action) is always among them; the style's noise is added to each score.
     """
     dice = SeededDice(rng.randrange(1 << 30))  # the search's own dice: moves roll none (a reaction might)

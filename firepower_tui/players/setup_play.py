@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import engine
-from ..rules.actions import Action, Buy, Choose, Deployed, Place, Ready, RollOff
-from ..rules.hexgrid import Facing, Hex, OffsetCoord, hex_distance, qoffset_to_cube
-from ..rules.hexgrid import facing_toward as hexgrid_facing_toward
-from ..rules.setup import budget, placeable, spent
-from ..rules.state import GameState
-from ..rules.terrain import Terrain
-from ..rules.types import Phase, Posture, RuleId, SetupStep
-from ..rules.victory import POINTS, sector_of
+from ..rules.model.actions import Action, Buy, Choose, Deployed, Place, Ready, RollOff
+from ..rules.board.hexgrid import Facing, Hex, OffsetCoord, hex_distance, qoffset_to_cube
+from ..rules.board.hexgrid import facing_toward as hexgrid_facing_toward
+from ..rules.scenario.setup import budget, placeable, spent
+from ..rules.model.state import GameState
+from ..rules.board.terrain import Terrain
+from ..rules.model.types import Phase, Posture, RuleId, SetupStep
+from ..rules.scenario.victory import POINTS, sector_of
 
 @dataclass(frozen=True)
 class SetupStyle:

@@ -17,9 +17,9 @@ from textual.screen import Screen
 
 from ..controller.controller import Controller
 from ..games.session import Session
-from ..rules.errors import FirepowerError
-from ..rules.scenario import Scenario
-from ..rules.state import GameState
+from ..rules.model.errors import FirepowerError
+from ..rules.model.scenario import Scenario
+from ..rules.model.state import GameState
 from ..games.store import Store
 from .screens.game import GameScreen
 from .widgets.terminal_cursor import load_show_cursor, write_cursor_mode

@@ -3,7 +3,7 @@ through the controller, one action at a time at a readable pace, exactly as a pl
 would (the same session path: the side log, the history and the store get the same events).
 
 :class:`ComputerTurns` is a small object the :class:`~.screens.game.GameScreen` holds and
-calls from its ``_sync``. While only the computer's side may decide (rules.turn.deciders:
+calls from its ``_sync``. While only the computer's side may decide (rules.basic.turn.deciders:
 its impulse phase, its reaction, its §10.2 choice or placement, its buying) the human's keys
 for decisions are refused with the reason; the cursor, the views and the skip key stay.
 """
@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Protocol
 from ..controller.keymap import VIEW_INTENTS, Intent
 from ..controller.base import CURSOR_STEPS
 from ..games.seats import computer_levels, other_side_of
-from ..rules.turn import decision_rule
-from ..rules.actions import Action
-from ..rules.errors import Refusal
-from ..rules.notation import format_action
-from ..rules.state import GameState
-from ..rules.turn import deciders
+from ..rules.basic.turn import decision_rule
+from ..rules.model.actions import Action
+from ..rules.model.errors import Refusal
+from ..rules.engine.notation import format_action
+from ..rules.model.state import GameState
+from ..rules.basic.turn import deciders
 
 if TYPE_CHECKING:
     from textual.timer import Timer

@@ -1,5 +1,5 @@
 """The help a player reads, from the tables that define what it describes: the game's keys
-(:data:`...controller.keymap.KEYMAP`), the optional rules (:mod:`...rules.options`, their
+(:data:`...controller.keymap.KEYMAP`), the optional rules (:mod:`...rules.scenario.options`, their
 §9 sections), the scenario picker's keys (:class:`.screens.setup.ScenarioPicker`) and the
 map's glyphs (:mod:`.render.map_legend`). The help screen (``?``) shows them; docs/playing.md
 lists the same (its "Keys" and "Optional rules" sections are :func:`playing_markdown`'s, and a
@@ -17,8 +17,8 @@ from rich.style import Style
 from rich.text import Text
 
 from ..controller.keymap import KEYMAP
-from ..rules.options import AVAILABLE, SUMMARY
-from ..rules.types import RuleId
+from ..rules.scenario.options import AVAILABLE, SUMMARY
+from ..rules.model.types import RuleId
 from .key_names import key_name
 
 PICKER_ENTER = ("Enter", "play the highlighted scenario, with the rules and players shown")

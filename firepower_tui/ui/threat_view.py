@@ -1,7 +1,7 @@
 """The threat view (``v``): for the hex under the cursor, every enemy who could fire at,
 throw at or melee it in his next impulse, with the chance of each; and for the selected man (else
 the top man under the cursor) the reverse, whom he can hit from here. The numbers are
-:mod:`firepower_tui.rules.threat`'s, the same the computer opponent weighs, and so the odds
+:mod:`firepower_tui.rules.engine.threat`'s, the same the computer opponent weighs, and so the odds
 preview's own (6.3, 6.3.6.3.2, §5.1).
 
 Shown in the panel under the map (a list: attacker, kind, chance, expected kills, rule) and on
@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..controller.base import Highlights
-from ..rules.hexgrid import Hex, hex_from_id, hex_to_id
-from ..rules.state import GameState
-from ..rules.units import Soldier
+from ..rules.board.hexgrid import Hex, hex_from_id, hex_to_id
+from ..rules.model.state import GameState
+from ..rules.model.units import Soldier
 
 if TYPE_CHECKING:
-    from ..rules.threat import Threat
+    from ..rules.engine.threat import Threat
     from .screens.game import GameScreen
 
 MOST = 8
@@ -72,7 +72,7 @@ class ThreatView:
     def threats(self) -> tuple[str, tuple[Threat, ...]]:
         """The side asked about and every threat to the cursor hex (threat.threats_to)."""
         c = self.screen.c
-        from ..rules.threat import threats_to  # (when the view is first opened, not at start-up)
+        from ..rules.engine.threat import threats_to  # (when the view is first opened, not at start-up)
 
         side = threatened_side(c.state, c.cursor, c.selected, self._viewer())
         return side, threats_to(c.state, c.cursor, side)
@@ -80,7 +80,7 @@ class ThreatView:
     def reach(self) -> tuple[Soldier | None, tuple[Threat, ...]]:
         """The man whose reach is shown and whom he can hit (threat.reach_of)."""
         c = self.screen.c
-        from ..rules.threat import reach_of
+        from ..rules.engine.threat import reach_of
 
         man = reach_man(c.state, c.cursor, c.selected)
         return man, (reach_of(c.state, man.id) if man is not None else ())

@@ -10,11 +10,11 @@ from firepower_tui.controller.controller import build_tables
 from firepower_tui.controller.keymap import VIEW_INTENTS, Intent
 from firepower_tui.games.session import Session
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import DrawChit, Fire
-from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.hexgrid import Facing, hex_from_id
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.types import Posture, Status
+from firepower_tui.rules.model.actions import DrawChit, Fire
+from firepower_tui.rules.model.dice import ScriptedDice
+from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.model.types import Posture, Status
 from tests.conftest import FIELD, make_scenario
 
 
@@ -23,7 +23,7 @@ def controller(*soldiers: str, dice: list[int] | None = None, terrain: str = FIE
     if dice is not None:
         session.dice.force(dice)
     c = Controller(session)
-    session.submit(__import__("firepower_tui.rules.actions", fromlist=["DrawChit"]).DrawChit(side="tan"))
+    session.submit(__import__("firepower_tui.rules.model.actions", fromlist=["DrawChit"]).DrawChit(side="tan"))
     c.cursor = c.start_cursor()
     return c
 
@@ -256,7 +256,7 @@ def test_stunned_man_cannot_act() -> None:
 
 def test_deployment_by_intents() -> None:
     """Enter places the selected man (facing and posture set first), e ends the placement (§10.2)."""
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
 
     session = Session(load_scenario("basic"), seed=4, deploy=True)
     session.dice.force([9, 2])  # roll-off: Tan 9, Green 2
@@ -266,7 +266,7 @@ def test_deployment_by_intents() -> None:
     assert c.choose("tan").ok and c.state.placer == "tan"
     assert c.selected == "T1" and c.cursor in c.state.scenario.zone("tan")
     assert c.highlights().place_hexes == c.state.scenario.zone("tan") and not c.highlights().impulse_hexes
-    c.turn_to(__import__("firepower_tui.rules.hexgrid", fromlist=["Facing"]).Facing.SE)
+    c.turn_to(__import__("firepower_tui.rules.board.hexgrid", fromlist=["Facing"]).Facing.SE)
     c.posture(Posture.PRONE)
     assert c.select().ok
     t1 = c.state.soldier("T1")
@@ -294,7 +294,7 @@ def in_impulse(*soldiers: str, at: str, **scenario: str) -> Controller:
 
 
 def placing() -> Controller:
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
 
     session = Session(load_scenario("basic"), seed=4, deploy=True)
     session.dice.force([9, 2])
@@ -314,7 +314,7 @@ def then(c: Controller, *steps: str) -> Controller:
 
 def optional(lines: tuple[str, ...], *soldiers: str, rules: str) -> Controller:
     """A controller after these actions, in a game with some optional rules on (§9)."""
-    from firepower_tui.rules.notation import parse_action
+    from firepower_tui.rules.engine.notation import parse_action
 
     session = Session(make_scenario(FIELD, soldiers, extra=f"rules = [{rules}]"))
     for line in lines:
@@ -324,8 +324,8 @@ def optional(lines: tuple[str, ...], *soldiers: str, rules: str) -> Controller:
 
 def weapons_situation() -> Controller:
     """T1's LMG jammed, a pistol lying in his hex and T2 beside him (optional rule §9.4)."""
-    from firepower_tui.rules.types import WeaponState
-    from firepower_tui.rules.units import GroundWeapon
+    from firepower_tui.rules.model.types import WeaponState
+    from firepower_tui.rules.model.units import GroundWeapon
 
     c = optional(("chit tan", "impulse B2"), "T1 tan LMG B2 S", "T2 tan RFL B2 S", "G1 green RFL B8 N",
                  rules='"weapons"')
@@ -339,8 +339,8 @@ def weapons_situation() -> Controller:
 
 def climbing_situation() -> Controller:
     """T1 facing the high wall B7:NE in an impulse (optional rule buildings, §9.6)."""
-    from firepower_tui.rules.scenario import load_scenario
-    from firepower_tui.rules.types import RuleId
+    from firepower_tui.rules.scenario.load import load_scenario
+    from firepower_tui.rules.model.types import RuleId
     from tests.rules.test_buildings import VILLAGE
 
     session = Session(load_scenario(VILLAGE))
@@ -427,7 +427,7 @@ def test_an_intent_left_without_a_handler_stops_the_start() -> None:
 
 def test_the_mode_follows_the_game_state() -> None:
     """Buying, the deployment rolls, placing and the end come from the state; keys only open sub-modes."""
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
 
     c = Controller(Session(load_scenario("meeting"), seed=7, deploy=True))
     assert c.mode is Mode.FORCES and not c.can(Intent.SELECT) and c.can(Intent.CURSOR_N)
@@ -446,9 +446,9 @@ def test_the_mode_follows_the_game_state() -> None:
 
 def test_the_offers_are_the_points_table_within_the_budget() -> None:
     """Each kind of man at its §10.3 cost, plus the scout trait when chosen; dim what the points left don't cover."""
-    from firepower_tui.rules.actions import Buy
-    from firepower_tui.rules.scenario import load_scenario
-    from firepower_tui.rules.victory import POINTS, TRAIT_POINTS
+    from firepower_tui.rules.model.actions import Buy
+    from firepower_tui.rules.scenario.load import load_scenario
+    from firepower_tui.rules.scenario.victory import POINTS, TRAIT_POINTS
 
     c = Controller(Session(load_scenario("meeting"), seed=7, deploy=True))
     side = c.forces.side

@@ -6,9 +6,9 @@ from __future__ import annotations
 from firepower_tui.controller import Controller
 from firepower_tui.controller.keymap import VIEW_INTENTS, Intent
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import Cross, Move
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.types import Posture
+from firepower_tui.rules.model.actions import Cross, Move
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.model.types import Posture
 from tests.controller.test_controller import in_impulse, placing
 
 MF_KEYS = {Intent.MOVE, Intent.TURN_LEFT, Intent.TURN_RIGHT, Intent.TURN_TO, Intent.STAND, Intent.CROUCH,

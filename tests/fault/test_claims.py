@@ -111,7 +111,7 @@ def test_two_resumes_of_one_hotseat_game_at_once_never_interleave(tmp_path: Path
     """The failure of two launchers: both resumed, both played, and the game no longer replayed.
     Now one of them has the game each time, the other is refused, and the game replays."""
     from firepower_tui.games.service import load_game, new_game
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
 
     db = tmp_path / "games.db"
     store = Store(db)

@@ -15,7 +15,7 @@ from pathlib import Path
 from firepower_tui.games.session import Session, game_options
 from firepower_tui.games.store import Store
 from firepower_tui.headless.playout import random_action
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 8

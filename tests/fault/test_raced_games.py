@@ -17,7 +17,7 @@ from firepower_tui.games.service import complete_from_store, load_game, new_game
 from firepower_tui.games.shared import SharedGame
 from firepower_tui.games.store import Checkpoint, Store
 from firepower_tui.headless.playout import random_action
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 
 SEEDS = (1, 2, 3)
 """One game each (its dice seed; the players' choices are seeded from it too)."""

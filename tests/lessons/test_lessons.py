@@ -12,11 +12,11 @@ from firepower_tui.controller.controller import Controller
 from firepower_tui.games.lesson_progress import LessonProgress
 from firepower_tui.games.lessons import (LESSONS_DIR, LessonDice, LessonError, LessonRun, event_matches,
                                          lesson_session, load_lessons, state_matches)
-from firepower_tui.rules.events import ChitDrawn, Moved, Turned
-from firepower_tui.rules.hexgrid import Facing, hex_from_id
-from firepower_tui.rules.options import ordered
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.types import IMPLEMENTED_RULES
+from firepower_tui.rules.model.events import ChitDrawn, Moved, Turned
+from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
+from firepower_tui.rules.scenario.options import ordered
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.model.types import IMPLEMENTED_RULES
 from firepower_tui.ui.rulebook_index import rulebook
 
 LESSONS = load_lessons()

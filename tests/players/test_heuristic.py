@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.players.heuristic import Heuristic
-from firepower_tui.rules.actions import ChangePosture, Fire, Move, StartImpulse, Turn
+from firepower_tui.rules.model.actions import ChangePosture, Fire, Move, StartImpulse, Turn
 from firepower_tui.rules import engine
-from firepower_tui.rules.hexgrid import Facing, hex_distance, hex_from_id
-from firepower_tui.rules.types import Posture, Status
+from firepower_tui.rules.board.hexgrid import Facing, hex_distance, hex_from_id
+from firepower_tui.rules.model.types import Posture, Status
 from tests.conftest import FIELD, Game, make_scenario, set_soldier, with_terrain
 
 
@@ -58,7 +58,7 @@ def test_activates_a_hex_with_a_shot_first() -> None:
 def test_turns_to_face_an_enemy_out_of_his_arc_at_range() -> None:
     """Close enough not to advance, the enemy out of his arc three hexes off: he turns so that
     the enemy is in his firing arc (it used to turn him only towards a man next to him)."""
-    from firepower_tui.rules.hexgrid import in_firing_arc
+    from firepower_tui.rules.board.hexgrid import in_firing_arc
 
     g = tan_impulse("T1 tan RFL B2 N", "G1 green RFL D4 N")
     action = Heuristic("tan").choose(g.state)

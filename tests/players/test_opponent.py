@@ -14,15 +14,15 @@ from firepower_tui.players.match import play_match
 from firepower_tui.players.opponent import LEVELS, Opponent
 from firepower_tui.players.setup_play import SetupStyle, setup_action
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import Fire, Overwatch, Throw
-from firepower_tui.rules.dice import SeededDice
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game
-from firepower_tui.rules.setup import budget, spent
-from firepower_tui.rules.state import GameState
-from firepower_tui.rules.turn import deciders
-from firepower_tui.rules.types import Phase
-from firepower_tui.rules.victory import POINTS
+from firepower_tui.rules.model.actions import Fire, Overwatch, Throw
+from firepower_tui.rules.model.dice import SeededDice
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.basic.sequence import new_game
+from firepower_tui.rules.scenario.setup import budget, spent
+from firepower_tui.rules.model.state import GameState
+from firepower_tui.rules.basic.turn import deciders
+from firepower_tui.rules.model.types import Phase
+from firepower_tui.rules.scenario.victory import POINTS
 from tests.conftest import FIELD, Game, make_scenario, optional_game
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "scenarios"
@@ -140,8 +140,8 @@ def test_hard_does_not_close_in_normal_does() -> None:
     """R107: closing in on the enemy is worth nothing to hard, 0.03 a hex to normal."""
     from firepower_tui.players.evaluate import Evaluator
     from firepower_tui.players.style import STYLES
-    from firepower_tui.rules.scenario import load_scenario
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.scenario.load import load_scenario
+    from firepower_tui.rules.basic.sequence import new_game
 
     state = new_game(load_scenario("basic"))
     side = state.sides[0]
@@ -162,7 +162,7 @@ def _deployed(scenario: str, seed: int, sectors: bool) -> GameState:
 @pytest.mark.rule("§10.2")
 def test_hard_leaves_no_sector_of_its_zone_empty() -> None:
     """R108: with ``sectors`` the last men placed go where none of theirs stands (§10.4)."""
-    from firepower_tui.rules.victory import sector_of
+    from firepower_tui.rules.scenario.victory import sector_of
 
     zone = {sector_of(s, h) for s in [new_game(load_scenario("meeting"))] for h in s.scenario.zone("tan")}
     empty_before = 0
@@ -180,7 +180,7 @@ def test_last_word_only_when_the_enemy_has_no_chit_left() -> None:
     and not the exposure; one enemy chit left (or an earlier turn) and it is as before."""
     from firepower_tui.players.evaluate import Evaluator
     from firepower_tui.players.style import STYLES
-    from firepower_tui.rules.state import Chit
+    from firepower_tui.rules.model.state import Chit
 
     state = _deployed("meeting", 1, True)
     turns = state.scenario.spec.turns
@@ -215,7 +215,7 @@ def _set_up(scenario: str, seed: int, hard_side: str) -> GameState:
 def test_hard_deploys_prone_in_the_open_unless_hit_the_dirt() -> None:
     """R117: without Hit the dirt (§9.2) hard's men placed in the open lie Prone; normal's stand;
     with Hit the dirt (``meeting``) hard's stand too."""
-    from firepower_tui.rules.types import Posture
+    from firepower_tui.rules.model.types import Posture
 
     state = _set_up("defence", 0, "tan")
     gmap = state.scenario.map
@@ -268,9 +268,9 @@ def test_hard_sends_a_spare_man_to_the_sector_that_flips_the_count() -> None:
     from firepower_tui.players.evaluate import Evaluator
     from firepower_tui.players.style import STYLES
     from firepower_tui.players.planner import plan_for
-    from firepower_tui.rules.actions import StartImpulse
-    from firepower_tui.rules.hexgrid import hex_from_id
-    from firepower_tui.rules.victory import sector_of
+    from firepower_tui.rules.model.actions import StartImpulse
+    from firepower_tui.rules.board.hexgrid import hex_from_id
+    from firepower_tui.rules.scenario.victory import sector_of
 
     state = _sector_plan_position(6)
     hard, normal = Evaluator("tan", STYLES["hard"]), Evaluator("tan", STYLES["normal"])
@@ -314,8 +314,8 @@ def test_the_computer_places_its_men_facing_the_enemy(scenario: str) -> None:
     towards a hex next to him, so men placed at range kept the facing they were bought with."""
     from firepower_tui.players.setup_play import enemy_centre
     from firepower_tui.players.style import STYLES
-    from firepower_tui.rules.actions import Place
-    from firepower_tui.rules.hexgrid import in_firing_arc
+    from firepower_tui.rules.model.actions import Place
+    from firepower_tui.rules.board.hexgrid import in_firing_arc
 
     for level in ("normal", "hard"):
         state, dice, placed = new_game(load_scenario(scenario)), SeededDice(1), 0

@@ -1,4 +1,4 @@
-"""The threat arithmetic (rules/threat.py): each threat's chance is the odds preview's own
+"""The threat arithmetic (rules/engine/threat.py): each threat's chance is the odds preview's own
 (engine.assess of the same attack when the attacker's impulse has begun)."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.threat import NOTIONAL_ID, enemy_first, expected_losses, reach_of, threats_to
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.engine.threat import NOTIONAL_ID, enemy_first, expected_losses, reach_of, threats_to
 from tests.conftest import FIELD, Game, make_scenario, with_terrain
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from firepower_tui.cli.ssh_setup import SshKeyError, lines_for
 from firepower_tui.games.store import Store
-from firepower_tui.rules.errors import FirepowerError
+from firepower_tui.rules.model.errors import FirepowerError
 
 KEY_A = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJVgdHfXhWvwE88++Xc8vgMgwh+oaCu9IrYCRbGPZ11f alice@laptop"
 KEY_B = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPw7TGDzhSwmdqk2ymLmxO69YvoGIe4LnTxxKMKff4E/"

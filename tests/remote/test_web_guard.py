@@ -107,7 +107,7 @@ async def test_a_hotseat_game_is_not_listed(client: TestClient, game_db: tuple[P
     """Only games hosted for two players (``firepower host``) are offered to tabs."""
     from firepower_tui.games.service import new_game
     from firepower_tui.games.store import Store
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
 
     db, hosted = game_db
     store = Store(db)

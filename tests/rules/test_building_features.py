@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from firepower_tui.rules.errors import ScenarioError
-from firepower_tui.rules.features import Opening, side_id, side_key
-from firepower_tui.rules.hexgrid import Facing, hex_from_id
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.model.errors import ScenarioError
+from firepower_tui.rules.board.features import Opening, side_id, side_key
+from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
+from firepower_tui.rules.scenario.load import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 VILLAGE = ROOT / "tests" / "fixtures" / "scenarios" / "buildings.toml"

@@ -12,20 +12,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firepower_tui.headless.playout import random_action
-from firepower_tui.rules import engine, spotting
-from firepower_tui.rules.actions import Fire
-from firepower_tui.rules.buildings import damage_building
-from firepower_tui.rules.dice import ScriptedDice, SeededDice
-from firepower_tui.rules.events import Fired, Killed, Rolled
-from firepower_tui.rules.fire import check_shot
-from firepower_tui.rules.hexgrid import Facing, direction_between, hex_neighbor
-from firepower_tui.rules.hexgrid import hex_from_id as H
-from firepower_tui.rules.los import los_query
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game
-from firepower_tui.rules.snapshot import state_from_data, state_to_data
-from firepower_tui.rules.spotting import exposed
-from firepower_tui.rules.terrain import Terrain
+from firepower_tui.rules import engine
+from firepower_tui.rules.optional import spotting
+from firepower_tui.rules.model.actions import Fire
+from firepower_tui.rules.optional.buildings import damage_building
+from firepower_tui.rules.model.dice import ScriptedDice, SeededDice
+from firepower_tui.rules.model.events import Fired, Killed, Rolled
+from firepower_tui.rules.basic.fire import check_shot
+from firepower_tui.rules.board.hexgrid import Facing, direction_between, hex_neighbor
+from firepower_tui.rules.board.hexgrid import hex_from_id as H
+from firepower_tui.rules.basic.los import los_query
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.basic.sequence import new_game
+from firepower_tui.rules.engine.snapshot import state_from_data, state_to_data
+from firepower_tui.rules.optional.spotting import exposed
+from firepower_tui.rules.board.terrain import Terrain
 from tests.rules.test_buildings import place, village
 
 
@@ -131,7 +132,7 @@ def test_a_destroyed_building_is_rubble_for_los_cover_and_movement() -> None:
     g = village()
     state, _ = damage_building(g.state, H("D4"), 3)
     assert los_query(state, H("D4"), H("B4")).clear and los_query(state, H("D1"), H("D5")).clear
-    from firepower_tui.rules.buildings import map_in_play
+    from firepower_tui.rules.optional.buildings import map_in_play
     ruined = map_in_play(state)
     assert ruined.terrain[H("D4")] is Terrain.ROUGH and H("D4") in ruined.features.rubble  # type: ignore[union-attr]
     assert map_in_play(state) is ruined  # kept: its own LOS cache
@@ -167,7 +168,7 @@ def test_a_checkpoint_s_exposure_is_read_one_entry_a_man_in_order() -> None:
 
 @pytest.mark.rule("§9.6")
 def test_the_odds_query_shows_the_spot() -> None:
-    from firepower_tui.rules.describe import describe_odds
+    from firepower_tui.rules.engine.describe import describe_odds
     g = village()
     g.state = g.state.evolve(exposed=(("T2", 1),))
     g.do("chit green", "impulse D1")

@@ -9,17 +9,17 @@ from pathlib import Path
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import Climb
-from firepower_tui.rules.building_events import BuildingDamaged
-from firepower_tui.rules.buildings import damage_building, harmed_in_bunker
-from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.events import Killed, Moved, Rolled
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.hexgrid import Facing, hex_neighbor
-from firepower_tui.rules.hexgrid import hex_from_id as H
-from firepower_tui.rules.los import los_between_soldiers, los_query
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.types import Posture, Status
+from firepower_tui.rules.model.actions import Climb
+from firepower_tui.rules.model.events.buildings import BuildingDamaged
+from firepower_tui.rules.optional.buildings import damage_building, harmed_in_bunker
+from firepower_tui.rules.model.dice import ScriptedDice
+from firepower_tui.rules.model.events import Killed, Moved, Rolled
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.board.hexgrid import Facing, hex_neighbor
+from firepower_tui.rules.board.hexgrid import hex_from_id as H
+from firepower_tui.rules.basic.los import los_between_soldiers, los_query
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.model.types import Posture, Status
 from tests.conftest import Game, set_soldier
 
 VILLAGE = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "scenarios" / "buildings.toml"
@@ -76,7 +76,7 @@ def test_cover_plus_two_inside() -> None:
     place(g, "G1", "D2", "S")
     g.state = g.state.evolve(exposed=(("T2", 1),))  # he fired this turn: he may be targeted (§9.6)
     g.do("chit green", "impulse D2")
-    from firepower_tui.rules.actions import Fire
+    from firepower_tui.rules.model.actions import Fire
     a = engine.assess(g.state, Fire(soldier="G1", targets=("T2",)))
     labels = [(m.label, m.value) for m in a.bursts[0].breakdown.modifiers]
     assert ("target in cover (building)", 2) in labels
@@ -182,7 +182,7 @@ def test_a_building_destroyed_with_nobody_in_it_opens_the_los_of_the_men_around_
 def bunker_attack(*items: str, dice: list[int]) -> Game:
     """The village with special weapons on; T1, issued ``items``, stands in G4 facing the bunker
     G2 (its slit G2:S between them, G3 the open hex outside it); G2 is inside."""
-    from firepower_tui.rules.special_types import SpecialState
+    from firepower_tui.rules.model.special_types import SpecialState
 
     g = village(dice=ScriptedDice(dice))
     g.state = g.state.evolve(rules=g.state.rules | {"special_weapons"},
@@ -256,8 +256,8 @@ def test_a_satchel_in_the_open_hex_outside_the_slit_does_not_harm_them() -> None
 def test_a_barrage_on_the_bunker_damages_it_and_harms_nobody_inside() -> None:
     """A barrage is no Molotov or satchel through a slit: 1 damage to the bunker, no roll for
     its men (ruling R93)."""
-    from firepower_tui.rules.special_barrage import land
-    from firepower_tui.rules.special_types import Barrage
+    from firepower_tui.rules.optional.special_barrage import land
+    from firepower_tui.rules.model.special_types import Barrage
 
     g = bunker_attack(dice=[])
     state, events = land(g.state, Barrage(side="tan", soldier="T1", hex=H("G3")), ScriptedDice([1, 1, 1, 1]))
@@ -278,8 +278,8 @@ def test_leaving_through_the_door_costs_one_more_mf_too() -> None:
 def test_a_throw_or_a_melee_exposes_a_man_inside_as_a_fire_does() -> None:
     """"Only if he fired, threw or meleed since the start of the previous turn": T2 in the house
     throws out of its window; G1 may then name him (after a spot). A melee exposes its men too."""
-    from firepower_tui.rules.events import MeleeFought
-    from firepower_tui.rules.spotting import exposed, note_combat
+    from firepower_tui.rules.model.events import MeleeFought
+    from firepower_tui.rules.optional.spotting import exposed, note_combat
 
     g = village(dice=ScriptedDice([1, 9, 9, 9, 9]))
     g.do("chit tan", "impulse D4", "throw T2 D2")
@@ -293,8 +293,8 @@ def test_a_throw_or_a_melee_exposes_a_man_inside_as_a_fire_does() -> None:
 
 @pytest.mark.rule("§9.6")
 def test_the_sixth_damage_turns_the_bunker_into_rubble() -> None:
-    from firepower_tui.rules.buildings import map_in_play
-    from firepower_tui.rules.terrain import Terrain
+    from firepower_tui.rules.optional.buildings import map_in_play
+    from firepower_tui.rules.board.terrain import Terrain
 
     g = village()
     state, _ = damage_building(g.state, H("G2"), 5)
@@ -318,7 +318,7 @@ def test_a_high_wall_blocks_a_line_run_along_it() -> None:
     """"Walls block LOS along their hexside for soldiers not adjacent to them" (ruling R73): the
     line from C6 to the hex two up and right runs exactly along the hexside between two of C6's
     neighbours (A17); a high wall there blocks it, for neither end is in the wall's hexes."""
-    from firepower_tui.rules.hexgrid import Hex, direction_between, hex_add, hex_to_id
+    from firepower_tui.rules.board.hexgrid import Hex, direction_between, hex_add, hex_to_id
     from tests.conftest import FIELD, make_scenario
 
     o = H("C6")
@@ -337,7 +337,7 @@ def test_a_melee_goes_into_a_building_only_through_a_door() -> None:
     """"Enter or leave only through a door hexside": a melee is an entry (the winners go in,
     6.5.3), so it crosses a door, not a wall, window or slit (ruling R173); the doorway's +1 MF
     counts in its cost."""
-    from firepower_tui.rules.hexgrid import direction_between
+    from firepower_tui.rules.board.hexgrid import direction_between
 
     g = village()
     wall = direction_between(H("C4"), H("D4"))

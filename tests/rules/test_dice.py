@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from firepower_tui.rules.dice import D10, ForcedDice, ReplayDice, ScriptedDice, SeededDice, normalise_face
-from firepower_tui.rules.errors import DiceError
+from firepower_tui.rules.model.dice import D10, ForcedDice, ReplayDice, ScriptedDice, SeededDice, normalise_face
+from firepower_tui.rules.model.errors import DiceError
 
 
 @pytest.mark.rule("§1.6")

@@ -30,6 +30,6 @@ def test_docstring_examples(name: str) -> None:
 def test_the_examples_are_found() -> None:
     """Guards against a finder that quietly finds nothing (every test above would pass)."""
     found = {name: sum(len(t.examples) for t in doctests_of(name)) for name in MODULES}
-    assert {n.rsplit(".", 1)[1] for n, count in found.items() if count} >= {"los_geometry", "memo", "snapshot",
+    assert {n.rsplit(".", 1)[1] for n, count in found.items() if count} >= {"sightline", "memo", "snapshot",
                                                                            "types", "values", "words", "registry",
                                                                            "notation", "engine"}

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.fire import hit_number
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.types import Posture, RollOutcome, Status
+from firepower_tui.rules.model.dice import ScriptedDice
+from firepower_tui.rules.basic.fire import hit_number
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.model.types import Posture, RollOutcome, Status
 from firepower_tui.headless.script import run_script_file
 from tests.conftest import FIELD, Game, make_scenario, set_soldier, with_terrain
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.grenades import blast_breakdown
-from firepower_tui.rules.spread import entry_hexsides, spread_hex
-from firepower_tui.rules.hexgrid import Facing, Hex, hex_add, hex_from_id, hex_neighbor, hex_to_id
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.types import GrenadeOutcome, Posture, RollOutcome, Status
+from firepower_tui.rules.basic.grenades import blast_breakdown
+from firepower_tui.rules.board.spread import entry_hexsides, spread_hex
+from firepower_tui.rules.board.hexgrid import Facing, Hex, hex_add, hex_from_id, hex_neighbor, hex_to_id
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.model.types import GrenadeOutcome, Posture, RollOutcome, Status
 from tests.conftest import FIELD, Game, enumerate_runs, make_scenario, set_soldier, with_terrain
 
 
 def throw_game(*soldiers: str, terrain: str = FIELD, dice: list[int] | None = None, fences: str = "") -> Game:
-    from firepower_tui.rules.dice import ScriptedDice
+    from firepower_tui.rules.model.dice import ScriptedDice
 
     g = Game(make_scenario(terrain, soldiers, fences=fences), ScriptedDice(dice or []))
     g.do("chit tan")
@@ -45,7 +45,7 @@ def test_all_ten_spread_results_thrower_to_the_south() -> None:
 @pytest.mark.rule("4.10.4")
 @pytest.mark.parametrize("back", list(Facing))
 def test_spread_hexes_are_the_diagram_in_any_orientation(back: Facing) -> None:
-    from firepower_tui.rules.hexgrid import hex_distance
+    from firepower_tui.rules.board.hexgrid import hex_distance
 
     hexes = [spread_hex(X, back, roll)[0] for roll in range(1, 11)]
     assert len(set(hexes)) == 10

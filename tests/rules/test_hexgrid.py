@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firepower_tui.rules.hexgrid import (
-    Facing, Hex, OffsetCoord, column_letters, direction_between, hex_add, hex_distance, hex_from_id, hex_linedraw,
-    hex_neighbor, hex_neighbors, hex_ring, hex_rotate_left, hex_rotate_right, hex_round, hex_subtract, hex_to_id,
-    hex_to_plane, hexes_within, in_firing_arc, facing_toward, qoffset_from_cube, qoffset_to_cube,
-)
+from firepower_tui.rules.board.hexgrid import (Facing, Hex, OffsetCoord, column_letters, direction_between, hex_add,
+                                               hex_distance, hex_from_id, hex_linedraw, hex_neighbor, hex_neighbors,
+                                               hex_ring, hex_rotate_left, hex_rotate_right, hex_round, hex_subtract,
+                                               hex_to_id, hex_to_plane, hexes_within, in_firing_arc, facing_toward,
+                                               qoffset_from_cube, qoffset_to_cube)
 
 hexes = st.builds(Hex, st.integers(-60, 60), st.integers(-60, 60))
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.dice import ScriptedDice, SeededDice
-from firepower_tui.rules.events import HiddenChanged, ImpulseEnded
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.state import GameState
-from firepower_tui.rules.types import Status, WeaponState
+from firepower_tui.rules.model.dice import ScriptedDice, SeededDice
+from firepower_tui.rules.model.events import HiddenChanged, ImpulseEnded
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.model.state import GameState
+from firepower_tui.rules.model.types import Status, WeaponState
 from tests.conftest import FIELD, optional_game, set_soldier, with_terrain
 
 WOODS = with_terrain(FIELD, B3="t", B4="s", C3="r", B9="t")
@@ -132,10 +132,10 @@ def test_reveal_near_answers_as_reveal_after_for_one_man_and_no_event() -> None:
     import random
 
     from firepower_tui.headless.playout import random_action
-    from firepower_tui.rules.hiding import reveal_after, reveal_near
-    from firepower_tui.rules.scenario import load_scenario
-    from firepower_tui.rules.sequence import new_game
-    from firepower_tui.rules.types import IMPLEMENTED_RULES
+    from firepower_tui.rules.optional.hiding import reveal_after, reveal_near
+    from firepower_tui.rules.scenario.load import load_scenario
+    from firepower_tui.rules.basic.sequence import new_game
+    from firepower_tui.rules.model.types import IMPLEMENTED_RULES
 
     def same(state: GameState) -> bool:
         hidden = state.marks().hidden
@@ -210,7 +210,7 @@ def test_a_building_hex_qualifies_with_the_buildings_rule() -> None:
     buildings rule off the house is not there (open ground): he does not."""
     from pathlib import Path
 
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from tests.conftest import Game
 
     village = load_scenario(Path(__file__).resolve().parents[1] / "fixtures" / "scenarios" / "buildings.toml")

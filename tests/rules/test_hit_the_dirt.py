@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.dice import ScriptedDice, SeededDice
-from firepower_tui.rules.events import HitTheDirt, ReactionOpened, Rolled, StatusChanged
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.notation import format_action, parse_action
-from firepower_tui.rules.types import Posture, ReactionKind, Status
+from firepower_tui.rules.model.dice import ScriptedDice, SeededDice
+from firepower_tui.rules.model.events import HitTheDirt, ReactionOpened, Rolled, StatusChanged
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.engine.notation import format_action, parse_action
+from firepower_tui.rules.model.types import Posture, ReactionKind, Status
 from tests.conftest import optional_game, set_soldier
 
 MEN = ["T1 tan LMG B2 S", "G1 green RFL B6 N", "G2 green RFL B6 N crouch", "G3 green RFL B6 N prone"]

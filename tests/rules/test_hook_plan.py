@@ -7,15 +7,16 @@ import random
 import pytest
 
 from firepower_tui.headless.playout import random_action
-from firepower_tui.rules import engine, reactions
-from firepower_tui.rules.dice import SeededDice
-from firepower_tui.rules.events import HiddenChanged
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.hook_plan import plan_of
-from firepower_tui.rules.registry import kind_of
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game
-from firepower_tui.rules.types import IMPLEMENTED_RULES, RuleId
+from firepower_tui.rules import engine
+from firepower_tui.rules.optional import reactions
+from firepower_tui.rules.model.dice import SeededDice
+from firepower_tui.rules.model.events import HiddenChanged
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.engine.hook_plan import plan_of
+from firepower_tui.rules.engine.registry import kind_of
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.basic.sequence import new_game
+from firepower_tui.rules.model.types import IMPLEMENTED_RULES, RuleId
 from tests.conftest import set_soldier
 from tests.rules.test_hiding import hidden_t1
 
@@ -68,7 +69,7 @@ def test_a_turn_within_2_hexes_of_a_hidden_enemy_reveals_him_by_the_plan(at: str
 def test_the_hiding_hexes_are_the_maps_own_whichever_map_was_asked_last() -> None:
     """:func:`.hiding.hiding_hexes` (what :func:`.hiding.mark_hidden` asks before anything else)
     is every hex :func:`.hiding.hiding_hex` accepts, for one map after another and back."""
-    from firepower_tui.rules.hiding import hiding_hex, hiding_hexes
+    from firepower_tui.rules.optional.hiding import hiding_hex, hiding_hexes
 
     states = [new_game(load_scenario(name), rules=[RuleId.HIDING]) for name in ("basic", "meeting", "village")]
     states.append(hidden_t1().state)

@@ -10,12 +10,12 @@ import pytest
 
 from firepower_tui.headless import playout
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import ANSWERS, Action, Watch
-from firepower_tui.rules.registry import KINDS
-from firepower_tui.rules.special_barrage import special_candidates
-from firepower_tui.rules.state import GameState
-from firepower_tui.rules.types import IMPLEMENTED_RULES, ReactionKind, RuleId
-from firepower_tui.rules.weapons_rule import pickup_candidates, repair_candidates, swap_candidates
+from firepower_tui.rules.model.actions import ANSWERS, Action, Watch
+from firepower_tui.rules.engine.registry import KINDS
+from firepower_tui.rules.optional.special_barrage import special_candidates
+from firepower_tui.rules.model.state import GameState
+from firepower_tui.rules.model.types import IMPLEMENTED_RULES, ReactionKind, RuleId
+from firepower_tui.rules.optional.weapons_rule import pickup_candidates, repair_candidates, swap_candidates
 from tests.conftest import random_positions
 
 ALL = tuple(sorted(IMPLEMENTED_RULES))

@@ -14,20 +14,21 @@ from hypothesis import strategies as st
 
 from firepower_tui.headless.playout import random_action
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop,
-                                         EndImpulse, EndPhase, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
-                                         Place, Ready, RollOff, StandAndShoot, StartImpulse, Throw, Turn, Watch)
-from firepower_tui.rules.actions_special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
-from firepower_tui.rules.actions_weapons import PickUp, Repair, Swap
-from firepower_tui.rules.dice import SeededDice
-from firepower_tui.rules.fire import fire_mode
-from firepower_tui.rules.spread import entry_hexsides
-from firepower_tui.rules.hexgrid import Facing, Hex, hex_add, hex_from_id, hex_neighbor, hex_to_id, hexes_within
-from firepower_tui.rules.registry import KINDS
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game
-from firepower_tui.rules.state import GameState
-from firepower_tui.rules.types import Posture
+from firepower_tui.rules.model.actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit,
+                                               Drop, EndImpulse, EndPhase, FallBack, Fire, HitDirt, Hold, Melee, Move,
+                                               Overwatch, Place, Ready, RollOff, StandAndShoot, StartImpulse, Throw,
+                                               Turn, Watch)
+from firepower_tui.rules.model.actions.special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from firepower_tui.rules.model.actions.weapons import PickUp, Repair, Swap
+from firepower_tui.rules.model.dice import SeededDice
+from firepower_tui.rules.basic.fire import fire_mode
+from firepower_tui.rules.board.spread import entry_hexsides
+from firepower_tui.rules.board.hexgrid import Facing, Hex, hex_add, hex_from_id, hex_neighbor, hex_to_id, hexes_within
+from firepower_tui.rules.engine.registry import KINDS
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.basic.sequence import new_game
+from firepower_tui.rules.model.state import GameState
+from firepower_tui.rules.model.types import Posture
 from tests.conftest import FIELD, Game, make_scenario
 
 OPTIONAL_VERBS = ("watch", "overwatch", "hold", "hit-dirt", "stand-and-shoot", "fall-back", "climb", "pickup", "swap",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from firepower_tui.rules.hexgrid import Hex, hex_add, hex_from_id, hex_to_id
-from firepower_tui.rules.los import LosNoteKind, line_of_sight, los_between_soldiers, los_query
-from firepower_tui.rules.types import Posture
+from firepower_tui.rules.board.hexgrid import Hex, hex_add, hex_from_id, hex_to_id
+from firepower_tui.rules.basic.los import LosNoteKind, line_of_sight, los_between_soldiers, los_query
+from firepower_tui.rules.model.types import Posture
 from tests.conftest import FIELD, Game, make_scenario, with_terrain
 
 O = hex_from_id("C6")
@@ -184,7 +184,7 @@ def test_a_refusal_for_a_blocked_line_cites_its_rule_once(line: str) -> None:
     [6.3.4.1]" was followed by the refusal's own "[6.3.4.1]"): the reason names the blocker and
     leaves the rule to the refusal."""
     from firepower_tui.rules import engine
-    from firepower_tui.rules.notation import parse_action
+    from firepower_tui.rules.engine.notation import parse_action
 
     g = Game(make_scenario(with_terrain(FIELD, B5="h"), ["T1 tan RFL B4 S", "G1 green RFL B8 N"]))
     g.do("chit tan")

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from firepower_tui.rules.hexgrid import Hex, hex_add
-from firepower_tui.rules.hexgrid import hex_from_id as H
-from firepower_tui.rules.hexgrid import hex_to_id
-from firepower_tui.rules.los import los_query
-from firepower_tui.rules.los_explain import Effect, LosItem, explain_los, explanation_lines
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.board.hexgrid import Hex, hex_add
+from firepower_tui.rules.board.hexgrid import hex_from_id as H
+from firepower_tui.rules.board.hexgrid import hex_to_id
+from firepower_tui.rules.basic.los import los_query
+from firepower_tui.rules.basic.los_explain import Effect, LosItem, explain_los, explanation_lines
+from firepower_tui.rules.scenario.load import load_scenario
 from tests.conftest import FIELD, Game, make_scenario, with_terrain
 
 VILLAGE = Path(__file__).resolve().parents[1] / "fixtures" / "scenarios" / "buildings.toml"
@@ -134,7 +134,7 @@ def test_lines_carry_a_glyph_for_each_effect() -> None:
 
 @pytest.mark.rule("§9.5")
 def test_smoke_on_the_line_hinders_two_each_ends_included() -> None:
-    from firepower_tui.rules.special_types import SpecialState
+    from firepower_tui.rules.model.special_types import SpecialState
 
     g = game()
     g.state = g.state.evolve(special=SpecialState(smoke=((H("B2"), 2), (H("B5"), 2))))

@@ -17,30 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firepower_tui.rules.hexgrid import (
-    CORNER_OFFSETS,
-    HEXSIDE_CORNERS,
-    Facing,
-    Hex,
-    hex_add,
-    hex_distance,
-    hex_linedraw,
-    hex_neighbor,
-    hex_neighbors,
-    hex_rotate_right,
-    hex_to_plane,
-    hexes_within,
-)
-from firepower_tui.rules.los_geometry import (
-    AXES,
-    AXIS_CORNERS,
-    AXIS_HALVES,
-    Touch,
-    half_containing,
-    segment_crosses_axis,
-    side_of_axis,
-    trace_segment,
-)
+from firepower_tui.rules.board.hexgrid import (CORNER_OFFSETS, HEXSIDE_CORNERS, Facing, Hex, hex_add, hex_distance,
+                                               hex_linedraw, hex_neighbor, hex_neighbors, hex_rotate_right,
+                                               hex_to_plane, hexes_within)
+from firepower_tui.rules.board.sightline import (AXES, AXIS_CORNERS, AXIS_HALVES, Touch, half_containing,
+                                                 segment_crosses_axis, side_of_axis, trace_segment)
 
 O = Hex(0, 0)
 C, S, K = Touch.CROSSED, Touch.HEXSIDE, Touch.CORNER

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.types import RollOutcome
+from firepower_tui.rules.model.dice import ScriptedDice
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.model.types import RollOutcome
 from tests.conftest import FIELD, Game, enumerate_runs, make_scenario, with_terrain
 
 

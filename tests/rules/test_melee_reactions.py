@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.events import FellBack, MeleeCalledOff, MeleeFought, ReactionOpened, Rolled
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.notation import format_action, parse_action
-from firepower_tui.rules.types import ReactionKind, Status
+from firepower_tui.rules.model.dice import ScriptedDice
+from firepower_tui.rules.model.events import FellBack, MeleeCalledOff, MeleeFought, ReactionOpened, Rolled
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.engine.notation import format_action, parse_action
+from firepower_tui.rules.model.types import ReactionKind, Status
 from tests.conftest import optional_game, set_soldier
 
 MEN = ["T1 tan RFL B4 S", "T2 tan RFL B4 S", "G1 green RFL B5 N", "G2 green RFL B5 N"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from firepower_tui.rules.hexgrid import Facing, hex_from_id
-from firepower_tui.rules.types import Posture, Status
+from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
+from firepower_tui.rules.model.types import Posture, Status
 from tests.conftest import OPEN_8, Game, make_scenario, set_soldier
 
 HILLS = """
@@ -287,8 +287,8 @@ def test_refused_action_changes_nothing() -> None:
     g.do("impulse D5")
     before = g.state
     from firepower_tui.rules import engine
-    from firepower_tui.rules.errors import IllegalActionError
-    from firepower_tui.rules.notation import parse_action
+    from firepower_tui.rules.model.errors import IllegalActionError
+    from firepower_tui.rules.engine.notation import parse_action
 
     with pytest.raises(IllegalActionError):
         engine.apply(g.state, parse_action("move T1"), g.dice)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firepower_tui.rules.notation import NotationError, format_action, parse_action
+from firepower_tui.rules.engine.notation import NotationError, format_action, parse_action
 
 LINES = [
     "chit", "chit tan", "impulse C7", "move T1", "move T1 C8", "turn T1 NE", "cross T1", "posture T1 prone",

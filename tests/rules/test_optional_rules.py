@@ -15,15 +15,15 @@ from hypothesis import strategies as st
 from firepower_tui.games.session import Session
 from firepower_tui.headless.playout import random_action
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import EndImpulse, EndPhase, Move
-from firepower_tui.rules.describe import describe
-from firepower_tui.rules.dice import SeededDice
-from firepower_tui.rules.errors import IllegalActionError
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game
-from firepower_tui.rules.snapshot import state_from_data, state_to_data
-from firepower_tui.rules.types import IMPLEMENTED_RULES, RuleId
+from firepower_tui.rules.model.actions import EndImpulse, EndPhase, Move
+from firepower_tui.rules.engine.describe import describe
+from firepower_tui.rules.model.dice import SeededDice
+from firepower_tui.rules.model.errors import IllegalActionError
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.basic.sequence import new_game
+from firepower_tui.rules.engine.snapshot import state_from_data, state_to_data
+from firepower_tui.rules.model.types import IMPLEMENTED_RULES, RuleId
 from tests.conftest import ALL_OPTIONAL, make_scenario
 from tests.rules.test_legal import check_position, positions
 
@@ -129,9 +129,9 @@ def test_no_take_back_crosses_a_reaction() -> None:
 
 def test_every_new_event_is_written_and_described() -> None:
     seen: set[str] = set()
-    from firepower_tui.rules import events as ev
-    from firepower_tui.rules.hexgrid import hex_from_id
-    from firepower_tui.rules.types import ReactionKind
+    from firepower_tui.rules.model import events as ev
+    from firepower_tui.rules.board.hexgrid import hex_from_id
+    from firepower_tui.rules.model.types import ReactionKind
 
     h = hex_from_id("B5")
     samples = [ev.WatchDeclared(soldier="G1", hex=h), ev.OverwatchEnded(soldier="G1", why="he fired"),
@@ -172,7 +172,7 @@ def test_done_ends_a_phase_at_any_moment_but_while_a_reaction_is_open() -> None:
 def _weapons_held(state) -> Counter:  # noqa: ANN001
     """Every weapon in the game: carried (a destroyed one too) or lying on the ground (§9.4).
     A killed man's LMG or pistol is counted where it lies, not on him."""
-    from firepower_tui.rules.weapons_rule import DROPPED
+    from firepower_tui.rules.optional.weapons_rule import DROPPED
 
     held = Counter(s.weapon for s in state.soldiers
                    if not (s.killed and s.weapon in DROPPED and s.weapon_state != "destroyed"))
@@ -185,8 +185,8 @@ def _weapons_held(state) -> Counter:  # noqa: ANN001
 def test_weapons_are_neither_made_nor_lost_and_broken_ones_never_fire(seed: int, scenario: str) -> None:
     """With every rule on: pick-ups, exchanges and drops move weapons, never create or lose one;
     a man whose weapon is broken or destroyed never fires; a jam follows two natural 10s."""
-    from firepower_tui.rules.events import Fired, Rolled
-    from firepower_tui.rules.events_weapons import WeaponJammed
+    from firepower_tui.rules.model.events import Fired, Rolled
+    from firepower_tui.rules.model.events.weapons import WeaponJammed
 
     start = None
     rng, dice = random.Random(seed), SeededDice(seed)
@@ -227,10 +227,10 @@ def test_special_items_are_never_overused_smoke_clears_and_barrages_land(seed: i
     nobody uses more items than issued, no side calls more barrages than allowed, no smoke outlives
     the end of the turn after its throw, no barrage outlives its side's next chit, and a checkpoint
     keeps it all."""
-    from firepower_tui.rules.actions_special import SPECIAL_ACTIONS
-    from firepower_tui.rules.events import ChitDrawn
-    from firepower_tui.rules.special_rule import items_left, special_of
-    from firepower_tui.rules.special_types import ITEMS
+    from firepower_tui.rules.model.actions.special import SPECIAL_ACTIONS
+    from firepower_tui.rules.model.events import ChitDrawn
+    from firepower_tui.rules.optional.special_rule import items_left, special_of
+    from firepower_tui.rules.model.special_types import ITEMS
 
     rng, dice = random.Random(seed), SeededDice(seed)
     state = new_game(_special_scenario(), rules=ALL_OPTIONAL)

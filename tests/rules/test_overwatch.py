@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import Fire, Hold, Overwatch, Throw
-from firepower_tui.rules.dice import ScriptedDice, SeededDice
-from firepower_tui.rules.events import OverwatchEnded, ReactionOpened, Rolled, WatchDeclared
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.notation import format_action, parse_action
-from firepower_tui.rules.types import ReactionKind, Status
+from firepower_tui.rules.model.actions import Fire, Hold, Overwatch, Throw
+from firepower_tui.rules.model.dice import ScriptedDice, SeededDice
+from firepower_tui.rules.model.events import OverwatchEnded, ReactionOpened, Rolled, WatchDeclared
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.engine.notation import format_action, parse_action
+from firepower_tui.rules.model.types import ReactionKind, Status
 from tests.conftest import FIELD, optional_game, set_soldier, with_terrain
 
 # T1 walks south down column B towards G1 and G2 (both facing north, watching).

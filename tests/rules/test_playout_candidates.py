@@ -10,7 +10,7 @@ import pytest
 
 from firepower_tui.headless import playout
 from firepower_tui.rules import engine
-from firepower_tui.rules.types import IMPLEMENTED_RULES
+from firepower_tui.rules.model.types import IMPLEMENTED_RULES
 from tests.conftest import random_positions
 
 

@@ -9,14 +9,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import ChangePosture, DrawChit, EndImpulse, EndPhase, Move, StartImpulse, Turn
-from firepower_tui.rules.dice import SeededDice
-from firepower_tui.rules.errors import IllegalActionError
-from firepower_tui.rules.hexgrid import Facing
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game
-from firepower_tui.rules.state import GameState
-from firepower_tui.rules.types import Posture
+from firepower_tui.rules.model.actions import ChangePosture, DrawChit, EndImpulse, EndPhase, Move, StartImpulse, Turn
+from firepower_tui.rules.model.dice import SeededDice
+from firepower_tui.rules.model.errors import IllegalActionError
+from firepower_tui.rules.board.hexgrid import Facing
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.basic.sequence import new_game
+from firepower_tui.rules.model.state import GameState
+from firepower_tui.rules.model.types import Posture
 
 BASIC = load_scenario("basic")
 

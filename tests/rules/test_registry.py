@@ -8,9 +8,10 @@ from typing import Any, cast
 
 import pytest
 
-from firepower_tui.rules import engine, notation
-from firepower_tui.rules.actions import Action
-from firepower_tui.rules.registry import KINDS, Stage, kind_for_verb, kind_of
+from firepower_tui.rules import engine
+from firepower_tui.rules.engine import notation
+from firepower_tui.rules.model.actions import Action
+from firepower_tui.rules.engine.registry import KINDS, Stage, kind_for_verb, kind_of
 from tests.rules.test_notation import LINES
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import DrawChit
-from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.sequence import check_wipe_out
-from firepower_tui.rules.types import Posture, Status
+from firepower_tui.rules.model.actions import DrawChit
+from firepower_tui.rules.model.dice import ScriptedDice
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.basic.sequence import check_wipe_out
+from firepower_tui.rules.model.types import Posture, Status
 from tests.conftest import OPEN_8, Game, make_scenario, set_soldier
 
 TWO_SQUADS = ["T1 tan RFL B2 S", "T2 tan RFL B2 S", "T3 tan LMG D2 S", "G1 green RFL B7 N", "G2 green RFL D7 N"]

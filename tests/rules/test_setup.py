@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game
-from firepower_tui.rules.setup import spent
-from firepower_tui.rules.types import Phase, RollOutcome, SetupStep
+from firepower_tui.rules.model.dice import ScriptedDice
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.basic.sequence import new_game
+from firepower_tui.rules.scenario.setup import spent
+from firepower_tui.rules.model.types import Phase, RollOutcome, SetupStep
 from tests.conftest import Game, make_scenario
 
 ZONES = '[[zones]]\nside = "tan"\nrows = [1, 2]\n[[zones]]\nside = "green"\nrows = [11, 12]\n'
@@ -181,5 +181,5 @@ def test_random_setup_is_always_legal() -> None:
     while state.phase != "play":
         action = random_action(state, rng)
         assert engine.check(state, action) is None, action
-        state, _ = engine.apply(state, action, __import__("firepower_tui.rules.dice", fromlist=["x"]).SeededDice(5))
+        state, _ = engine.apply(state, action, __import__("firepower_tui.rules.model.dice", fromlist=["x"]).SeededDice(5))
     assert not state.undeployed()

@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
-from firepower_tui.rules import engine, notation
-from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.state import GameState
-from firepower_tui.rules.types import Posture, Status
+from firepower_tui.rules import engine
+from firepower_tui.rules.engine import notation
+from firepower_tui.rules.model.dice import ScriptedDice
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.model.state import GameState
+from firepower_tui.rules.model.types import Posture, Status
 from tests.conftest import FIELD, make_scenario, with_terrain
 
 ITEMS = {"T1": {"smoke": 2, "molotov": 1, "satchel": 1, "radio": 1}}
@@ -23,7 +24,7 @@ def game(soldiers: list[str], items: dict[str, dict[str, int]] = ITEMS, barrages
     spec = sc.spec._replace(soldiers=[s._replace(items=items.get(s.id, {})) for s in sc.spec.soldiers],
                             barrages=barrages or {})
     sc = replace(sc, spec=spec) if not hasattr(sc, "_replace") else sc._replace(spec=spec)
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.basic.sequence import new_game
 
     st = new_game(sc)
     st = st.evolve(rules=frozenset(rules))
@@ -31,7 +32,7 @@ def game(soldiers: list[str], items: dict[str, dict[str, int]] = ITEMS, barrages
 
 
 def _hex_of(st: GameState, sid: str) -> str:
-    from firepower_tui.rules.hexgrid import hex_to_id
+    from firepower_tui.rules.board.hexgrid import hex_to_id
 
     s = st.soldier(sid)
     assert s is not None
@@ -76,14 +77,14 @@ def test_smoke_lands_adds_two_per_smoke_hex_and_clears_at_the_end_of_the_next_tu
     assert st.special is not None and st.special.smoke == ((hex_from_id("E7"), 2),)
     assert any(getattr(e, "result_rule", "") == "§9.5" for e in ev)
     # a second man's fire through the smoke: +2 (and it never blocks)
-    from firepower_tui.rules.grenades import throw_breakdown, throw_los
+    from firepower_tui.rules.basic.grenades import throw_breakdown, throw_los
 
     t1 = st.soldier("T1")
     assert t1 is not None
     tb = throw_breakdown(st, t1, hex_from_id("E5"), throw_los(st, t1, hex_from_id("E5")))
     assert [m.value for m in tb.modifiers if m.label.startswith("smoke in LOS")] == [2]
-    from firepower_tui.rules.special_barrage import after
-    from firepower_tui.rules.events import TurnEnded
+    from firepower_tui.rules.optional.special_barrage import after
+    from firepower_tui.rules.model.events import TurnEnded
 
     kept, _ = after(st, [TurnEnded(turn=1)], ScriptedDice([]))
     assert kept.special is not None and kept.special.smoke
@@ -93,9 +94,9 @@ def test_smoke_lands_adds_two_per_smoke_hex_and_clears_at_the_end_of_the_next_tu
 
 @pytest.mark.rule("§9.5")
 def test_smoke_counts_in_the_firers_and_targets_hex_too() -> None:
-    from firepower_tui.rules.fire import fire_modifiers
-    from firepower_tui.rules.los import line_of_sight
-    from firepower_tui.rules.special_types import SpecialState
+    from firepower_tui.rules.basic.fire import fire_modifiers
+    from firepower_tui.rules.basic.los import line_of_sight
+    from firepower_tui.rules.model.special_types import SpecialState
 
     st = game(TWO)
     t1, g1 = st.soldier("T1"), st.soldier("G1")
@@ -149,8 +150,8 @@ def test_radio_contact_barrage_lands_at_the_sides_next_chit() -> None:
     st2, ev = run(st, ["radio T1 E5"], [4])
     t1 = st2.soldier("T1")
     assert t1 is not None and t1.mf_left == 0 and st2.special is not None and len(st2.special.barrages) == 1
-    from firepower_tui.rules.special_barrage import after
-    from firepower_tui.rules.events import ChitDrawn
+    from firepower_tui.rules.optional.special_barrage import after
+    from firepower_tui.rules.model.events import ChitDrawn
 
     landed, evs = after(st2, [ChitDrawn(side="tan", letter="A", turn=1, random=False, cup=())], ScriptedDice([4, 1, 10, 10]))
     # spread 4 with F = north: just short, i.e. south of E5 = E6; G1 at distance 1 rolls 1 + 2 <= 7: killed
@@ -173,8 +174,8 @@ def test_notation_round_trips() -> None:
 
 @pytest.mark.rule("§9.5")
 def test_the_log_names_every_roll_and_the_state_survives_a_checkpoint() -> None:
-    from firepower_tui.rules.describe import describe, describe_odds
-    from firepower_tui.rules.snapshot import state_from_data, state_to_data
+    from firepower_tui.rules.engine.describe import describe, describe_odds
+    from firepower_tui.rules.engine.snapshot import state_from_data, state_to_data
 
     st = game(TWO)
     odds = describe_odds(engine.assess(st, notation.parse_action("smoke T1 E7")))
@@ -191,8 +192,8 @@ def test_the_log_names_every_roll_and_the_state_survives_a_checkpoint() -> None:
 def test_bad_items_and_barrages_are_named_with_file_line_and_key(tmp_path: Any) -> None:
     from pathlib import Path
 
-    from firepower_tui.rules.errors import ScenarioError
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.model.errors import ScenarioError
+    from firepower_tui.rules.scenario.load import load_scenario
 
     root = Path(__file__).resolve().parents[2]
     text = (root / "tests" / "fixtures" / "scenarios" / "special.toml").read_text()
@@ -211,13 +212,13 @@ def test_bad_items_and_barrages_are_named_with_file_line_and_key(tmp_path: Any) 
 
 @pytest.mark.rule("§9.5")
 def test_items_are_for_sale_in_the_force_builder() -> None:
-    from firepower_tui.rules.setup import spent
-    from firepower_tui.rules.special_rule import items_left
+    from firepower_tui.rules.scenario.setup import spent
+    from firepower_tui.rules.optional.special_rule import items_left
 
     sc = make_scenario(FIELD, [], extra='rules = ["special_weapons"]\n[forces]\ntan = { budget = 30 }\n'
                                          'green = { budget = 30 }',
                        zones='[[zones]]\nside = "tan"\nrows = [1, 2]\n[[zones]]\nside = "green"\nrows = [9, 10]\n')
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.basic.sequence import new_game
 
     st = new_game(sc)
     st, _ = run(st, ["buy tan RFL", "equip T1 radio", "equip T1 smoke"], [])
@@ -246,7 +247,7 @@ def test_every_use_is_a_combat_action_at_two_mf(line: str) -> None:
 @pytest.mark.parametrize(("line", "item"), [("molotov T1 E7", "molotov"), ("satchel T1 E8", "satchel")])
 def test_a_molotov_and_a_satchel_are_one_use(line: str, item: str) -> None:
     """"One use": issued one, he has none after it; a smoke grenade is counted down one by one."""
-    from firepower_tui.rules.special_rule import items_left
+    from firepower_tui.rules.optional.special_rule import items_left
 
     st, _ = run(game(TWO), [line], [1, 9])
     t1 = st.soldier("T1")
@@ -289,10 +290,10 @@ def test_a_satchel_deals_two_damage_to_a_building() -> None:
     and at 2 its occupants are Stunned (§9.6)."""
     from pathlib import Path
 
-    from firepower_tui.rules.building_events import BuildingDamaged
-    from firepower_tui.rules.scenario import load_scenario
-    from firepower_tui.rules.sequence import new_game
-    from firepower_tui.rules.special_types import SpecialState
+    from firepower_tui.rules.model.events.buildings import BuildingDamaged
+    from firepower_tui.rules.scenario.load import load_scenario
+    from firepower_tui.rules.basic.sequence import new_game
+    from firepower_tui.rules.model.special_types import SpecialState
 
     village = load_scenario(Path(__file__).resolve().parents[1] / "fixtures" / "scenarios" / "buildings.toml")
     st = new_game(village).evolve(rules=frozenset({"buildings", "special_weapons"}),
@@ -314,8 +315,8 @@ def test_the_radio_calls_on_a_hex_in_his_los_as_his_combat_action() -> None:
 
 @pytest.mark.rule("§9.5")
 def test_a_barrage_waits_for_its_own_sides_chit() -> None:
-    from firepower_tui.rules.events import ChitDrawn
-    from firepower_tui.rules.special_barrage import after
+    from firepower_tui.rules.model.events import ChitDrawn
+    from firepower_tui.rules.optional.special_barrage import after
 
     st, _ = run(game(TWO), ["radio T1 E5"], [4])
     kept, evs = after(st, [ChitDrawn(side="green", letter="A", turn=1, random=False, cup=())], ScriptedDice([]))
@@ -327,8 +328,8 @@ def test_the_barrage_blast_rings_and_its_stun_and_suppression() -> None:
     """"A blast with hit number 7 in the impact hex, +2 at distance 1, +3 at distance 2,
     stun/suppression as for grenades (6.4.2)": survivors in the hex are Stunned; in the rings
     Suppressed if a natural 2 would have killed them (2 + 2 and 2 + 3 <= 7)."""
-    from firepower_tui.rules.special_barrage import land
-    from firepower_tui.rules.special_types import Barrage
+    from firepower_tui.rules.optional.special_barrage import land
+    from firepower_tui.rules.model.special_types import Barrage
 
     st = game(["T1 tan RFL E9 N", "G1 green RFL E5 S", "G2 green RFL E4 S", "G3 green RFL E3 S"])
     st2, ev = land(st, Barrage(side="tan", soldier="T1", hex=hex_from_id("E6")), ScriptedDice([1, 9, 9, 9]))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firepower_tui.rules.spotting import _noted
+from firepower_tui.rules.optional.spotting import _noted
 
 IDS = st.sampled_from(["A1", "A2", "B1", "B10", "B2", "G1", "T1", "T2"])
 

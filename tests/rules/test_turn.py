@@ -1,4 +1,4 @@
-"""Whose decision it is (rules/turn.py): read by the hand-over, the computer opponent and
+"""Whose decision it is (rules/basic/turn.py): read by the hand-over, the computer opponent and
 networked play, so it must agree with what the engine accepts."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ import pytest
 
 from firepower_tui.headless.playout import random_action
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import Buy, Choose, Deployed, Place, Ready
-from firepower_tui.rules.dice import SeededDice
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game
-from firepower_tui.rules.turn import deciders
-from firepower_tui.rules.types import Phase
+from firepower_tui.rules.model.actions import Buy, Choose, Deployed, Place, Ready
+from firepower_tui.rules.model.dice import SeededDice
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.basic.sequence import new_game
+from firepower_tui.rules.basic.turn import deciders
+from firepower_tui.rules.model.types import Phase
 
 
 def _owner(state, action) -> str | None:  # type: ignore[no-untyped-def]
@@ -75,7 +75,7 @@ def test_a_ready_side_no_longer_decides() -> None:
 def test_the_decision_rule_follows_the_game() -> None:
     """The rule a refusal cites when the other side's player tries to act: buying, deploying,
     the open reaction's, else the impulse phase's."""
-    from firepower_tui.rules.turn import decision_rule
+    from firepower_tui.rules.basic.turn import decision_rule
 
     rng, dice = random.Random(3), SeededDice(3)
     state = new_game(load_scenario("meeting"))

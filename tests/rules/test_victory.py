@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.scenario import parse_scenario
-from firepower_tui.rules.sequence import new_game
-from firepower_tui.rules.types import Status
-from firepower_tui.rules.victory import decide, score, sector_control, sector_of
+from firepower_tui.rules.model.dice import ScriptedDice
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.scenario.load import parse_scenario
+from firepower_tui.rules.basic.sequence import new_game
+from firepower_tui.rules.model.types import Status
+from firepower_tui.rules.scenario.victory import decide, score, sector_control, sector_of
 
 MAP = "\n".join(["." * 12] * 8)
 
@@ -84,7 +84,7 @@ def test_hold_objectives() -> None:
 
 @pytest.mark.rule("§10.4")
 def test_hold_needs_objectives_and_defender() -> None:
-    from firepower_tui.rules.errors import ScenarioError
+    from firepower_tui.rules.model.errors import ScenarioError
 
     with pytest.raises(ScenarioError, match="needs objective hexes"):
         scenario("hold", ["T1 tan RFL C3", "G1 green RFL F5"], extra='defender = "green"')

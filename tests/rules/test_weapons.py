@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.rules import engine
-from firepower_tui.rules.dice import ScriptedDice
-from firepower_tui.rules.events import Killed, Rolled
-from firepower_tui.rules.events_weapons import WeaponDropped, WeaponJammed
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.snapshot import state_from_data, state_to_data
-from firepower_tui.rules.types import RollOutcome, WeaponState
-from firepower_tui.rules.units import GroundWeapon
+from firepower_tui.rules.model.dice import ScriptedDice
+from firepower_tui.rules.model.events import Killed, Rolled
+from firepower_tui.rules.model.events.weapons import WeaponDropped, WeaponJammed
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.engine.snapshot import state_from_data, state_to_data
+from firepower_tui.rules.model.types import RollOutcome, WeaponState
+from firepower_tui.rules.model.units import GroundWeapon
 from tests.conftest import optional_game, set_soldier
 
 MEN = ["T1 tan LMG B3 S", "T2 tan RFL B3 S", "G1 green PST B6 N", "G2 green RFL B6 N", "G3 green LMG J9 N"]

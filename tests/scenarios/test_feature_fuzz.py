@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from firepower_tui.rules.errors import ScenarioError
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.model.errors import ScenarioError
+from firepower_tui.rules.scenario.load import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 VILLAGE = (ROOT / "scenarios" / "village.toml").read_text(encoding="utf-8")

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from firepower_tui.headless.playout import play_to_end
-from firepower_tui.rules.dice import SeededDice
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.model.dice import SeededDice
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.basic.sequence import new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = [(p.stem, False) for p in sorted((ROOT / "scenarios").glob("*.toml"))] + [("basic", True)]

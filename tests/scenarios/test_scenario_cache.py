@@ -13,16 +13,17 @@ import pytest
 
 from firepower_tui.games import scenario_cache
 from firepower_tui.games.scenario_cache import CACHE, load_cached
-from firepower_tui.rules import package_data, scenario_schema, scenario_spec
-from firepower_tui.rules.errors import ScenarioError
-from firepower_tui.rules.scenario import load_scenario, parse_scenario, scenario_dirs
+from firepower_tui.rules.scenario import schema
+from firepower_tui.rules.model import scenario as scenario_spec
+from firepower_tui.rules.model.errors import ScenarioError
+from firepower_tui.rules.scenario.load import load_scenario, parse_scenario, scenario_dirs
 
 MODELS = ["LineSpec", "MapSpec", "BuildingSpec", "BunkerSpec", "WallSpec", "SideSpec", "SoldierSpec", "ZoneSpec", "SectorSpec", "ForceSpec", "ScenarioFile"]
 
 
 @pytest.mark.parametrize("name", MODELS)
 def test_the_spec_has_the_schemas_fields_and_defaults(name: str) -> None:
-    model = getattr(scenario_schema, name)
+    model = getattr(schema, name)
     spec = getattr(scenario_spec, name)
     assert set(spec._fields) == set(model.model_fields)
     for key, info in model.model_fields.items():
@@ -31,7 +32,7 @@ def test_the_spec_has_the_schemas_fields_and_defaults(name: str) -> None:
         else:
             default = spec._field_defaults[key]
             expected = info.get_default(call_default_factory=True)
-            if isinstance(expected, scenario_schema.SectorSpec):
+            if isinstance(expected, schema.SectorSpec):
                 expected = scenario_spec.SectorSpec(**expected.model_dump())
             assert default == expected, key
 
@@ -106,24 +107,3 @@ def test_a_cache_that_cannot_be_written_is_no_error(tmp_path: Path, monkeypatch:
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
     assert load_cached("basic").id == "basic"
     assert os.listdir(tmp_path) == ["file"]
-
-
-def test_package_toml_data_is_kept_for_the_very_same_file(cache: Path, tmp_path: Path) -> None:
-    """The weapon chart's TOML is parsed once and kept as JSON; the kept copy is used only while
-    the file has the same size and time (and the package the same version)."""
-    import tomllib
-
-    chart = Path(package_data.__file__).parent / "data" / "weapons.toml"
-    data = tomllib.loads(chart.read_text("utf-8"))
-    assert package_data.toml_data(chart) == data
-    kept = cache.parent / "data" / "weapons.json"
-    assert json.loads(kept.read_text())["data"] == data
-    assert package_data.toml_data(chart) == data  # from the kept copy
-    own = tmp_path / "weapons.toml"
-    own.write_text("bands = [1]\n")
-    assert package_data.toml_data(own) == {"bands": [1]}
-    own.write_text("bands = [1, 2]\n")
-    os.utime(own, ns=(1, 1))
-    assert package_data.toml_data(own) == {"bands": [1, 2]}  # edited: parsed again
-    kept.write_text("junk")
-    assert package_data.toml_data(chart) == data

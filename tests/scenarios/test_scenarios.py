@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from firepower_tui.rules.errors import ScenarioError
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.terrain import LineKind, Terrain
+from firepower_tui.rules.model.errors import ScenarioError
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.board.terrain import LineKind, Terrain
 
 ROOT = Path(__file__).resolve().parents[2]
 BAD = ROOT / "tests" / "fixtures" / "bad_scenarios"
@@ -150,7 +150,7 @@ SCENARIO_SET = {
 def _features_in(sc, rows: tuple[int, int]) -> int:  # noqa: ANN001
     """Terrain features in map rows ``rows``: each connected patch of one kind of terrain that is
     not open ground, and each fence or hedge hex."""
-    from firepower_tui.rules.hexgrid import hex_neighbors, qoffset_from_cube
+    from firepower_tui.rules.board.hexgrid import hex_neighbors, qoffset_from_cube
 
     inside = {h for h in sc.map.terrain if rows[0] <= qoffset_from_cube(h).row + 1 <= rows[1]}
     seen: set = set()

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from firepower_tui.headless.playout import play_to_end
-from firepower_tui.rules.dice import SeededDice
-from firepower_tui.rules.options import AVAILABLE
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game
+from firepower_tui.rules.model.dice import SeededDice
+from firepower_tui.rules.scenario.options import AVAILABLE
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.basic.sequence import new_game
 
 
 @pytest.mark.rule("§10.5")

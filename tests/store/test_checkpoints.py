@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from firepower_tui.games.service import complete, complete_from_store, full_replay, load_game, new_game, resume_game
 from firepower_tui.headless.playout import random_action
 from firepower_tui.games.replay import ReplayError
-from firepower_tui.rules.actions import DrawChit
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.sequence import new_game as new_state
-from firepower_tui.rules.dice import SeededDice
+from firepower_tui.rules.model.actions import DrawChit
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.basic.sequence import new_game as new_state
+from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules import engine
-from firepower_tui.rules.snapshot import SnapshotError, state_from_data, state_to_data
+from firepower_tui.rules.engine.snapshot import SnapshotError, state_from_data, state_to_data
 from firepower_tui.games.store import Store
 
 BASIC = load_scenario("basic")

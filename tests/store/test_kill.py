@@ -14,7 +14,7 @@ pytest.importorskip("pyte")
 from pty_harness import PtyApp  # noqa: E402
 
 from firepower_tui.games.service import resume_game  # noqa: E402
-from firepower_tui.rules.hexgrid import hex_from_id  # noqa: E402
+from firepower_tui.rules.board.hexgrid import hex_from_id  # noqa: E402
 from firepower_tui.games.store import Store  # noqa: E402
 
 

@@ -19,9 +19,9 @@ from firepower_tui.games import owner
 from firepower_tui.games.service import load_game, new_game, resume_game
 from firepower_tui.games.session import OPEN_ELSEWHERE
 from firepower_tui.games.store import GameOpen, Store
-from firepower_tui.rules.actions import DrawChit
-from firepower_tui.rules.notation import parse_action as _action
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.model.actions import DrawChit
+from firepower_tui.rules.engine.notation import parse_action as _action
+from firepower_tui.rules.scenario.load import load_scenario
 from tests.conftest import play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -148,7 +148,7 @@ RESUME_AND_PLAY = """
 import json, sys
 from firepower_tui.games.service import resume_game
 from firepower_tui.games.store import GameOpen, Store
-from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.engine.notation import parse_action
 db, gid, take_over, lines = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4:]
 try:
     session, _ = resume_game(Store(db), gid, take_over=take_over)

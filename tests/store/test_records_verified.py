@@ -17,8 +17,8 @@ from firepower_tui.games.record import export_game, read_record
 from firepower_tui.games.replay import ReplayError
 from firepower_tui.games.service import load_game, new_game, resume_game
 from firepower_tui.games.store import Store
-from firepower_tui.rules.errors import SaveError
-from firepower_tui.rules.scenario import load_scenario, scenario_dirs
+from firepower_tui.rules.model.errors import SaveError
+from firepower_tui.rules.scenario.load import load_scenario, scenario_dirs
 from tests.conftest import play
 
 ROOT = Path(__file__).resolve().parents[2]

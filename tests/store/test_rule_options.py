@@ -17,9 +17,9 @@ from firepower_tui.games.record import export_game
 from firepower_tui.games.replay import ReplayError
 from firepower_tui.games.service import load_game, new_game, resume_game
 from firepower_tui.games.store import Store
-from firepower_tui.rules.errors import FirepowerError
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.model.errors import FirepowerError
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.scenario.load import load_scenario
 
 from tests.conftest import play
 

@@ -15,8 +15,8 @@ from firepower_tui.games.record import export_game, read_record
 from firepower_tui.games.replay import StepRecord, rolls_not_from_seed
 from firepower_tui.games.service import complete_from_store, load_game, new_game, resume_game
 from firepower_tui.games.store import Store
-from firepower_tui.rules.actions import DrawChit
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.model.actions import DrawChit
+from firepower_tui.rules.scenario.load import load_scenario
 from tests.conftest import play
 
 ROOT = Path(__file__).resolve().parents[2]

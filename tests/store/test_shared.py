@@ -13,9 +13,9 @@ from firepower_tui.games.service import complete_from_store, load_game, new_game
 from firepower_tui.games.shared import NotASide, SharedGame
 from firepower_tui.games.store import MovedFirst, Store
 from firepower_tui.games.watch import watch_folder
-from firepower_tui.rules.actions import DrawChit, EndPhase, Move, StartImpulse
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.model.actions import DrawChit, EndPhase, Move, StartImpulse
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.scenario.load import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -324,7 +324,7 @@ def test_a_hosted_game_is_joined_not_resumed(db: Path) -> None:
     """A game played in two terminals is never resumed hotseat (its writes would not be checked
     against the players'): `resume` names the way in, and the default start passes it over."""
     from firepower_tui.games.service import resume_game
-    from firepower_tui.rules.errors import FirepowerError
+    from firepower_tui.rules.model.errors import FirepowerError
 
     store = Store(db)
     _, hotseat = new_game(store, load_scenario("basic"), 1)

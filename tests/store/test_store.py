@@ -14,9 +14,9 @@ import pytest
 from firepower_tui.games.service import load_game, new_game, resume_game
 from firepower_tui.games.record import export_game, read_record
 from firepower_tui.games.replay import ReplayError
-from firepower_tui.rules.actions import DrawChit
-from firepower_tui.rules.errors import FirepowerError, SaveError
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.model.actions import DrawChit
+from firepower_tui.rules.model.errors import FirepowerError, SaveError
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.games.stats import game_stats
 from firepower_tui.games.store import SCHEMA_VERSION, GameOpen, Store
 from tests.conftest import play

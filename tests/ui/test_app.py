@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.widgets.hex_map import HexMap
 from firepower_tui.ui.widgets.side_log import SideLog
@@ -37,7 +37,7 @@ async def test_the_footer_offers_only_what_the_engine_allows() -> None:
     """With 1 MF left a crouching man's move (2 MF) and a throw (2 MF) leave the footer; m pressed
     anyway still answers with the engine's refusal and its rule."""
     from firepower_tui.rules import engine
-    from firepower_tui.rules.actions import Move
+    from firepower_tui.rules.model.actions import Move
     from firepower_tui.ui.widgets.footer import KeyFooter
 
     a = app()
@@ -173,7 +173,7 @@ async def test_mouse_click_moves_the_cursor() -> None:
 def close_quarters_app(dice: list[int]):  # noqa: ANN201
     """Tan in B4 (two men facing S), Green in B5 and B7; Tan's phase already drawn."""
     from firepower_tui.games.session import Session
-    from firepower_tui.rules.actions import DrawChit
+    from firepower_tui.rules.model.actions import DrawChit
     from tests.conftest import FIELD, make_scenario
 
     scenario = make_scenario(FIELD, ["T1 tan RFL B4 S", "T2 tan RFL B4 S", "G1 green RFL B5 N",
@@ -238,7 +238,7 @@ async def test_a_bug_is_reported_without_a_traceback(tmp_path, monkeypatch) -> N
 
 async def test_end_of_game_screen() -> None:
     from firepower_tui.games.session import Session
-    from firepower_tui.rules.actions import DrawChit
+    from firepower_tui.rules.model.actions import DrawChit
     from tests.conftest import FIELD, make_scenario
 
     scenario = make_scenario(FIELD, ["T1 tan RFL B2 S", "G1 green RFL B5 N"])
@@ -372,11 +372,11 @@ async def test_history_jumps_by_phase_and_turn() -> None:
         screen = c_app.screen
         last = screen.step
         await pilot.press("left_square_bracket")
-        from firepower_tui.rules.actions import DrawChit
+        from firepower_tui.rules.model.actions import DrawChit
 
         assert screen.step < last and isinstance(session.history[screen.step - 1].action, DrawChit)
         await pilot.press("pageup")  # the start of this turn (turn 2)
-        from firepower_tui.rules.events import TurnStarted
+        from firepower_tui.rules.model.events import TurnStarted
 
         assert screen.state_at(screen.step).turn == 2
         assert any(isinstance(e, TurnStarted) for e in session.history[screen.step - 1].events)
@@ -423,7 +423,7 @@ def test_the_game_screen_handles_every_view_intent() -> None:
 
 def test_force_builder_keys_follow_the_points_table() -> None:
     """Keys 1, 2, 3 buy the kinds of man in the order of ``victory.POINTS``, each labelled with its cost."""
-    from firepower_tui.rules.victory import POINTS
+    from firepower_tui.rules.scenario.victory import POINTS
     from firepower_tui.ui.screens.setup import ForceBuilderScreen
 
     buys = [(b.key, b.action, b.description) for b in ForceBuilderScreen.BINDINGS if b.action.startswith("buy")]

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.games.session import Session
-from firepower_tui.rules.hexgrid import Facing, hex_from_id
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.types import RuleId
+from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.model.types import RuleId
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.render.map_grid import ASCII, COMPACT, DETAILED, SIDE_CELLS, UNICODE, terrain_base
 from tests.rules.test_buildings import VILLAGE
@@ -87,7 +87,7 @@ def test_openings_and_walls_are_drawn_on_the_hex_borders(zoom, glyphs, marks) ->
 
 @pytest.mark.rule("§9.6")
 def test_a_door_under_a_compact_counter_still_shows() -> None:
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.basic.sequence import new_game
     from firepower_tui.ui.render.map_counters import draw_counters
 
     state = new_game(load_scenario(VILLAGE), rules=["buildings"])  # T2 stands in D4, over the door D4:S
@@ -100,7 +100,7 @@ def test_a_door_under_a_compact_counter_still_shows() -> None:
 
 @pytest.mark.rule("§9.6")
 async def test_a_destroyed_building_is_drawn_as_rubble() -> None:
-    from firepower_tui.rules.buildings import damage_building
+    from firepower_tui.rules.optional.buildings import damage_building
     from firepower_tui.ui.widgets.hex_map import HexMap
 
     session = at_the_wall(Facing.N)

@@ -10,7 +10,7 @@ import pytest
 
 from firepower_tui.games.service import new_game
 from firepower_tui.games.store import Store
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.app import make_app
 
 

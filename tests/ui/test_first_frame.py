@@ -9,7 +9,7 @@ import gc
 import pytest
 
 import firepower_tui.cli as cli
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.app import make_app, resume_gc
 from firepower_tui.ui.screens.game import GameScreen
 from firepower_tui.ui.widgets.footer import KeyFooter

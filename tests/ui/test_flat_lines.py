@@ -107,7 +107,7 @@ async def test_a_written_line_is_shown_and_the_rest_kept() -> None:
 async def test_the_map_lays_out_its_lines_as_textual_would() -> None:
     """The hex map too (its lines come from its own cache): whole, cropped, scrolled, and after a
     move has redrawn two hexes, the lines Textual's styles cache would give."""
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.ui.app import make_app
     from firepower_tui.ui.widgets.hex_map import HexMap
 

@@ -15,7 +15,7 @@ from firepower_tui.games.service import new_game
 from firepower_tui.games.session import Session
 from firepower_tui.games.shared import SharedGame
 from firepower_tui.games.store import Store
-from firepower_tui.rules import victory
+from firepower_tui.rules.scenario import victory
 from firepower_tui.rules.scenario import Scenario, load_scenario
 from firepower_tui.ui.app import FirepowerApp, make_app
 from firepower_tui.ui.render.header import Part, fit
@@ -129,8 +129,8 @@ def test_the_header_names_the_side_that_chooses_after_the_roll_off() -> None:
     """After the deployment roll-off the winner decides who places first: the header names him
     (it said 'deployment rolls', whoever was to choose)."""
     from firepower_tui.controller.controller import Controller
-    from firepower_tui.rules.notation import parse_action
-    from firepower_tui.rules.turn import deciders
+    from firepower_tui.rules.engine.notation import parse_action
+    from firepower_tui.rules.basic.turn import deciders
     from firepower_tui.ui.render.header import header_text
 
     session = Session(load_scenario("meeting"), seed=3)

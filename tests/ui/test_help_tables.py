@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from firepower_tui.cli import parsers
 from firepower_tui.controller.keymap import KEYMAP
-from firepower_tui.rules.options import AVAILABLE
+from firepower_tui.rules.scenario.options import AVAILABLE
 from firepower_tui.ui.help_tables import game_keys, help_text, optional_rules, picker_keys, playing_markdown
 from firepower_tui.ui.key_names import key_name
 from firepower_tui.ui.render.ascii import fold_str
@@ -99,7 +99,7 @@ def test_the_legend_is_in_the_theme_of_the_game() -> None:
 
 
 async def test_question_mark_opens_the_keys_the_legend_and_the_rules() -> None:
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.ui.app import make_app
 
     a = make_app(load_scenario("basic"), seed=3)

@@ -9,8 +9,8 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from firepower_tui.rules.hexgrid import Hex
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.board.hexgrid import Hex
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.widgets.hex_map import HexMap
 

@@ -138,7 +138,7 @@ async def test_the_title_screen_offers_the_lessons(tmp_path: Path) -> None:
     asks for the lessons next (``cli._default`` then runs ``firepower learn``)."""
     from firepower_tui.games.service import new_game
     from firepower_tui.games.store import Store
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
     from firepower_tui.ui.app import FirepowerApp
 
     store = Store(tmp_path / "games.db")
@@ -194,7 +194,7 @@ def test_the_lesson_panel_fits_at_80x24(lesson) -> None:  # noqa: ANN001
 async def test_aiming_at_80x24_keeps_the_target_and_the_step_on_screen(tmp_path: Path) -> None:
     """With the odds panel up too, the lesson panel keeps to the step (its text and sections)
     and the map scrolls so the hex aimed at is in view."""
-    from firepower_tui.rules.hexgrid import hex_from_id
+    from firepower_tui.rules.board.hexgrid import hex_from_id
     from firepower_tui.ui.widgets.hex_map import HexMap
 
     fire = next(i for i, lesson in enumerate(LESSONS) if lesson.id == "fire")

@@ -15,7 +15,7 @@ from textual.visual import Visual
 
 from firepower_tui.games.session import Session
 from firepower_tui.headless.playout import random_action
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.widgets.full_log import FullLog
 from firepower_tui.ui.widgets.side_log import SideLog
@@ -143,7 +143,7 @@ def test_first_frame_loads_no_other_screen() -> None:
     """History, setup, title and modal screens (and the stats) load when opened, not before."""
     code = textwrap.dedent("""
         import asyncio, sys
-        from firepower_tui.rules.scenario import load_scenario
+        from firepower_tui.rules.scenario.load import load_scenario
         from firepower_tui.ui.app import make_app
 
         def loaded():

@@ -10,11 +10,11 @@ import pytest
 from rich.style import Style
 
 from firepower_tui.games.session import Session
-from firepower_tui.rules.hexgrid import Hex, hex_add
-from firepower_tui.rules.hexgrid import hex_from_id as H
-from firepower_tui.rules.los_explain import explain_los
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.types import RuleId
+from firepower_tui.rules.board.hexgrid import Hex, hex_add
+from firepower_tui.rules.board.hexgrid import hex_from_id as H
+from firepower_tui.rules.basic.los_explain import explain_los
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.model.types import RuleId
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.render.map_grid import COMPACT, DETAILED, side_mark_cells
 from firepower_tui.ui.render.map_palette import FIXED

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from firepower_tui.controller.base import Mode
-from firepower_tui.rules.hexgrid import hex_from_id as H
+from firepower_tui.rules.board.hexgrid import hex_from_id as H
 from firepower_tui.rules.scenario import load_scenario
 from firepower_tui.ui.app import FirepowerApp, make_app
 from firepower_tui.ui.widgets.hex_map import HexMap
@@ -54,13 +54,13 @@ async def cursor_to(pilot, a: FirepowerApp, target: str) -> None:  # noqa: ANN00
 
 
 def here_of(h) -> int:  # noqa: ANN001
-    from firepower_tui.rules.hexgrid import qoffset_from_cube
+    from firepower_tui.rules.board.hexgrid import qoffset_from_cube
 
     return qoffset_from_cube(h).col
 
 
 def row_of(h) -> int:  # noqa: ANN001
-    from firepower_tui.rules.hexgrid import qoffset_from_cube
+    from firepower_tui.rules.board.hexgrid import qoffset_from_cube
 
     return qoffset_from_cube(h).row
 

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from firepower_tui.controller import Controller
 from firepower_tui.games.session import Session
-from firepower_tui.rules.actions import DrawChit
-from firepower_tui.rules.hexgrid import hex_from_id
+from firepower_tui.rules.model.actions import DrawChit
+from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.ui.render.panels import preview_text
 from tests.conftest import FIELD, make_scenario
 
@@ -33,8 +33,8 @@ def test_the_fire_preview_says_what_a_failed_spot_leaves_him() -> None:
     spot leaves him exactly those."""
     from pathlib import Path
 
-    from firepower_tui.rules.dice import ScriptedDice
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.model.dice import ScriptedDice
+    from firepower_tui.rules.scenario.load import load_scenario
 
     village = Path(__file__).resolve().parents[1] / "fixtures" / "scenarios" / "buildings.toml"
     session = Session(load_scenario(village), rules=["buildings"])

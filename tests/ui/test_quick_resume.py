@@ -9,8 +9,8 @@ from pathlib import Path
 
 from firepower_tui.games.service import load_game, new_game, resume_game
 from firepower_tui.headless.playout import random_action
-from firepower_tui.rules.events import TurnStarted
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.model.events import TurnStarted
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.games.store import Store
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.screens.game import GameScreen

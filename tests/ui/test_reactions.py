@@ -9,11 +9,11 @@ from firepower_tui.controller.base import Mode
 from firepower_tui.controller.keymap import VIEW_INTENTS, Intent
 from firepower_tui.games.session import Session
 from firepower_tui.rules import engine
-from firepower_tui.rules.actions import EndImpulse, FallBack
-from firepower_tui.rules.events import FellBack, Fired, HitTheDirt, PhaseEnded, ReactionClosed, Rolled
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.types import ReactionKind
+from firepower_tui.rules.model.actions import EndImpulse, FallBack
+from firepower_tui.rules.model.events import FellBack, Fired, HitTheDirt, PhaseEnded, ReactionClosed, Rolled
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.model.types import ReactionKind
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.widgets.footer import KeyFooter
 from firepower_tui.ui.widgets.side_log import SideLog
@@ -261,7 +261,7 @@ async def test_the_clock_stops_while_a_reaction_is_open_and_when_paused() -> Non
 
 
 async def test_no_clock_and_no_reaction_keys_in_the_basic_game() -> None:
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
 
     a = make_app(load_scenario("basic"), seed=3)
     async with a.run_test(size=(100, 30)) as pilot:
@@ -276,7 +276,7 @@ async def test_no_clock_and_no_reaction_keys_in_the_basic_game() -> None:
 @pytest.mark.parametrize("marker", ["overwatch", "hidden", "dirt_used"])
 def test_markers_on_the_map_in_both_zooms_and_both_character_sets(marker: str) -> None:
     """Compact: one letter on the counter's lower edge; detailed: a word under the id (§9.1-§9.3)."""
-    from firepower_tui.rules.sequence import new_game
+    from firepower_tui.rules.basic.sequence import new_game
     from firepower_tui.ui.render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, terrain_base
     from firepower_tui.ui.render.map_counters import draw_counters
 

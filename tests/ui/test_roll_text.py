@@ -6,10 +6,10 @@ import pytest
 
 from firepower_tui.controller.controller import Controller
 from firepower_tui.games.session import Session
-from firepower_tui.rules.breakdown import Modifier
-from firepower_tui.rules.events import Rolled
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.types import RollOutcome
+from firepower_tui.rules.model.breakdown import Modifier
+from firepower_tui.rules.model.events import Rolled
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.model.types import RollOutcome
 from firepower_tui.ui.render.log_text import roll_text
 
 

@@ -14,7 +14,7 @@ from firepower_tui.controller.controller import Controller
 from firepower_tui.games.service import new_game
 from firepower_tui.games.session import Session
 from firepower_tui.games.store import Store
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.app import FirepowerApp, make_app
 from firepower_tui.ui.render.header import header_text
 

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from firepower_tui.games.settings import load_settings, settings_path
-from firepower_tui.rules.hexgrid import hex_from_id as H
-from firepower_tui.rules.los_explain import Effect, explain_los
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.board.hexgrid import hex_from_id as H
+from firepower_tui.rules.basic.los_explain import Effect, explain_los
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.rulebook_index import rulebook
 from firepower_tui.ui.widgets.hex_map import RULER_H, RULER_W, HexMap

@@ -12,7 +12,7 @@ from firepower_tui.controller.base import Mode
 from firepower_tui.games.service import new_game
 from firepower_tui.games.shared import SharedGame
 from firepower_tui.games.store import Store
-from firepower_tui.rules.notation import parse_action
+from firepower_tui.rules.engine.notation import parse_action
 from firepower_tui.ui.screens.shared_game import SharedGameScreen
 from firepower_tui.ui.shared_app import SharedApp
 from tests.conftest import FIELD, make_scenario

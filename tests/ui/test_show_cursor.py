@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from firepower_tui.games.settings import load_settings, settings_path
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.app import make_app
 
 

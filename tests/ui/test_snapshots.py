@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.app import make_app
 
 

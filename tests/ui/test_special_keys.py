@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.games.session import Session
-from firepower_tui.rules.hexgrid import hex_distance, hex_from_id
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.special_types import Barrage, SpecialState
+from firepower_tui.rules.board.hexgrid import hex_distance, hex_from_id
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.model.special_types import Barrage, SpecialState
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, terrain_base
 from firepower_tui.ui.render.map_counters import draw_counters
@@ -124,7 +124,7 @@ async def test_the_footer_shows_the_smoke_key_of_a_man_who_carries_smoke_at_80_c
     footer shows y, whole, within 80 columns (the first keys are the ones that fit)."""
     from textual.widgets._footer import FooterKey
 
-    from firepower_tui.rules.scenario import load_scenario
+    from firepower_tui.rules.scenario.load import load_scenario
 
     session = Session(load_scenario("village"), seed=5)
     a = make_app(session.scenario, session=session)

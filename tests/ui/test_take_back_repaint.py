@@ -12,7 +12,7 @@ from textual.geometry import Region
 
 from firepower_tui.games.session import Session
 from firepower_tui.headless.playout import random_action
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.render.map_counters import draw_counters
 from firepower_tui.ui.widgets.hex_map import HexMap

@@ -12,12 +12,12 @@ import pytest
 from firepower_tui.controller.keymap import KEYMAP, Intent
 from firepower_tui.games.seats import other_side_of, versus_computer
 from firepower_tui.games.session import Session
-from firepower_tui.rules.actions import DrawChit
-from firepower_tui.rules.hexgrid import hex_to_id
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.scenario import load_scenario
-from firepower_tui.rules.threat import reach_of, threats_to
-from firepower_tui.rules.turn import deciders
+from firepower_tui.rules.model.actions import DrawChit
+from firepower_tui.rules.board.hexgrid import hex_to_id
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.scenario.load import load_scenario
+from firepower_tui.rules.engine.threat import reach_of, threats_to
+from firepower_tui.rules.basic.turn import deciders
 from firepower_tui.ui import computer
 from firepower_tui.ui.app import FirepowerApp, make_app
 from firepower_tui.ui.widgets.hex_map import HexMap
@@ -196,8 +196,8 @@ async def test_the_threat_view_follows_the_cursor() -> None:
 async def test_the_computer_answers_a_reaction_that_falls_to_its_side(monkeypatch: pytest.MonkeyPatch) -> None:
     """Green's G1 is on overwatch and Green is the computer's: the human moves Tan's T1 into his
     sight, the reaction opens for Green and the computer answers it; the move goes on."""
-    from firepower_tui.rules.events import ReactionClosed, ReactionOpened
-    from firepower_tui.rules.notation import parse_action
+    from firepower_tui.rules.model.events import ReactionClosed, ReactionOpened
+    from firepower_tui.rules.engine.notation import parse_action
     from tests.conftest import FIELD, make_scenario
     from tests.ui.test_reactions import WATCHING
 

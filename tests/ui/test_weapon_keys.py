@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from firepower_tui.games.session import Session
-from firepower_tui.rules.hexgrid import hex_from_id
-from firepower_tui.rules.notation import parse_action
-from firepower_tui.rules.types import Status, WeaponState
-from firepower_tui.rules.units import GroundWeapon
+from firepower_tui.rules.board.hexgrid import hex_from_id
+from firepower_tui.rules.engine.notation import parse_action
+from firepower_tui.rules.model.types import Status, WeaponState
+from firepower_tui.rules.model.units import GroundWeapon
 from firepower_tui.ui.app import make_app
 from firepower_tui.ui.render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, terrain_base
 from firepower_tui.ui.render.map_counters import draw_counters

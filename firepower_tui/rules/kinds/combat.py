@@ -1,8 +1,8 @@
 """Notation, candidates and resolution of the combat actions: fire, throw, melee (RULES.md
 6.3, 6.3.6.3.2, 6.5).
 
-The checks and the numbers are the rule modules' (:mod:`..fire`, :mod:`..grenades`,
-:mod:`..melee`); here each kind's apply adds what every combat action ends with, the
+The checks and the numbers are the rule modules' (:mod:`..basic.fire`, :mod:`..basic.grenades`,
+:mod:`..basic.melee`); here each kind's apply adds what every combat action ends with, the
 wipe-out check (§2.6).
 """
 
@@ -12,17 +12,17 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
 
-from ..actions import FIRE_MODES, Fire, FireModeName, Melee, Throw
-from ..dice import Dice
-from ..events import Event
-from ..fire import resolve_fire
-from ..grenades import max_throw, resolve_throw
-from ..spread import entry_hexsides
-from ..hexgrid import Hex, hex_neighbor, hex_to_id, hexes_within
-from ..melee import resolve_melee
-from ..sequence import check_wipe_out
-from ..state import GameState
-from ..units import Soldier
+from ..basic.fire import resolve_fire
+from ..basic.grenades import max_throw, resolve_throw
+from ..basic.melee import resolve_melee
+from ..basic.sequence import check_wipe_out
+from ..board.hexgrid import Hex, hex_neighbor, hex_to_id, hexes_within
+from ..board.spread import entry_hexsides
+from ..model.actions import FIRE_MODES, Fire, FireModeName, Melee, Throw
+from ..model.dice import Dice
+from ..model.events import Event
+from ..model.state import GameState
+from ..model.units import Soldier
 from .words import NotationError, aimed_words, expect, format_aimed, hex_word, number_word, soldier_word, soldiers_word
 
 _MODES: dict[str, FireModeName] = {m: m for m in FIRE_MODES}

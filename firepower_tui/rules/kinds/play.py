@@ -13,14 +13,14 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TypeVar
 
-from ..actions import ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Move, StartImpulse, Turn
-from ..dice import Dice
-from ..events import Event
-from ..hexgrid import Facing, hex_to_id
-from ..sequence import commit_changes, impulse_hexes
-from ..state import GameState
-from ..types import Posture
-from ..units import Soldier
+from ..basic.sequence import commit_changes, impulse_hexes
+from ..board.hexgrid import Facing, hex_to_id
+from ..model.actions import ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, Move, StartImpulse, Turn
+from ..model.dice import Dice
+from ..model.events import Event
+from ..model.state import GameState
+from ..model.types import Posture
+from ..model.units import Soldier
 from .words import expect, facing_word, hex_word, posture_word, side_word, soldier_word
 
 # --- chit, impulse, end, done ---------------------------------------------------------------

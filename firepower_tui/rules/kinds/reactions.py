@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..actions import FallBack, Fire, HitDirt, Hold, Melee, Overwatch, StandAndShoot, Throw, Watch
-from ..spread import entry_hexsides
-from ..state import GameState
-from ..types import ReactionKind
+from ..board.spread import entry_hexsides
+from ..model.actions import FallBack, Fire, HitDirt, Hold, Melee, Overwatch, StandAndShoot, Throw, Watch
+from ..model.state import GameState
+from ..model.types import ReactionKind
 from .combat import format_fire, format_throw, parse_fire, parse_throw
 from .words import NotationError, expect, soldier_word, soldiers_word
 

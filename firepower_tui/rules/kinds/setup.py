@@ -1,17 +1,17 @@
 """Notation and candidates of the forces and deployment actions (RULES.md §10.2, §10.3).
 
-The checks and the changes are :mod:`..setup`'s.
+The checks and the changes are :mod:`..scenario.setup`'s.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from ..actions import Buy, Choose, Deployed, Drop, Place, Ready, RollOff
-from ..hexgrid import hex_to_id
-from ..setup import placeable
-from ..state import GameState
-from ..types import Posture
+from ..board.hexgrid import hex_to_id
+from ..model.actions import Buy, Choose, Deployed, Drop, Place, Ready, RollOff
+from ..model.state import GameState
+from ..model.types import Posture
+from ..scenario.setup import placeable
 from .words import NotationError, expect, facing_word, hex_word, posture_word, side_word, soldier_word
 
 Buyable = Literal["RFL", "PST", "LMG"]

@@ -10,10 +10,10 @@
 
 from __future__ import annotations
 
-from ..hexgrid import Hex
-from ..actions_special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
+from ..board.hexgrid import Hex
+from ..kit.untrusted import cut
+from ..model.actions.special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from .words import NotationError, aimed_words, expect, format_aimed, hex_word, soldier_word
-from ..untrusted import cut
 
 SMOKE_USAGE = "smoke <soldier> <hex> [via <facing>]"
 MOLOTOV_USAGE = "molotov <soldier> <hex>"

@@ -9,10 +9,10 @@ PickUp(kind='pickup', soldier='T1', weapon='LMG')
 
 from __future__ import annotations
 
-from ..actions_weapons import PickUp, Repair, Swap
-from ..units import weapon_chart
+from ..kit.untrusted import cut
+from ..model.actions.weapons import PickUp, Repair, Swap
+from ..model.units import weapon_chart
 from .words import NotationError, expect, soldier_word
-from ..untrusted import cut
 
 PICKUP_USAGE = "pickup <soldier> LMG|RFL|PST"
 SWAP_USAGE = "swap <soldier> <soldier>"

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 
-from ..hexgrid import Facing, Hex, hex_from_id, hex_to_id, is_hex_id
-from ..types import Posture
-from ..untrusted import cut
+from ..board.hexgrid import Facing, Hex, hex_from_id, hex_to_id, is_hex_id
+from ..kit.untrusted import cut
+from ..model.types import Posture
 
 _NUMBER = re.compile(r"[0-9]{1,19}")
 """A whole number in ASCII digits (not ``²`` nor ``١``, which ``str.isdigit`` accepts), at most

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from ...controller.controller import Controller
-from ...rules.hexgrid import hex_to_id
-from ...rules.sequence import IMPULSES_PER_PHASE
-from ...rules.state import GameState
-from ...rules.types import Phase, SetupStep
+from ...rules.board.hexgrid import hex_to_id
+from ...rules.basic.sequence import IMPULSES_PER_PHASE
+from ...rules.model.state import GameState
+from ...rules.model.types import Phase, SetupStep
 
 GAP = "  "
 """Between two parts (one space where a part's own padding stands beside it, none between two
@@ -159,7 +159,7 @@ def decision_forms(st: GameState, side_style: Mapping[str, str]) -> tuple[Text, 
     if st.over:
         return block(None, "game over")
     if st.phase == Phase.FORCES:
-        from ...rules.turn import deciders  # (the forces and deployment phases only)
+        from ...rules.basic.turn import deciders  # (the forces and deployment phases only)
 
         buying = sorted(deciders(st), key=st.sides.index)
         who = " and ".join(short_name(name(s)) for s in buying)
@@ -208,7 +208,7 @@ def rules_forms(st: GameState, *, clock_shown: bool) -> tuple[Text, ...]:
     """The optional rules on (§9): by name (two letters each when that is long), then two
     letters each; while the phase clock
     is shown it says itself that the clock rule is on, and the list leaves it out."""
-    from ...rules.options import header_label
+    from ...rules.scenario.options import header_label
 
     chosen = [r for r in st.rules if not (clock_shown and r == "clock")]
     words, letters = header_label(chosen), header_label(chosen, room=0)
@@ -224,7 +224,7 @@ SCORE_LEVELS = ((0, 0, 0), (1, 0, 0), (1, 0, 1), (1, 1, 1), (1, 1, 2))
 def score_forms(st: GameState, side_style: Mapping[str, str], seats: Seats) -> tuple[Text, ...]:
     """Both sides' standing by the scenario's victory condition (§10.4), each side named with
     who plays it; every form names both sides and all their figures."""
-    from ...rules.victory import score
+    from ...rules.scenario.victory import score
 
     sc = score(st)
     spec = st.scenario.spec

@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from ...rules.describe import describe
-from ...rules.events import ChitDrawn, Event, GameEnded, Killed, Rolled, StatusChanged, TurnStarted
-from ...rules.types import RollOutcome
+from ...rules.engine.describe import describe
+from ...rules.model.events import ChitDrawn, Event, GameEnded, Killed, Rolled, StatusChanged, TurnStarted
+from ...rules.model.types import RollOutcome
 
 Names = Callable[[str], str]
 

@@ -6,11 +6,11 @@ Pure, like the grid: it writes style keys, never colours.
 
 from __future__ import annotations
 
-from ...rules.hexgrid import Hex
-from ...rules.state import GameState
-from ...rules.terrain import HexLine, Terrain
-from ...rules.types import Posture, Status
-from ...rules.units import Soldier
+from ...rules.board.hexgrid import Hex
+from ...rules.model.state import GameState
+from ...rules.board.terrain import HexLine, Terrain
+from ...rules.model.types import Posture, Status
+from ...rules.model.units import Soldier
 from .map_grid import COMPACT, UNICODE, Glyphs, Grid, Zoom, line_glyph, put
 from .special import marks, special_hexes
 

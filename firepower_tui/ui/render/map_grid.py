@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...rules.features import MapFeatures
-from ...rules.hexgrid import Facing, Hex, OffsetCoord, hex_to_id, qoffset_from_cube, qoffset_to_cube
-from ...rules.records import record
-from ...rules.terrain import HexLine, LineKind, MapData, Terrain
+from ...rules.board.features import MapFeatures
+from ...rules.board.hexgrid import Facing, Hex, OffsetCoord, hex_to_id, qoffset_from_cube, qoffset_to_cube
+from ...rules.kit.records import record
+from ...rules.board.terrain import HexLine, LineKind, MapData, Terrain
 
 
 @record(kw_only=False, slots=False)
@@ -197,9 +197,9 @@ own in this grid (two hexsides meet between cells), so corners are left to the p
 
 def hexside_cells(zoom: Zoom, side: tuple[Hex, Facing], width: int, height: int) -> list[tuple[int, int]]:
     """The grid cells ``(x, y)`` that draw a hexside, given by its one name
-    (:func:`...rules.features.side_key`: a hex and its N, NE or SE), clipped to the grid.
+    (:func:`...rules.board.features.side_key`: a hex and its N, NE or SE), clipped to the grid.
 
-    >>> from firepower_tui.rules.hexgrid import hex_from_id
+    >>> from firepower_tui.rules.board.hexgrid import hex_from_id
     >>> hexside_cells(COMPACT, (hex_from_id("B2"), Facing.NE), 40, 20)
     [(10, 4)]
     >>> hexside_cells(DETAILED, (hex_from_id("A1"), Facing.N), 40, 20)

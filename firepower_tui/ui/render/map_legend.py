@@ -17,14 +17,15 @@ from collections.abc import Mapping
 from rich.style import Style
 from rich.text import Text
 
-from ...rules.hexgrid import Hex, column_letters, hex_from_id
-from ...rules.records import record
-from ...rules.scenario import Scenario, parse_scenario
-from ...rules.sequence import new_game
-from ...rules.special_types import Barrage, SpecialState
-from ...rules.state import GameState
-from ...rules.types import Status, WeaponState
-from ...rules.units import GroundWeapon
+from ...rules.board.hexgrid import Hex, column_letters, hex_from_id
+from ...rules.kit.records import record
+from ...rules.model.scenario import Scenario
+from ...rules.scenario.load import parse_scenario
+from ...rules.basic.sequence import new_game
+from ...rules.model.special_types import Barrage, SpecialState
+from ...rules.model.state import GameState
+from ...rules.model.types import Status, WeaponState
+from ...rules.model.units import GroundWeapon
 from .map_counters import MARKERS, draw_counters
 from .map_grid import ASCII, COMPACT, UNICODE, Glyphs, Grid, terrain_base
 from .map_palette import FIXED

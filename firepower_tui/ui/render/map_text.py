@@ -9,9 +9,9 @@ from collections.abc import Iterable, Mapping
 from rich.style import Style
 from rich.text import Text
 
-from ...rules.hexgrid import Hex, column_letters
-from ...rules.state import GameState
-from ...rules.terrain import MapData
+from ...rules.board.hexgrid import Hex, column_letters
+from ...rules.model.state import GameState
+from ...rules.board.terrain import MapData
 from .map_grid import ASCII, COMPACT, UNICODE, Grid, Zoom, terrain_base
 from .map_counters import draw_counters
 from .map_palette import FIXED

@@ -6,17 +6,17 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...controller.controller import Controller, Mode
-from ...rules.combat import COMBAT_MF
-from ...rules.describe import modifiers_text
-from ...rules.fire import FireAssessment
-from ...rules.grenades import ThrowAssessment
-from ...rules.hexgrid import hex_neighbor, hex_to_id
-from ...rules.melee import MeleeAssessment
-from ...rules.sequence import IMPULSES_PER_PHASE
-from ...rules.special_rule import SpecialAssessment
-from ...rules.state import GameState
-from ...rules.types import Phase, SetupStep
-from ...rules.units import weapon_chart
+from ...rules.basic.combat import COMBAT_MF
+from ...rules.engine.describe import modifiers_text
+from ...rules.basic.fire import FireAssessment
+from ...rules.basic.grenades import ThrowAssessment
+from ...rules.board.hexgrid import hex_neighbor, hex_to_id
+from ...rules.basic.melee import MeleeAssessment
+from ...rules.basic.sequence import IMPULSES_PER_PHASE
+from ...rules.optional.special_rule import SpecialAssessment
+from ...rules.model.state import GameState
+from ...rules.model.types import Phase, SetupStep
+from ...rules.model.units import weapon_chart
 
 POSTURE_WORD = {"stand": "standing", "crouch": "crouching", "prone": "prone"}
 
@@ -27,7 +27,7 @@ def pct(p: float) -> str:
 
 def deployment_text(c: Controller) -> Text:
     """What the placing player needs (§10.2)."""
-    from ...rules.setup import placeable
+    from ...rules.scenario.setup import placeable
 
     st = c.state
     t = Text()
@@ -250,8 +250,8 @@ def hex_text(c: Controller) -> Text:
     s = c.soldier()
     if s is not None and c.mode in (Mode.AIM_FIRE, Mode.AIM_THROW, Mode.AIM_SPECIAL, Mode.REACT_FIRE, Mode.REACT_THROW) \
             and h != s.hex:
-        from ...rules.hexgrid import hex_distance
-        from ...rules.los import los_query
+        from ...rules.board.hexgrid import hex_distance
+        from ...rules.basic.los import los_query
 
         result = los_query(st, s.hex, h)
         t.append(f"\nrange {hex_distance(s.hex, h)}; LOS: ", style="dim")
@@ -259,7 +259,7 @@ def hex_text(c: Controller) -> Text:
     if s is not None and c.mode is Mode.BROWSE and c.in_impulse(s) and h == hex_neighbor(s.hex, s.facing):
         t.append("\n(the hex in front of the selected man)", style="dim")
     if gmap.features is not None:  # what a building or wall does, last: the longest, and the same all game
-        from ...rules.buildings import hex_notes
+        from ...rules.optional.buildings import hex_notes
 
         for note in hex_notes(st, h):
             t.append(f"\n{note}", style="dim")

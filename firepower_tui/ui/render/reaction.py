@@ -9,7 +9,7 @@ from ...controller.base import REACT_CHOICES, Mode
 from ...controller.controller import Controller
 from ...controller.keymap import KEYMAP, Intent
 from ...controller.reaction_prompt import prompt
-from ...rules.units import Soldier
+from ...rules.model.units import Soldier
 from ..key_names import key_name
 from .map_counters import markers
 from .panels import preview_text

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...rules.hexgrid import Hex
-from ...rules.special_rule import carried, special_of
-from ...rules.state import GameState
-from ...rules.types import RuleId
-from ...rules.units import Soldier
+from ...rules.board.hexgrid import Hex
+from ...rules.optional.special_rule import carried, special_of
+from ...rules.model.state import GameState
+from ...rules.model.types import RuleId
+from ...rules.model.units import Soldier
 
 SMOKE_MARK, BARRAGE_MARK = "~", "!"
 

@@ -1,5 +1,5 @@
 """The ``weapons`` optional rule in the panels (RULES.md §9.4): the selected man's weapon, the
-odds of his repair (the same :func:`~firepower_tui.rules.weapons_rule.assess_repair` the roll is
+odds of his repair (the same :func:`~firepower_tui.rules.optional.weapons_rule.assess_repair` the roll is
 resolved against) and the weapons lying in a hex."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...controller.controller import Controller
-from ...rules.actions_weapons import PickUp, Repair, Swap
-from ...rules.hexgrid import Hex
-from ...rules.state import GameState
-from ...rules.types import RuleId, WeaponState
-from ...rules.units import Soldier
-from ...rules.weapons_rule import assess_repair, weapon_label
+from ...rules.model.actions.weapons import PickUp, Repair, Swap
+from ...rules.board.hexgrid import Hex
+from ...rules.model.state import GameState
+from ...rules.model.types import RuleId, WeaponState
+from ...rules.model.units import Soldier
+from ...rules.optional.weapons_rule import assess_repair, weapon_label
 
 
 def _pct(p: float) -> str:

@@ -14,9 +14,9 @@ from textual.widgets import Static
 
 from ...controller.controller import Controller, Mode, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
-from ...rules.events import ChitDrawn, Event
-from ...rules.hexgrid import Hex
-from ...rules.types import Phase
+from ...rules.board.hexgrid import Hex
+from ...rules.model.events import ChitDrawn, Event
+from ...rules.model.types import Phase
 from ..crash import write_crash_report
 from ..key_names import key_name
 from ..render.ascii import fold

@@ -11,8 +11,8 @@ from rich.text import Text
 from textual.screen import Screen
 
 from ...controller.controller import Result
-from ...rules.events import ChitDrawn, Event, Rolled
-from ...rules.types import Phase
+from ...rules.model.events import ChitDrawn, Event, Rolled
+from ...rules.model.types import Phase
 from ..render.log_text import refusal_text
 from ..widgets.side_log import SideLog
 

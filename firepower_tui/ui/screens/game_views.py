@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.screen import Screen
 
 from ...controller.keymap import VIEW_INTENTS, Intent
-from ...rules.state import GameState
+from ...rules.model.state import GameState
 from ..rules_text import sections
 from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
@@ -177,7 +177,7 @@ def _quitter(screen: GameScreen) -> Callable[[bool | None], None]:
 
 def game_over_text(st: GameState) -> Text:
     """Who won and why, and what each side lost, killed and held (§10.4)."""
-    from ...rules.victory import score
+    from ...rules.scenario.victory import score
 
     name = st.scenario.side_name
     t = Text("GAME OVER\n\n", style="bold")

@@ -12,10 +12,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...games.session import Session
-from ...rules.actions import DrawChit
-from ...rules.events import Event, TurnStarted
-from ...rules.hexgrid import hex_to_id
-from ...rules.state import GameState
+from ...rules.model.actions import DrawChit
+from ...rules.model.events import Event, TurnStarted
+from ...rules.board.hexgrid import hex_to_id
+from ...rules.model.state import GameState
 from ..render.log_text import event_text
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog

@@ -10,7 +10,7 @@ from textual.widgets import Static
 from ...controller.controller import Controller, Result
 from ...games.lesson_progress import LessonProgress
 from ...games.lessons import LessonRun
-from ...rules.events import ChitDrawn
+from ...rules.model.events import ChitDrawn
 from ..render.lesson_text import lesson_panel_text
 from ..widgets.hex_map import HexMap
 from .game import GameScreen

@@ -1,5 +1,5 @@
 """The ``los`` mode of the game screen: the line of sight drawn on the map and explained
-(RULES.md 4.4; the items come from :func:`...rules.los_explain.explain_los`).
+(RULES.md 4.4; the items come from :func:`...rules.basic.los_explain.explain_los`).
 
 The key (``L``) opens it from the selected man's hex (or the cursor's, with nobody selected),
 and ``:los A B`` opens it from A with the cursor on B. The cursor picks the far end; the map
@@ -21,16 +21,16 @@ from textual.widgets import Static
 
 from ...controller.base import CURSOR_STEPS, Result
 from ...controller.keymap import KEYMAP, VIEW_INTENTS, Intent
-from ...rules.hexgrid import Hex, hex_to_id
+from ...rules.board.hexgrid import Hex, hex_to_id
 from ..key_names import key_name
 from ..widgets.hex_map import HexMap
 
 if TYPE_CHECKING:
-    from ...rules.los_explain import LosExplanation
+    from ...rules.basic.los_explain import LosExplanation
     from .game import GameScreen
 
 OVERLAY = {"blocks": "los_blocks", "hinders": "los_hinders", "through": "los", "none": "los"}
-"""The map overlay of each effect (:class:`...rules.los_explain.Effect`; ui/render/map_palette.py)."""
+"""The map overlay of each effect (:class:`...rules.basic.los_explain.Effect`; ui/render/map_palette.py)."""
 SIDE_OVERLAY = {"blocks": "side_blocks", "hinders": "side_hinders", "through": "side_through",
                 "none": "side_crossed"}
 """The map overlay of each effect on a hexside the line crosses, runs along or whose wall or
@@ -94,7 +94,7 @@ class LosMode:
         return False
 
     def show_all(self) -> None:
-        from ...rules.los_explain import explanation_lines
+        from ...rules.basic.los_explain import explanation_lines
         from .modals import TextScreen
 
         if self.explanation is None:
@@ -110,7 +110,7 @@ class LosMode:
         """After the screen's sync: the line, its marks and the panel for the cursor's hex."""
         if self.origin is None:
             return
-        from ...rules.los_explain import explain_los  # (when the mode is first opened, not at start-up)
+        from ...rules.basic.los_explain import explain_los  # (when the mode is first opened, not at start-up)
 
         screen = self.screen
         c = screen.c
@@ -130,7 +130,7 @@ class LosMode:
 
 def panel_text(ex: LosExplanation | None, origin: Hex) -> Text:
     """The panel under the map: the verdict, then what blocks or hinders, with the rules."""
-    from ...rules.los_explain import Effect, explanation_lines
+    from ...rules.basic.los_explain import Effect, explanation_lines
 
     t = Text()
     if ex is None:

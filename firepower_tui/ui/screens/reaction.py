@@ -17,7 +17,7 @@ from ...controller.base import AIMS, Mode
 from ...controller.clock import PhaseClock, phase_key
 from ...controller.controller import Result
 from ...controller.reaction_prompt import what_opened
-from ...rules.state import GameState
+from ...rules.model.state import GameState
 from ..widgets.side_log import SideLog
 
 if TYPE_CHECKING:

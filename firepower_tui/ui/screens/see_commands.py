@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from rich.style import Style
 from rich.text import Text
 
-from ...rules.notation import LosQuery, NotationError, parse_line
+from ...rules.engine.notation import LosQuery, NotationError, parse_line
 from ..rulebook_index import refs_in, rulebook
 from ..theme import THEMES, apply_theme, save_theme
 from ..widgets.side_log import SideLog

@@ -14,16 +14,16 @@ from textual.widgets.option_list import Option
 
 from ...controller.controller import Controller
 from ...games.seats import DEFAULT_LEVEL, LEVELS, versus_computer
-from ...rules.actions_special import Equip
-from ...rules.state import GameState
-from ...rules.actions import Buy, Drop, Ready
+from ...rules.model.actions.special import Equip
+from ...rules.model.state import GameState
+from ...rules.model.actions import Buy, Drop, Ready
 from ...rules.kinds.setup import BUYABLE
-from ...rules.options import AVAILABLE, DEFAULT_CLOCK, SUMMARY, ordered
-from ...rules.scenario import Scenario
-from ...rules.setup import budget, spent
-from ...rules.types import RuleId
-from ...rules.units import weapon_chart
-from ...rules.victory import POINTS, TRAIT_POINTS, soldier_points
+from ...rules.scenario.options import AVAILABLE, DEFAULT_CLOCK, SUMMARY, ordered
+from ...rules.model.scenario import Scenario
+from ...rules.scenario.setup import budget, spent
+from ...rules.model.types import RuleId
+from ...rules.model.units import weapon_chart
+from ...rules.scenario.victory import POINTS, TRAIT_POINTS, soldier_points
 
 UNIT_WORDS = {"RFL": ("Rifleman", "rifleman"), "PST": ("Leader", "leader (pistol)"), "LMG": ("LMG", "LMG gunner")}
 """How the builder names a man by his weapon (footer label, list); any other weapon by the chart's name."""
@@ -47,7 +47,7 @@ def _items_text(st: GameState, sid: str) -> str:
     """`` + radio, smoke 2`` for a man with §9.5 items bought (empty otherwise)."""
     if st.special is None or not st.special.bought:
         return ""
-    from ...rules.special_rule import carried
+    from ...rules.optional.special_rule import carried
 
     have = carried(st, sid)
     return (" + " + ", ".join(f"{k} {n}" if n > 1 else k for k, n in have.items())) if have else ""
@@ -101,7 +101,7 @@ class ForceBuilderScreen(Screen[None]):
                      style="" if offer.affordable else "dim")
         t.append(f"  s  scout trait (placed last, anywhere outside the enemy zone): {'ON' if self.scout else 'off'}\n")
         if "special_weapons" in st.rules:  # §9.5 items for the last man bought (R94)
-            from ...rules.victory import ITEM_POINTS
+            from ...rules.scenario.victory import ITEM_POINTS
 
             t.append("  for the last man bought (§9.5): " + ", ".join(
                 f"{k} {item} {ITEM_POINTS[item]}" for k, item in (("y", "smoke"), ("M", "molotov"), ("T", "satchel"),

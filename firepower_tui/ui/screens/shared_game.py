@@ -18,9 +18,9 @@ from ...games.replay import ReplayError
 from ...games.session import Outcome
 from ...games.shared import SharedGame
 from ...games.watch import FolderWatch, watch_folder
-from ...rules.setup import budget
-from ...rules.turn import deciders
-from ...rules.types import Phase
+from ...rules.basic.turn import deciders
+from ...rules.model.types import Phase
+from ...rules.scenario.setup import budget
 from ..render.header import Seats, header_text, short_name
 from .game import KEY_INTENTS, GameScreen
 from .reaction import ScreenClock
@@ -61,7 +61,7 @@ class SharedGameScreen(GameScreen):
 
     @property
     def my_turn(self) -> bool:
-        """Whether the game waits for this player's side (see ``rules.turn.deciders``)."""
+        """Whether the game waits for this player's side (see ``rules.basic.turn.deciders``)."""
         return self.link.side in deciders(self.c.state)
 
     def on_mount(self) -> None:

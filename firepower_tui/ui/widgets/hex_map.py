@@ -20,11 +20,11 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ...controller.controller import Highlights
-from ...rules.buildings import map_in_play
-from ...rules.features import SideKey
-from ...rules.hexgrid import Hex
-from ...rules.state import GameState
-from ...rules.terrain import MapData
+from ...rules.optional.buildings import map_in_play
+from ...rules.board.features import SideKey
+from ...rules.board.hexgrid import Hex
+from ...rules.model.state import GameState
+from ...rules.board.terrain import MapData
 from ..render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, side_mark_cells, terrain_base
 from ..render.map_counters import Stacks, draw_counters, redraw_hexes, stacks_of
 from ..render.map_palette import palette

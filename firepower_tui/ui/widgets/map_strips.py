@@ -17,7 +17,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from ...rules.hexgrid import Hex, column_letters
+from ...rules.board.hexgrid import Hex, column_letters
 from ..render.map_grid import Zoom
 
 StyleOf = Callable[[str, "Hex | None", "Hex | None", "str | None"], Style]

@@ -1,0 +1,146 @@
+"""Compact immutable values: how every rules record is copied and written as JSON.
+
+The rules core keeps its state in plain stdlib values (docs/style.md §3): ``NamedTuple``
+records for what is copied on every action (the game state, soldiers, modifiers, roll
+breakdowns) and frozen slotted dataclasses for the rest (actions, events, assessments).
+Pydantic stays at the boundaries: scenario files and game records.
+
+:func:`evolve` copies a record with some fields changed (a tuple copy, no validation: the
+rules build only valid values). :func:`to_json` writes any record as the JSON of
+``firepower script --json`` (docs/notation.md): hexes as map ids, facings as ``N`` … ``NW``,
+other enums by value, tuples as lists.
+
+Some records carry data that is not part of the JSON: what their text was written from
+(e.g. the outcome behind a roll's ``result`` words) or what is derived (a state's soldier
+index). A ``NamedTuple`` names those fields with the :func:`hidden_in_json` decorator; a
+dataclass marks them with ``field(metadata=NOT_IN_JSON)``. The JSON stays as it was, and
+code decides by the data, never by the words.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from enum import Enum
+from types import MappingProxyType
+from typing import Any, ParamSpec, TypeVar
+
+from ..board.hexgrid import Facing, Hex, hex_to_id
+from ..kit.records import maker_function, record
+
+R = TypeVar("R", bound=tuple[Any, ...])
+C = TypeVar("C", bound=type)
+T = TypeVar("T")
+P = ParamSpec("P")
+
+_FIELD_INDEX: dict[type, dict[str, int]] = {}
+_tuple_new = tuple.__new__
+
+NOT_IN_JSON = MappingProxyType({"json": False})
+"""``dataclasses.field(metadata=NOT_IN_JSON)``: a field :func:`to_json` leaves out."""
+_HIDDEN = "_json_hidden"
+"""The class attribute naming a ``NamedTuple``'s fields :func:`to_json` leaves out."""
+
+
+def hidden_in_json(*names: str) -> Callable[[C], C]:
+    """Class decorator: :func:`to_json` leaves out these fields of a ``NamedTuple`` record."""
+    def mark(cls: C) -> C:
+        setattr(cls, _HIDDEN, frozenset(names))
+        return cls
+    return mark
+
+
+def field_index(cls: type) -> dict[str, int]:
+    """Position of each field of a ``NamedTuple`` record class."""
+    index = _FIELD_INDEX.get(cls)
+    if index is None:
+        index = _FIELD_INDEX[cls] = {name: i for i, name in enumerate(cls._fields)}  # type: ignore[attr-defined]
+    return index
+
+
+def evolve(record: R, changes: dict[str, Any]) -> R:
+    """A copy of a ``NamedTuple`` record with ``changes`` applied (unknown names raise KeyError)."""
+    cls = type(record)
+    index = _FIELD_INDEX.get(cls) or field_index(cls)
+    values = list(record)
+    for name, value in changes.items():
+        values[index[name]] = value
+    return _tuple_new(cls, values)  # type: ignore[no-any-return]
+
+
+def record_maker(cls: Callable[P, T]) -> Callable[P, T]:
+    """A function that builds records of a frozen, slotted, keyword-only dataclass, with the
+    same keywords, at about a third of the cost of calling the class: for the records built by
+    the thousand (the rolls of a fire, the events of every action).
+
+    Calling a class with keywords packs them in a dict, and a frozen record's ``__init__`` may
+    set its slots only through their descriptors; this function fills an open twin of the
+    class (the same slots, no frozen ``__setattr__``) with plain assignments, then gives it the
+    class. The record is the same: same type, fields, equality, hash and repr, and frozen.
+
+    >>> @record
+    ... class Note:
+    ...     '''A note.'''
+    ...
+    ...     text: str
+    ...     size: int = 1
+    >>> new_note = record_maker(Note)
+    >>> new_note(text="x") == Note(text="x"), type(new_note(text="x")) is Note
+    (True, True)
+    """
+    klass: Any = cls
+    params = getattr(klass, "__dataclass_params__", None)
+    fields = dataclasses.fields(klass) if params is not None else ()
+    slots = tuple(klass.__dict__.get("__slots__", ()))
+    if (params is None or not params.frozen or hasattr(klass, "__post_init__") or slots != tuple(f.name for f in fields)
+            or any(not f.init or f.default_factory is not dataclasses.MISSING for f in fields)):
+        raise TypeError(f"{klass.__name__} is not a frozen slotted dataclass with plain fields")
+    open_twin = type(f"_Open{klass.__name__}", klass.__bases__, {"__slots__": slots})
+    make: Callable[P, T] = maker_function(klass, open_twin, fields)
+    return make
+
+
+def to_json(value: Any) -> Any:
+    """``value`` as JSON-ready data, field by field in declaration order.
+
+    >>> from .breakdown import Modifier
+    >>> to_json(Modifier(label="target prone", value=2, rule="6.3.6.2.4"))
+    {'label': 'target prone', 'value': 2, 'rule': '6.3.6.2.4'}
+    >>> to_json((Hex(2, 3), Facing.SE))
+    ['C5', 'SE']
+
+    Fields marked :func:`hidden_in_json` are left out:
+
+    >>> from typing import NamedTuple
+    >>> @hidden_in_json("kind")
+    ... class Note(NamedTuple):
+    ...     text: str
+    ...     kind: str
+    >>> to_json(Note("trees (crossed)", "trees"))
+    {'text': 'trees (crossed)'}
+    """
+    if value is None or isinstance(value, (str, bool, int, float)) and not isinstance(value, Enum):
+        return value
+    if isinstance(value, Hex):
+        return hex_to_id(value)
+    if isinstance(value, Facing):
+        return value.name
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        names = getattr(type(value), "_fields", None)
+        if names is not None:
+            hidden = getattr(type(value), _HIDDEN, ())
+            return {n: to_json(v) for n, v in zip(names, value) if n not in hidden}
+        return [to_json(v) for v in value]
+    if isinstance(value, (list, frozenset, set)):
+        return [to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {to_json(k) if isinstance(k, (Hex, Enum)) else k: to_json(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if f.repr and f.metadata.get("json", True)}
+    raise TypeError(f"cannot write {type(value).__name__} as JSON")
+
+
+__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "record", "record_maker", "to_json"]

@@ -20,10 +20,11 @@ KNOWN_CIRCLES: dict[str, frozenset[str]] = {
         "firepower_tui.games.replay", "firepower_tui.games.service", "firepower_tui.games.session"}),
     "the script runner and the computer seats": frozenset({
         "firepower_tui.headless.script", "firepower_tui.headless.versus"}),
-    "the game screen and the nine files that import it back": frozenset({
+    "the game screen and the ten files that import it back": frozenset({
         "firepower_tui.ui.computer", "firepower_tui.ui.screens.game", "firepower_tui.ui.screens.game_command",
         "firepower_tui.ui.screens.game_log", "firepower_tui.ui.screens.game_views", "firepower_tui.ui.screens.los_mode",
-        "firepower_tui.ui.screens.reaction", "firepower_tui.ui.screens.see_commands", "firepower_tui.ui.theme",
+        "firepower_tui.ui.screens.reaction", "firepower_tui.ui.screens.see_commands", "firepower_tui.ui.screens.side_fit",
+        "firepower_tui.ui.theme",
         "firepower_tui.ui.threat_view"}),
     "the panels and the reaction prompt's render": frozenset({
         "firepower_tui.ui.render.panels", "firepower_tui.ui.render.reaction"}),

@@ -27,7 +27,7 @@ def named_hex(state: GameState, action: Action) -> Hex | None:
 
     >>> from firepower_tui.rules.board.hexgrid import hex_to_id
     >>> from firepower_tui.rules.engine.notation import parse_action
-    >>> from firepower_tui.rules.scenario import load_scenario
+    >>> from firepower_tui.rules.scenario.load import load_scenario
     >>> from firepower_tui.rules.basic.sequence import new_game
     >>> st = new_game(load_scenario("basic"))
     >>> [hex_to_id(named_hex(st, parse_action(line))) for line in ("impulse H3", "move T5 H4", "fire T5 G5")]

@@ -16,7 +16,8 @@ from firepower_tui.games.session import Session
 from firepower_tui.games.shared import SharedGame
 from firepower_tui.games.store import Store
 from firepower_tui.rules.scenario import victory
-from firepower_tui.rules.scenario import Scenario, load_scenario
+from firepower_tui.rules.model.scenario import Scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.app import FirepowerApp, make_app
 from firepower_tui.ui.render.header import Part, fit
 from firepower_tui.ui.screens.game import GameScreen

@@ -10,7 +10,7 @@ import pytest
 
 from firepower_tui.controller.base import Mode
 from firepower_tui.rules.board.hexgrid import hex_from_id as H
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.app import FirepowerApp, make_app
 from firepower_tui.ui.widgets.hex_map import HexMap
 

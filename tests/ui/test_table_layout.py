@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from firepower_tui.controller.keymap import Intent
-from firepower_tui.rules.scenario import load_scenario
+from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.app import FirepowerApp, make_app
 from firepower_tui.ui.screens.game import GameScreen
 

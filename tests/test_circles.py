@@ -16,8 +16,6 @@ import grimp
 import pytest
 
 KNOWN_CIRCLES: dict[str, frozenset[str]] = {
-    "a game in progress, its service and its replay": frozenset({
-        "firepower_tui.games.replay", "firepower_tui.games.service", "firepower_tui.games.session"}),
     "the script runner and the computer seats": frozenset({
         "firepower_tui.headless.script", "firepower_tui.headless.versus"}),
     "the game screen and the ten files that import it back": frozenset({

@@ -16,8 +16,6 @@ import grimp
 import pytest
 
 KNOWN_CIRCLES: dict[str, frozenset[str]] = {
-    "the script runner and the computer seats": frozenset({
-        "firepower_tui.headless.script", "firepower_tui.headless.versus"}),
     "the game screen and the ten files that import it back": frozenset({
         "firepower_tui.ui.computer", "firepower_tui.ui.screens.game", "firepower_tui.ui.screens.game_command",
         "firepower_tui.ui.screens.game_log", "firepower_tui.ui.screens.game_views", "firepower_tui.ui.screens.los_mode",

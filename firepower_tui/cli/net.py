@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
 def host(store: Store, args: argparse.Namespace) -> int:
     from ..games.service import new_game
     from ..games.scenario_cache import load_cached
-    from . import chosen_rules
+    from .parsers import chosen_rules
 
     scenario = load_cached(args.scenario)
     deploy = bool(args.deploy)

@@ -3,9 +3,10 @@ through the controller, one action at a time at a readable pace, exactly as a pl
 would (the same session path: the side log, the history and the store get the same events).
 
 :class:`ComputerTurns` is a small object the :class:`~.screens.game.GameScreen` holds and
-calls from its ``_sync`` (it sees the screen as :class:`~.screens.game_base.GameScreenBase`). While only the computer's side may decide (rules.basic.turn.deciders:
-its impulse phase, its reaction, its §10.2 choice or placement, its buying) the human's keys
-for decisions are refused with the reason; the cursor, the views and the skip key stay.
+calls from its ``_sync`` (it sees the screen as :class:`~.screens.game_base.GameScreenBase`).
+While only the computer's side may decide (rules.basic.turn.deciders: its impulse phase, its
+reaction, its §10.2 choice or placement, its buying) the human's keys for decisions are
+refused with the reason; the cursor, the views and the skip key stay.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from firepower_tui.games.service import complete_from_store, load_game, new_game
 from firepower_tui.games.store import Store
 from firepower_tui.headless.playout import random_action
 from firepower_tui.rules.model.actions import DrawChit
-from firepower_tui.rules.model.dice import D10, stream_value
+from firepower_tui.rules.model.dice import D10, MAX_SEED, stream_value
 from firepower_tui.rules.scenario.load import load_scenario
 from tests.conftest import play
 
@@ -137,3 +137,21 @@ def test_a_game_begun_before_the_stream_and_finished_with_it_checks_against_its_
     assert rolls_not_from_seed(game.seed, forged) == at
     store.close()
 
+
+def test_a_seed_the_game_draws_is_one_of_all_it_takes(tmp_path: Path) -> None:
+    """R250: a seed nobody gave is drawn from all the seeds a game takes (0 to 2^63-1, R190), too
+    many to find one by trying each against the rolls seen: `host`, `play` and `import` of a
+    record that withholds its seed (a seed so drawn is below 2^31 once in 2^32 draws)."""
+    from firepower_tui.cli import _starter
+    from firepower_tui.cli.parsers import _parse
+
+    db = tmp_path / "games.db"
+    assert firepower("host", "basic", "--db", str(db)).returncode == 0
+    store = Store(db)
+    session, played = _starter(store, _parse(["play", "basic", "--db", str(db)]))("basic")
+    play(session, "chit tan")
+    export_game(store, played, tmp_path / "game.json")
+    assert firepower("import", str(tmp_path / "game.json"), "--db", str(db)).returncode == 0
+    seeds = [g.seed for g in sorted(store.games(), key=lambda g: g.id)]
+    assert len(seeds) == 3 and all(2**31 <= s <= MAX_SEED for s in seeds), seeds
+    store.close()

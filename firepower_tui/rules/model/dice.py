@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections import deque
 from collections.abc import Iterable
+from functools import cache
 from typing import Any, Protocol
 
 from .errors import DiceError
@@ -86,6 +87,12 @@ _SPAN = 1 << 256
 """How many numbers a SHA-256 digest can be."""
 
 
+@cache
+def _limit(n: int) -> int:
+    """The largest multiple of ``n`` that is at most 2^256: a digest's number below it is kept."""
+    return _SPAN - _SPAN % n
+
+
 def stream_value(seed: int, index: int, n: int) -> int:
     """Roll ``index`` (0, 1, 2 ...) of the dice seeded with ``seed``, as a pick among ``n`` (0 .. n-1).
 
@@ -99,10 +106,10 @@ def stream_value(seed: int, index: int, n: int) -> int:
     """
     if n < 1:
         raise ValueError(f"a pick is among 1 or more things, not {n}")
-    limit = _SPAN - _SPAN % n
+    limit = _limit(n)
     attempt = 0
     while True:
-        number = int.from_bytes(hashlib.sha256(f"{seed}:{index}:{attempt}".encode()).digest(), "big")
+        number = int.from_bytes(hashlib.sha256(b"%d:%d:%d" % (seed, index, attempt)).digest(), "big")
         if number < limit:
             return number % n
         attempt += 1

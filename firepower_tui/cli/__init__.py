@@ -169,6 +169,7 @@ def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
 
     from ..games.scenario_cache import load_cached
     from ..games.service import new_game
+    from ..rules.model.dice import MAX_SEED
 
     def start(scenario_ref: str, deploy: bool = False, rules: tuple[str, ...] | None = None, *,  # noqa: ANN202
               scenario: Scenario | None = None, players: dict[str, str] | None = None):
@@ -176,7 +177,7 @@ def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
         the optional rules chosen in the picker (else the command line's, else the scenario's);
         ``players``: who plays each side, chosen in the picker (else ``--vs-computer``)."""
         scenario = scenario if scenario is not None else load_cached(scenario_ref)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED + 1)
         if deploy and not scenario.has_zones:
             print(f"firepower: {scenario.id} has no deployment zones; playing its fixed positions", file=sys.stderr)
             deploy = False

@@ -149,7 +149,9 @@ def _from_checkpoint(store: Store, game_id: int, scenario: Scenario, seed: int,
         dice = SeededDice(seed)
         dice.set_generator_state(json.loads(cp.dice))
     except (SnapshotError, ValueError, TypeError):
-        return None  # another format, or damaged: the full replay is the truth anyway
+        # another format (such as the dice state of the generator before the dice stream), or
+        # damaged: the full replay is the truth anyway, and the next chit draw writes a new one
+        return None
     args = session_args(options)
     session = Session.from_checkpoint(scenario, state, dice, seed=seed, deploy=args["deploy"], clock=args["clock"],
                                       history_base=cp.history_len, log_base=cp.log_len)

@@ -89,8 +89,8 @@ class Unchecked:
     """The last stored entry when the game was resumed."""
     state: GameState
     """The state then."""
-    dice: list[Any]
-    """The dice generator's state then."""
+    dice: dict[str, Any]
+    """The dice's state then (:meth:`~firepower_tui.rules.model.dice.SeededDice.generator_state`)."""
 
 
 class Session:

@@ -119,6 +119,7 @@ HEADLESS = {
 }
 
 
+@pytest.mark.slow  # a process for each command
 @pytest.mark.parametrize("name", list(HEADLESS))
 def test_headless_commands_load_no_textual(name: str, tmp_path: Path) -> None:
     golden = tmp_path / "golden.db"

@@ -128,6 +128,7 @@ def test_a_new_rule_is_a_module_and_its_registration(own_registry: None) -> None
     assert foggy_mods[-1] == fog and foggy_mods[:-1] == engine.assess(clear.state, fire).bursts[0].breakdown.modifiers
 
 
+@pytest.mark.slow  # starts a Python process
 def test_the_points_ask_for_the_registration_before_any_game_with_optional_rules() -> None:
     """Without the engine imported no rule has registered: a game on a map with features is
     refused loudly, not played as the basic game."""

@@ -106,7 +106,6 @@ class Extension:
             raise ValueError("a jam after a burst needs both when it happens and what it does")
 
 
-
 NOTHING = Extension()
 """No extension: the basic game as §1-§8 give it."""
 

@@ -263,3 +263,32 @@ def test_an_enemy_within_two_hexes_without_los_does_not_reveal_him() -> None:
     assert g.soldier("T1").hidden
     g.do("move G1", "move G1", "move G1")  # B7, B6, B5
     assert g.soldier("G1").hex == hex_from_id("B5") and g.soldier("T1").hidden
+
+
+@pytest.mark.rule("§9.3")
+@pytest.mark.parametrize(("at", "revealed"), [("B5", True), ("B6", False)])
+def test_a_turn_within_2_hexes_of_a_hidden_enemy_reveals_him(at: str, revealed: bool) -> None:
+    """G1 turns 2 hexes from the Hidden T1, with LOS, Overwatch on too: T1 is revealed (3 hexes
+    away: not)."""
+    g = hidden_t1(rules=("hiding", "overwatch"))
+    g.do("done", "chit green", "impulse B8")
+    set_soldier(g, "G1", hex=hex_from_id(at))
+    events = g.do("turn G1 NE")
+    assert (HiddenChanged(soldier="T1", hidden=False, why="G1 is within 2 hexes with LOS to him") in events) is revealed
+    assert g.soldier("T1").hidden is not revealed
+
+
+@pytest.mark.rule("§9.3")
+def test_the_hiding_hexes_are_the_maps_own_whichever_map_was_asked_last() -> None:
+    """:func:`.hiding.hiding_hexes` (what :func:`.hiding.mark_hidden` asks before anything else)
+    is every hex :func:`.hiding.hiding_hex` accepts, for one map after another and back."""
+    from firepower_tui.rules.basic.sequence import new_game
+    from firepower_tui.rules.model.types import RuleId
+    from firepower_tui.rules.optional.hiding import hiding_hex, hiding_hexes
+    from firepower_tui.rules.scenario.load import load_scenario
+
+    states = [new_game(load_scenario(name), rules=[RuleId.HIDING]) for name in ("basic", "meeting", "village")]
+    states.append(hidden_t1().state)
+    for state in states + states[::-1]:
+        gmap = state.scenario.map
+        assert hiding_hexes(state) == {h for h in gmap.terrain if hiding_hex(state, h)}

@@ -84,13 +84,12 @@ def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list
                                            for s in changed]
 
 
-def hide_at_impulse_end(state: GameState, group: Iterable[str], events: Sequence[Event]
-                        ) -> tuple[GameState, Sequence[Event]]:
+def hide_at_impulse_end(state: GameState, group: Iterable[str], events: list[Event]) -> tuple[GameState, list[Event]]:
     """When ``events`` end an impulse that was used (a counted ``ImpulseEnded``), its men of
     ``group`` who qualify are marked Hidden (§9.3), their events just after its end; else
     ``state`` and ``events`` as they are."""
     for at, e in enumerate(events):
-        if type(e) is ImpulseEnded and e.counted:  # type: ignore[attr-defined]  # the impulse was used: they hide
+        if isinstance(e, ImpulseEnded) and e.counted:  # the impulse was used: they hide
             state, more = mark_hidden(state, group)
             if more:  # (the markers' events follow its end)
                 return state, [*events[:at + 1], *more, *events[at + 1:]]

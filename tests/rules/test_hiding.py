@@ -9,7 +9,6 @@ from firepower_tui.rules.model.dice import ScriptedDice, SeededDice
 from firepower_tui.rules.model.events import HiddenChanged, ImpulseEnded
 from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.engine.notation import parse_action
-from firepower_tui.rules.model.state import GameState
 from firepower_tui.rules.model.types import Status, WeaponState
 from tests.conftest import FIELD, optional_game, set_soldier, with_terrain
 
@@ -121,39 +120,6 @@ def test_revealed_when_stunned() -> None:
     events = g.do("throw G1 B3")
     assert g.soldier("T1").status is Status.STUNNED
     assert HiddenChanged(soldier="T1", hidden=False, why="he was Stunned") in events
-
-
-@pytest.mark.rule("§9.3")
-def test_reveal_near_answers_as_reveal_after_for_one_man_and_no_event() -> None:
-    """The hooks' shortcut after a one-man action with no revealing event gives reveal_after's
-    answer: for every man as the actor, in positions of random games with every rule (where
-    nobody is revealed: an enemy within 2 with LOS already did it), and in one where G1 stands
-    within 2 hexes of the Hidden T1 with LOS."""
-    import random
-
-    from firepower_tui.headless.playout import random_action
-    from firepower_tui.rules.optional.hiding import reveal_after, reveal_near
-    from firepower_tui.rules.scenario.load import load_scenario
-    from firepower_tui.rules.basic.sequence import new_game
-    from firepower_tui.rules.model.types import IMPLEMENTED_RULES
-
-    def same(state: GameState) -> bool:
-        hidden = state.marks().hidden
-        return all(reveal_near(state, s.id, hidden) == reveal_after(state, (s.id,), (), hidden)
-                   for s in state.soldiers)
-
-    for seed in range(2):
-        rules = sorted(IMPLEMENTED_RULES)
-        state, rng, dice = new_game(load_scenario("basic"), rules=rules), random.Random(seed), SeededDice(seed)
-        while not state.over:
-            assert same(state)
-            state, _ = engine.apply_trusted(state, random_action(state, rng), dice)
-    g = hidden_t1()
-    g.do("done", "chit green", "impulse B8")
-    set_soldier(g, "G1", hex=hex_from_id("B5"))
-    near = reveal_near(g.state, "G1", g.state.marks().hidden)
-    assert near[1] == [HiddenChanged(soldier="T1", hidden=False, why="G1 is within 2 hexes with LOS to him")]
-    assert same(g.state)
 
 
 @pytest.mark.rule("§9.3")

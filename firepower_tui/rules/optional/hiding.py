@@ -121,13 +121,6 @@ def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event
     return reveal(state, why)
 
 
-def reveal_near(state: GameState, actor: str, hidden: Sequence[int]) -> tuple[GameState, list[Event]]:
-    """:func:`reveal_after` of one man's action with no revealing event (the usual case: a turn,
-    a posture change, a crossing, going on Overwatch): the Hidden enemies he ends it within 2
-    hexes of, with LOS, are revealed (§9.3)."""
-    return reveal_after(state, (actor,), (), hidden)
-
-
 def hidden_enemies_near(soldiers: Sequence[Soldier], hidden: Sequence[int], a: Soldier) -> list[Soldier]:
     """The men with a Hidden marker (positions ``hidden`` in ``soldiers``) who are ``a``'s living
     enemies within 2 hexes of him (§9.3's reveal, before any LOS), in scenario order."""

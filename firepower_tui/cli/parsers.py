@@ -113,7 +113,20 @@ def _parser() -> argparse.ArgumentParser:
     _play_options(p)  # no command: the default start (R22)
     _rule_options(p)
     _db_option(p)
+    _keep_main_options(p, sub)
     return p
+
+
+def _keep_main_options(main: argparse.ArgumentParser, sub: Any) -> None:
+    """An option of the main parser that a command repeats (``--ascii``, ``--seed``, ``--db`` …)
+    keeps its value given before the command (``firepower --ascii play``): the command's copy has
+    no default of its own, so argparse does not write its default over the main parser's value;
+    given after the command, it wins as before."""
+    shared = {action.dest for action in main._actions if action.option_strings} - {"help"}
+    for command in sub.choices.values():
+        for action in command._actions:
+            if action.option_strings and action.dest in shared:
+                action.default = argparse.SUPPRESS
 
 
 def _remote_commands(sub: Any) -> None:

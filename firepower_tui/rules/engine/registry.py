@@ -314,19 +314,6 @@ def kind_for_verb(verb: str) -> ActionKind[Any] | None:
     return _BY_VERB.get(verb)
 
 
-def soldier_rule(action: type[A]) -> SoldierRule[A]:
-    """The per-soldier rule and candidates of a kind taken by one soldier (e.g. :class:`.Move`).
-
-    Raises:
-        KeyError: the kind is not taken by one soldier.
-    """
-    kind = _BY_TYPE.get(action)
-    if kind is None or kind.by_soldier is None:
-        raise KeyError(f"{action.__name__} is not an action of one soldier")
-    rule: SoldierRule[A] = kind.by_soldier
-    return rule
-
-
 def kinds_of(classes: Iterable[type[Action]]) -> tuple[ActionKind[Any], ...]:
     """The kinds of some action classes, in table order."""
     wanted = set(classes)

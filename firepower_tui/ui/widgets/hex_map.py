@@ -152,6 +152,12 @@ class HexMap(ScrollView, can_focus=True):
             xs = [x for x in range(len(b_c)) if a_c[x] != b_c[x] or a_s[x] != b_s[x]]
             self._refresh_grid(xs[0], y, xs[-1] - xs[0] + 1, 1)
 
+    def set_map(self, state: GameState) -> None:
+        """A state whose map itself changed (the editor): the terrain drawn again, then as
+        :meth:`set_state` (only the lines that changed are repainted)."""
+        self._bases.clear()
+        self.set_state(state)
+
     def _base_grid(self) -> Grid:
         base = self._bases.get(self.zoom.name)
         if base is None:

@@ -13,7 +13,7 @@ from firepower_tui.rules.board.hexgrid import Facing, hex_from_id
 from firepower_tui.rules.board.terrain import Terrain
 from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.ui.editor.app import EditorApp, EditorScreen
-from firepower_tui.ui.editor.document import ScenarioDoc, check_text, new_text
+from firepower_tui.ui.editor.document import ScenarioDoc, check_text, describe, new_text
 from firepower_tui.ui.screens.modals import TooSmallScreen
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,7 +103,7 @@ async def test_undo_redo(small: Path) -> None:
         await pilot.press("z")
         assert screen.doc.text() == first and not screen.modified
         await pilot.press("Z", "Z")
-        assert "water" in screen.doc.describe(hex_from_id("A1"))
+        assert "water" in describe(screen.checked.data, hex_from_id("A1"))
         assert screen.map.state.scenario.map.features is not None  # the map drawn is the file's
 
 

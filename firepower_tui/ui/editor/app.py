@@ -21,21 +21,26 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Static
 
 from ...controller.base import DIRECTIONS
 from ...controller.controller import Highlights
 from ...rules.board.features import side_key
 from ...rules.board.hexgrid import Facing, Hex, OffsetCoord, hex_neighbor, hex_neighbors, hex_to_id, qoffset_from_cube, qoffset_to_cube
+from ...rules.board.terrain import TERRAIN_LETTERS, MapData, Terrain
 from ...rules.model.scenario import Scenario
 from ...rules.model.state import GameState
 from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
-from .document import WEAPONS, Checked, ScenarioDoc, check_text
+from .document import WEAPONS, Checked, ScenarioDoc, check_text, describe
 from .keys import bindings
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 """The least terminal the editor works in (the game's)."""
+CHECK_AFTER = 0.06
+"""Seconds after a paint key before the file is checked again (the painted map shows at once;
+painting on, key after key, checks once the keys pause)."""
 UNDO_DEPTH = 200
 """Changes kept for undo."""
 PROBLEMS_SHOWN = 40
@@ -61,6 +66,21 @@ def drawn_state(scenario: Scenario) -> GameState:
     return new_game(scenario, rules=rules)
 
 
+def _changed_hexes(old: MapData, new: MapData) -> set[Hex] | None:
+    """The hexes whose insides differ between two maps of the editor (terrain, line, feature
+    fill); None when more than insides changed (the size, a wall, door, window or slit)."""
+    from ..render.map_grid import feature_fills
+
+    if (old.columns, old.rows) != (new.columns, new.rows):
+        return None
+    walls = (lambda f: (f.walls, f.openings) if f is not None else (frozenset(), {}))
+    if walls(old.features) != walls(new.features):
+        return None
+    old_fill, new_fill = feature_fills(old.features), feature_fills(new.features)
+    return {h for h, t in new.terrain.items()
+            if old.terrain.get(h) != t or old.lines.get(h) != new.lines.get(h) or old_fill.get(h) != new_fill.get(h)}
+
+
 class EditorScreen(Screen[None]):
     """The editor: header, map, side panel (the hex, the problems), status line, footer."""
 
@@ -71,7 +91,7 @@ class EditorScreen(Screen[None]):
     #ed-body { height: 1fr; }
     #ed-map { width: 1fr; height: 1fr; }
     #ed-side { width: 38; height: 1fr; border-left: solid $panel-lighten-2; padding: 0 1; }
-    #ed-hex { height: auto; max-height: 12; }
+    #ed-hex { height: 10; }
     #ed-problems-box { height: 1fr; }
     #ed-status { height: 1; }
     """
@@ -81,7 +101,9 @@ class EditorScreen(Screen[None]):
         self.doc = doc
         self.path = path
         self.ascii = ascii
-        self.saved_text = doc.text() if path is not None and path.exists() else None
+        self.text = doc.text()
+        """The file as it is now (as :meth:`ScenarioDoc.text` gives it)."""
+        self.saved_text = self.text if path is not None and path.exists() else None
         """The text as it is on disk (None: not saved yet)."""
         self.undo_stack: list[str] = []
         self.redo_stack: list[str] = []
@@ -92,7 +114,10 @@ class EditorScreen(Screen[None]):
         self.side_index = 0
         self.los_origin: Hex | None = None
         self.message = note
-        self.checked: Checked = check_text(doc.text(), self.name)
+        self.checked: Checked = check_text(self.text, self.name)
+        self._check_timer: Timer | None = None
+        self._shown: dict[str, str] = {}
+        """Each panel's text as last shown (a panel is updated only when it changes)."""
         self.state = drawn_state(self.checked.scenario) if self.checked.scenario is not None else None
         self.cursor: Hex = qoffset_to_cube(OffsetCoord(0, 0))
 
@@ -115,6 +140,7 @@ class EditorScreen(Screen[None]):
     def on_mount(self) -> None:
         self._check_size()
         self.map.set_cursor(self.cursor)
+        self._show_problems()
         self._show()
 
     @property
@@ -140,23 +166,34 @@ class EditorScreen(Screen[None]):
 
     @property
     def modified(self) -> bool:
-        return self.doc.text() != self.saved_text
+        return self.text != self.saved_text
+
+    def _put(self, widget_id: str, text: Text, *, layout: bool = False) -> None:
+        """Update a panel when its text changed (``layout``: its height may change too)."""
+        if self._shown.get(widget_id) != text.markup:
+            self._shown[widget_id] = text.markup
+            self.query_one(f"#{widget_id}", Static).update(text, layout=layout)
 
     def _show(self) -> None:
-        """The header, the hex panel, the problems, the status line and the marks on the map."""
+        """The header, the hex panel (or the line of sight), the status line and the hexside mark."""
         sides = self.doc.side_ids()
         side = sides[self.side_index % len(sides)] if sides else "?"
         t = Text()
         t.append(f" {self.path.name if self.path else '(new file)'}{' *' if self.modified else ''}", style="bold")
         t.append(f"  {self.doc.columns}x{self.doc.rows}  brush {self.brush}  hexside {self.side_facing.name}"
                  f"  next man: {side} {self.weapon}")
-        self.query_one("#ed-header", Static).update(t)
-        self.query_one("#ed-status", Static).update(Text(self.message))
+        self._put("ed-header", t)
+        self._put("ed-status", Text(self.message))
         if self.los_origin is not None:
             self._show_los()
         else:
-            self.query_one("#ed-hex", Static).update(Text("\n".join(self.doc.describe(self.cursor))))
+            lines = describe(self.checked.data or {}, self.cursor)
+            if self.state is not None:  # (the terrain as drawn: a paint shows before the file is checked again)
+                lines[0] = f"{hex_to_id(self.cursor)}: {self.state.scenario.map.terrain[self.cursor].value}"
+            self._put("ed-hex", Text("\n".join(lines)))
             self._mark_side()
+
+    def _show_problems(self) -> None:
         problems = self.checked.problems
         p = Text()
         if not problems:
@@ -169,7 +206,7 @@ class EditorScreen(Screen[None]):
                 p.append(f"{pr.what}\n")
             if len(problems) > PROBLEMS_SHOWN:
                 p.append(f"and {len(problems) - PROBLEMS_SHOWN} more (firepower validate lists them all)")
-        self.query_one("#ed-problems", Static).update(p)
+        self._put("ed-problems", p, layout=True)
 
     def _mark_side(self) -> None:
         if self.state is None:
@@ -194,13 +231,15 @@ class EditorScreen(Screen[None]):
         if self.state.scenario.map.features is not None and "buildings" not in spec.rules:
             text.append("\nThe buildings rule is off in this scenario: the game sees no building or wall.",
                         style="dim")
-        self.query_one("#ed-hex", Static).update(text)
+        self._put("ed-hex", text)
 
     # --- changes -----------------------------------------------------------------------------------
 
-    def change(self, edit: Callable[[], str]) -> None:
-        """Make one change to the file: undo keeps the text before it; then check and redraw."""
-        before = self.doc.text()
+    def change(self, edit: Callable[[], str], painted: tuple[list[Hex], Terrain] | None = None) -> None:
+        """Make one change to the file: undo keeps the text before it; then check and redraw.
+        ``painted``: the change paints these hexes with this terrain and nothing else; the map
+        is drawn at once and the file checked just after the frame."""
+        before = self.text
         why = edit()
         after = self.doc.text()
         if after == before:
@@ -211,17 +250,49 @@ class EditorScreen(Screen[None]):
         del self.undo_stack[:-UNDO_DEPTH]
         self.redo_stack.clear()
         self.message = why
+        self.text = after
+        if painted is not None and self.state is not None:
+            hexes, terrain = painted
+            self._paint_now(hexes, terrain)
+            self._show()
+            if self._check_timer is not None:
+                self._check_timer.stop()
+            self._check_timer = self.set_timer(CHECK_AFTER, lambda: self._recheck_if_current(after))
+            return
         self._recheck(after)
 
+    def _paint_now(self, hexes: list[Hex], terrain: Terrain) -> None:
+        """The painted hexes on the map before the file is checked again."""
+        assert self.state is not None
+        old = self.state.scenario.map
+        new_terrain = dict(old.terrain)
+        new_terrain.update({h: terrain for h in hexes})
+        plain = MapData(columns=old.columns, rows=old.rows, terrain=new_terrain, lines=old.lines)
+        new_map = plain if old.features is None else MapData(columns=old.columns, rows=old.rows, terrain=new_terrain,
+                                                             lines=old.lines, features=old.features, plain=plain)
+        scenario = replace(self.state.scenario, map=new_map)
+        self.state = self.state.evolve(scenario=scenario)
+        self.map.set_map(self.state, set(hexes))
+
+    def _recheck_if_current(self, text: str) -> None:
+        self._check_timer = None
+        if text == self.text:
+            self._recheck(text)
+
     def _recheck(self, text: str) -> None:
+        """Check the file again: the problem panel, and the map drawn from the file as it is now."""
         self.checked = check_text(text, self.name)
         if self.checked.scenario is not None:
+            old = self.state
             self.state = drawn_state(self.checked.scenario)
-            self.map.set_map(self.state)
+            self.map.set_map(self.state, _changed_hexes(old.scenario.map, self.state.scenario.map)
+                             if old is not None else None)
+        self._show_problems()
         self._show()
 
     def _restore(self, text: str) -> None:
         self.doc = ScenarioDoc(text)
+        self.text = text
         self._recheck(text)
 
     def _under_brush(self) -> list[Hex]:
@@ -247,8 +318,8 @@ class EditorScreen(Screen[None]):
         self._show()
 
     def action_paint(self, letter: str) -> None:
-        hexes = self._under_brush()
-        self.change(lambda: self.doc.paint(hexes, letter))
+        hexes = [h for h in self._under_brush() if self.doc.on_map(h)]
+        self.change(lambda: self.doc.paint(hexes, letter), painted=(hexes, TERRAIN_LETTERS[letter]))
 
     def action_brush(self) -> None:
         self.brush = 7 if self.brush == 1 else 1
@@ -316,7 +387,7 @@ class EditorScreen(Screen[None]):
             self.message = "nothing to undo"
             self._show()
             return
-        self.redo_stack.append(self.doc.text())
+        self.redo_stack.append(self.text)
         self.message = "undone"
         self._restore(self.undo_stack.pop())
 
@@ -325,7 +396,7 @@ class EditorScreen(Screen[None]):
             self.message = "nothing to redo"
             self._show()
             return
-        self.undo_stack.append(self.doc.text())
+        self.undo_stack.append(self.text)
         self.message = "redone"
         self._restore(self.redo_stack.pop())
 
@@ -372,7 +443,7 @@ class EditorScreen(Screen[None]):
 
             self.app.push_screen(AskPath(), chosen)
             return
-        text = self.doc.text()
+        text = self.text
         try:
             self.path.write_text(text, encoding="utf-8")
         except OSError as exc:
@@ -392,7 +463,7 @@ class EditorScreen(Screen[None]):
         app: EditorApp = self.app  # type: ignore[assignment]
         with tempfile.TemporaryDirectory(prefix="firepower-edit-") as tmp:
             path = Path(tmp) / f"{self.checked.scenario.id}.toml"
-            path.write_text(self.doc.text(), encoding="utf-8")
+            path.write_text(self.text, encoding="utf-8")
             code = app.play(path)
         self.message = "back from the game" if code == 0 else f"the game ended with exit code {code}"
         self._show()
@@ -449,8 +520,18 @@ class EditorApp(App[None]):
         if ascii:
             self.add_class("-ascii", update=False)
 
+    _switch_before: float | None = None
+
     def on_mount(self) -> None:
+        from ..app import SWITCH_INTERVAL  # (the game's reason: Textual's writer thread waits for the GIL)
+
+        self._switch_before = sys.getswitchinterval()
+        sys.setswitchinterval(min(self._switch_before, SWITCH_INTERVAL))
         self.push_screen(EditorScreen(self.doc, self.path, ascii=self.ascii, note=self.note))
+
+    def on_unmount(self) -> None:
+        if self._switch_before is not None:
+            sys.setswitchinterval(self._switch_before)
 
     crashed: BaseException | None = None
     """The exception that stopped the app (a bug), raised again by :func:`...cli.hangup.run_app`

@@ -47,6 +47,8 @@ class Checked:
     problems: tuple[Problem, ...]
     scenario: Scenario | None
     """None: the text is not TOML, or not the schema's (nothing to draw from it)."""
+    data: dict[str, Any] | None = None
+    """The file's plain data (None: not TOML)."""
 
 
 def check_text(text: str, name: str) -> Checked:
@@ -70,10 +72,41 @@ def check_text(text: str, name: str) -> Checked:
     try:
         model = Schema.model_validate(raw)
     except ValidationError as exc:
-        return Checked(tuple(schema_problems(name, lines, exc)), None)
+        return Checked(tuple(schema_problems(name, lines, exc)), None, raw)
     spec = spec_from_data(model.model_dump(mode="json"))
     game_map, problems = check_spec(spec, name, lines)
-    return Checked(tuple(problems), _drawable(spec, game_map, name, text))
+    return Checked(tuple(problems), _drawable(spec, game_map, name, text), raw)
+
+
+def describe(data: dict[str, Any], h: Hex) -> list[str]:
+    """What the file puts on ``h``, in words (the side panel), from its plain data."""
+    hid = hex_to_id(h)
+    m = data.get("map", {})
+    c = qoffset_from_cube(h)
+    rows = [r.strip() for r in str(m.get("terrain", "")).strip("\n").splitlines() if r.strip()]
+    letter = rows[c.row][c.col] if c.row < len(rows) and c.col < len(rows[c.row]) else "."
+    t = TERRAIN_LETTERS.get(letter)
+    out = [f"{hid}: {t.value if t else repr(letter)}"]
+    for kind in ("fences", "hedges"):
+        out += [f"{kind[:-1]} {line.get('axis')}" for line in m.get(kind, []) if str(line.get("hex", "")).upper() == hid]
+    out += [key for key in ("water", "rubble") if hid in (str(x).upper() for x in m.get(key, []))]
+    for key in ("buildings", "bunkers"):
+        for b in data.get(key, []):
+            if hid in (str(x).upper() for x in b.get("hexes", [])):
+                out.append(f"{key[:-1]} {' '.join(str(x) for x in b.get('hexes', []))}")
+                for okey in ("doors", "windows", "slits"):
+                    mine = [str(x).split(":")[1] for x in b.get(okey, []) if str(x).upper().startswith(hid + ":")]
+                    if mine:
+                        out.append(f"{okey}: {' '.join(mine)}")
+    walls = [str(x).split(":")[1] for w in data.get("walls", []) for x in w.get("hexsides", [])
+             if str(x).upper().startswith(hid + ":")]
+    if walls:
+        out.append(f"walls: {' '.join(walls)}")
+    if hid in (str(x).upper() for x in data.get("objectives", [])):
+        out.append("objective")
+    out += [f"{s.get('id')} {s.get('side')} {s.get('weapon')} facing {s.get('facing', 'N')}"
+            for s in data.get("soldiers", []) if str(s.get("hex", "")).upper() == hid]
+    return out
 
 
 def _drawable(spec: Any, game_map: Any, name: str, text: str) -> Scenario:
@@ -227,36 +260,6 @@ class ScenarioDoc:
                 if hid in (str(x).upper() for x in b.get("hexes", [])):
                     return key, b
         return None
-
-    def describe(self, h: Hex) -> list[str]:
-        """What the editor has put on ``h``, in words (the side panel)."""
-        hid = hex_to_id(h)
-        out = [f"{hid}: {self.terrain_at(h).value}"]
-        m = self.doc["map"]
-        for kind in ("fences", "hedges"):
-            for line in self._list(m, kind):
-                if str(line.get("hex", "")).upper() == hid:
-                    out.append(f"{kind[:-1]} {line.get('axis')}")
-        for key in ("water", "rubble"):
-            if hid in (str(x).upper() for x in self._list(m, key)):
-                out.append(key)
-        found = self.building_of(h)
-        if found is not None:
-            key, b = found
-            out.append(f"{key[:-1]} {' '.join(str(x) for x in b.get('hexes', []))}")
-            for okey in ("doors", "windows", "slits"):
-                mine = [str(x).split(":")[1] for x in b.get(okey, []) if str(x).upper().startswith(hid + ":")]
-                if mine:
-                    out.append(f"{okey}: {' '.join(mine)}")
-        walls = [str(x).split(":")[1] for w in self._aot("walls") for x in w.get("hexsides", [])
-                 if str(x).upper().startswith(hid + ":")]
-        if walls:
-            out.append(f"walls: {' '.join(walls)}")
-        if hid in (str(x).upper() for x in self.doc.get("objectives", [])):
-            out.append("objective")
-        for s in self.soldiers_at(h):
-            out.append(f"{s.get('id')} {s.get('side')} {s.get('weapon')} facing {s.get('facing', 'N')}")
-        return out
 
     # --- terrain --------------------------------------------------------------------------------
 
@@ -658,5 +661,5 @@ def column_name(col: int) -> str:
     return column_letters(col)
 
 
-__all__ = ["AXES", "Checked", "MAX_SIZE", "OPENING_KEYS", "ScenarioDoc", "WEAPONS", "check_text", "file_id",
+__all__ = ["AXES", "Checked", "describe", "MAX_SIZE", "OPENING_KEYS", "ScenarioDoc", "WEAPONS", "check_text", "file_id",
            "new_text", "parse_size"]

@@ -617,9 +617,11 @@ class ScenarioDoc:
         a blank line before it."""
         if key in self.doc:
             aot = self.doc[key]
-            if len(aot) and not aot[-1].as_string().endswith("\n\n"):
-                aot[-1].add(tomlkit.nl())
             aot.append(table)
+            rendered = self.doc.as_string()
+            header = rendered.rfind(f"[[{key}]]")
+            if len(aot) > 1 and not rendered[:header].endswith("\n\n"):  # (tomlkit adds none after a table it read)
+                aot[-2].add(tomlkit.nl())
         else:
             aot = tomlkit.aot()
             aot.append(table)

@@ -32,11 +32,12 @@ ScenarioForm #form { width: 84; max-width: 100%; height: 90%; background: $surfa
                      padding: 0 1; }
 ScenarioForm .row { height: 1; }
 ScenarioForm .row Label { width: 26; }
-ScenarioForm Input { height: 1; border: none; padding: 0; width: 1fr; }
+ScenarioForm Input, ScenarioForm Input:focus { height: 1; border: none; padding: 0; width: 1fr; }
+ScenarioForm Input:focus { background: $boost; text-style: bold; }
 ScenarioForm TextArea { height: 5; border: none; }
 ScenarioForm #form-error { color: $error; height: auto; }
 AskPath #ask { width: 70; max-width: 100%; height: auto; background: $surface; border: thick $accent; padding: 0 1; }
-AskPath Input { height: 1; border: none; padding: 0; }
+AskPath Input, AskPath Input:focus { height: 1; border: none; padding: 0; }
 """
 
 

@@ -192,3 +192,18 @@ def test_an_opening_is_named_by_the_buildings_own_hex() -> None:
     assert doc.opening_on(hex_from_id("C3"), Facing.N) == "window"
     assert doc.toggle_opening(hex_from_id("C3"), Facing.N, "slit") != ""  # a building has windows, not slits
     assert doc.toggle_opening(hex_from_id("A1"), Facing.S, "door") != ""  # no building there
+
+
+def test_play_runs_the_firepower_command(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """P's default runner: ``python -m MODULE play FILE --db ...`` with a module that runs as a command."""
+    import importlib.util
+    import subprocess
+
+    from firepower_tui.ui.editor import app as editor_app
+
+    calls: list[list[str]] = []
+    monkeypatch.setattr(subprocess, "call", lambda argv: calls.append(argv) or 0)
+    assert editor_app.play_in_terminal(tmp_path / "x.toml") == 0
+    argv = calls[0]
+    assert argv[1] == "-m" and importlib.util.find_spec(argv[2] + ".__main__") is not None
+    assert argv[3:5] == ["play", str(tmp_path / "x.toml")] and argv[5] == "--db"

@@ -53,7 +53,7 @@ PlayRunner = Callable[[Path], int]
 def play_in_terminal(path: Path) -> int:
     """``firepower play FILE`` in this terminal, its games stored apart (a throw-away store)."""
     db = path.with_suffix(".db")
-    return subprocess.call([sys.executable, "-m", "firepower_tui.cli", "play", str(path), "--db", str(db)])
+    return subprocess.call([sys.executable, "-m", "firepower_tui", "play", str(path), "--db", str(db)])
 
 
 def drawn_state(scenario: Scenario) -> GameState:

@@ -388,7 +388,11 @@ class ScenarioDoc:
             return f"no building on {hex_to_id(h)}:{facing.name}: a {kind} is on a building's edge (§9.6)"
         if not self.on_map(other):
             return f"{hex_to_id(h)}:{facing.name} is the map's edge: nothing can go through it"
-        owner_hex, side, (bkey, b) = (h, facing, here) if here is not None else (other, facing.opposite, there)
+        if here is not None:
+            owner_hex, side, (bkey, b) = h, facing, here
+        else:
+            assert there is not None
+            owner_hex, side, (bkey, b) = other, facing.opposite, there
         if (bkey == "bunkers") != (kind == "slit") and kind != "door":
             return "a bunker has slits, a building windows (§9.6)"
         name = f"{hex_to_id(owner_hex)}:{side.name}"

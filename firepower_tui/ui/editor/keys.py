@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from ...controller.keymap import KEYMAP, Intent
 from ..key_names import key_name
@@ -89,7 +89,7 @@ EDIT_KEYS: tuple[EditKey, ...] = (
 """Every key of the editor, in help order."""
 
 
-def bindings() -> list[Binding]:
+def bindings() -> list[BindingType]:
     return [Binding(",".join(k.keys), k.action, k.label, show=k.footer, priority=True,
                     key_display=_shown(k.keys[0])) for k in EDIT_KEYS]
 

@@ -29,6 +29,15 @@ def _screen(app: EditorApp) -> EditorScreen:
     return screen
 
 
+async def _checked(pilot: object, screen: EditorScreen) -> None:
+    """Wait for the check a paint key leaves for just after its frame."""
+    for _ in range(200):
+        if screen._check_timer is None:
+            return
+        await pilot.pause(0.02)  # type: ignore[attr-defined]
+    raise AssertionError("the file was not checked after the paint")
+
+
 @pytest.fixture
 def small(tmp_path: Path) -> Path:
     """A new 8x6 scenario file with a comment of its own."""
@@ -117,6 +126,7 @@ async def test_the_panel_lists_every_problem_with_its_place(small: Path) -> None
         await pilot.press("m", "t", "B")  # a man, trees, then a building on his hex: now the trees are gone
         await pilot.press("O")  # an objective with victory "kills": no problem
         await pilot.press("2", "w", "t")  # water on A2, then trees under it: water lies on . or d (R71)
+        await _checked(pilot, screen)
         whats = [p.what for p in screen.checked.problems]
         assert any("water" in w and "R71" in w for w in whats)
         assert any("green" in w for w in whats)

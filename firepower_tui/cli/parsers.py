@@ -151,6 +151,12 @@ def _learn_and_map_parsers(sub: argparse._SubParsersAction) -> None:  # type: ig
     le.add_argument("--list", action="store_true", help="print the lessons and how far you got, and exit")
     le.add_argument("--reset", action="store_true", help="forget the progress made in every lesson")
     le.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
+    ed = sub.add_parser("edit", help="the map and scenario editor: paint terrain, place buildings, walls and men, "
+                                     "fill in the scenario; every problem listed as you edit (keys: ? inside)")
+    ed.add_argument("file", nargs="?", default=None, metavar="FILE",
+                    help="the scenario file or id to edit (a new file if it does not exist; none: asked on saving)")
+    ed.add_argument("--new", metavar="CxR", default=None, help="a new map of C columns and R rows (up to 60x60)")
+    ed.add_argument("--ascii", action="store_true", help="no Unicode glyphs")
     mp = sub.add_parser("map", help="print a scenario's map (show), or check a scenario file and mark its map (check)")
     acts = mp.add_subparsers(dest="map_command", metavar="ACTION", required=True)
     show = acts.add_parser("show", help="the map as the app draws it, to stdout")

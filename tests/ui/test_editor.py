@@ -217,3 +217,25 @@ def test_play_runs_the_firepower_command(monkeypatch: pytest.MonkeyPatch, tmp_pa
     argv = calls[0]
     assert argv[1] == "-m" and importlib.util.find_spec(argv[2] + ".__main__") is not None
     assert argv[3:5] == ["play", str(tmp_path / "x.toml")] and argv[5] == "--db"
+
+
+def test_a_shipped_scenario_is_edited_as_a_copy_in_the_current_folder(monkeypatch: pytest.MonkeyPatch,
+                                                                      tmp_path: Path) -> None:
+    """``firepower edit village``: the shipped file is never written; the copy is saved as
+    ./village.toml, or ./village-2.toml when that name is taken."""
+    import argparse
+
+    from firepower_tui.cli import edit_cmd, hangup
+    from firepower_tui.rules.scenario.load import find_scenario
+
+    opened: list[object] = []
+    monkeypatch.setattr(hangup, "missing_terminal", lambda _why: None)
+    monkeypatch.setattr(hangup, "run_app", opened.append)
+    monkeypatch.chdir(tmp_path)
+    args = argparse.Namespace(file="village", new=None, ascii=False)
+    assert edit_cmd.run(args) == 0
+    (tmp_path / "village.toml").write_text("# mine\n")
+    assert edit_cmd.run(args) == 0
+    first, second = opened
+    assert first.path == tmp_path / "village.toml" and second.path == tmp_path / "village-2.toml"
+    assert first.doc.text() == find_scenario("village").read_text(encoding="utf-8")

@@ -13,8 +13,11 @@ from collections.abc import Sequence
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (mypy knows the name)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
+    from ..games.session import Session
+    from ..games.store import Store
     from ..rules.model.scenario import Scenario
 
 from .parsers import (THEME_NAMES, _HelpFormatter, _parse, _parser, _Parser, _terminal_columns,  # noqa: F401
@@ -167,7 +170,7 @@ def _missing_terminal() -> int | None:
     return missing_terminal("the game needs a terminal (use `firepower script FILE` for headless play)")
 
 
-def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
+def _starter(store: Store, args: argparse.Namespace) -> Callable[..., tuple[Session, int]]:
     """A function that starts a new stored game of a scenario (seeded by --seed, else at random)."""
     import random
 
@@ -176,7 +179,7 @@ def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
     from ..rules.model.dice import MAX_SEED
 
     def start(scenario_ref: str, deploy: bool = False, rules: tuple[str, ...] | None = None, *,  # noqa: ANN202
-              scenario: Scenario | None = None, players: dict[str, str] | None = None):
+              scenario: Scenario | None = None, players: dict[str, str] | None = None) -> tuple[Session, int]:
         """``scenario``: already loaded from ``scenario_ref`` (else it is loaded here); ``rules``:
         the optional rules chosen in the picker (else the command line's, else the scenario's);
         ``players``: who plays each side, chosen in the picker (else ``--vs-computer``)."""
@@ -188,7 +191,7 @@ def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
         chosen = rules if rules is not None else chosen_rules(args, scenario.spec.rules)
         options = {"deploy": deploy, "rules": chosen, "clock": getattr(args, "clock", None),
                    "players": players if players is not None else _players(args, scenario)}
-        return new_game(store, scenario, seed, options)  # type: ignore[arg-type]
+        return new_game(store, scenario, seed, options)
 
     return start
 
@@ -305,7 +308,7 @@ def _default(args: argparse.Namespace) -> int:
 
     start = _starter(store, args)
 
-    def choose(choice: str):  # noqa: ANN202
+    def choose(choice: str) -> tuple[Session, int]:
         return resume_game(store, latest.id) if choice == "continue" else start("basic")
 
     label = f"game {latest.id}, {latest.scenario_id}, turn {latest.turn}"

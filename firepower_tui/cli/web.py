@@ -228,7 +228,7 @@ def make_server(config: WebConfig) -> Any:
     from textual_serve.app_service import AppService
     from textual_serve.server import Server, to_int
 
-    class FirepowerServer(Server):  # type: ignore[misc]
+    class FirepowerServer(Server):
         """textual-serve's page and session, behind the token and the Origin check."""
 
         async def _make_app(self) -> web.Application:

@@ -71,7 +71,7 @@ class FirepowerApp(App[None]):
         self.last_input = 0.0
         """``time.monotonic()`` of the player's last key or click."""
         self.session = session
-        self.controller = Controller(session) if session is not None else None  # type: ignore[arg-type]
+        self.controller = Controller(session) if session is not None else None
         self.ascii = ascii
         self.handover = handover
         self.store = store
@@ -92,7 +92,7 @@ class FirepowerApp(App[None]):
         self._opens_on_game = session is not None and title is None and not replay_only
         """The game screen is the first screen (see get_default_screen)."""
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[Any]:
         """The game screen itself when the app opens on a game (no title screen, picker or
         replay view): Textual's blank default screen, mounted, styled and resumed under the
         game screen pushed on top of it, cost the first frame about 20 ms for nothing."""
@@ -143,7 +143,7 @@ class FirepowerApp(App[None]):
             return
         try:
             if len(choice) == 4:  # the computer plays a side
-                self.session, self.game_id = self.on_pick(*choice[:3], players=choice[3])  # type: ignore[call-arg,misc]
+                self.session, self.game_id = self.on_pick(*choice[:3], players=choice[3])  # type: ignore[call-arg]
             else:
                 self.session, self.game_id = self.on_pick(*choice)
         except FirepowerError as exc:

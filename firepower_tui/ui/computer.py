@@ -17,6 +17,7 @@ from ..controller.keymap import VIEW_INTENTS, Intent
 from ..controller.base import CURSOR_STEPS
 from ..games.seats import computer_levels, other_side_of
 from ..rules.basic.turn import decision_rule
+from ..rules.board.hexgrid import Hex
 from ..rules.model.actions import Action
 from ..rules.model.errors import Refusal
 from ..rules.engine.notation import format_action
@@ -198,7 +199,7 @@ def _owned(state: GameState, action: Action) -> bool:
     return any(other_side_of(state, action, side) is not None for side in state.sides)
 
 
-def _acting_hex(state: GameState, action: Action):  # noqa: ANN202 - Hex | None
+def _acting_hex(state: GameState, action: Action) -> Hex | None:
     """Where the man who acted stands now (the cursor follows the computer's moves)."""
     for field in ("soldier", "shooter", "thrower", "watcher"):
         sid = getattr(action, field, None)
@@ -207,5 +208,5 @@ def _acting_hex(state: GameState, action: Action):  # noqa: ANN202 - Hex | None
             if s is not None and not s.killed and s.deployed:
                 return s.hex
     h = getattr(action, "hex", None)
-    return h if isinstance(h, tuple) else None
+    return h if isinstance(h, Hex) else None
 

@@ -26,7 +26,7 @@ from textual.widgets import Static
 
 from ...controller.base import DIRECTIONS
 from ...controller.controller import Highlights
-from ...rules.board.features import side_key
+from ...rules.board.features import MapFeatures, side_key
 from ...rules.board.hexgrid import Facing, Hex, OffsetCoord, hex_neighbor, hex_neighbors, hex_to_id, qoffset_from_cube, qoffset_to_cube
 from ...rules.board.terrain import TERRAIN_LETTERS, MapData, Terrain
 from ...rules.model.scenario import Scenario
@@ -73,7 +73,9 @@ def _changed_hexes(old: MapData, new: MapData) -> set[Hex] | None:
 
     if (old.columns, old.rows) != (new.columns, new.rows):
         return None
-    walls = (lambda f: (f.walls, f.openings) if f is not None else (frozenset(), {}))
+    def walls(f: MapFeatures | None) -> tuple[object, object]:
+        return (f.walls, f.openings) if f is not None else (frozenset(), {})
+
     if walls(old.features) != walls(new.features):
         return None
     old_fill, new_fill = feature_fills(old.features), feature_fills(new.features)

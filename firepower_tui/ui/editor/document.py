@@ -292,7 +292,9 @@ class ScenarioDoc:
         m = self.doc["map"]
         if key not in m:
             _add_to_table(m, key, tomlkit.array())
-        return m[key]
+        value = m[key]
+        assert isinstance(value, Array)
+        return value
 
     def _drop_from_map_list(self, key: str, hid: str) -> bool:
         m = self.doc["map"]

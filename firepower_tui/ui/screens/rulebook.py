@@ -40,20 +40,20 @@ class ContentsList(OptionList):
 
     def action_page_down(self) -> None:
         if self._laid_out():
-            super().action_page_down()
+            super().action_page_down()  # type: ignore[no-untyped-call]  # (Textual leaves it unannotated)
         else:
             self.call_after_refresh(self._page_later, 1)
 
     def action_page_up(self) -> None:
         if self._laid_out():
-            super().action_page_up()
+            super().action_page_up()  # type: ignore[no-untyped-call]  # (Textual leaves it unannotated)
         else:
             self.call_after_refresh(self._page_later, -1)
 
     def _page_later(self, direction: int) -> None:
         """The page key, once the list has its lines (still none: it has no page to move by)."""
         if self._laid_out():
-            (super().action_page_down if direction > 0 else super().action_page_up)()
+            (super().action_page_down if direction > 0 else super().action_page_up)()  # type: ignore[no-untyped-call]
 
 
 class RulebookScreen(Screen[None]):

@@ -53,7 +53,7 @@ class KeyFooter(Footer):
             self.composed += 1
         yield from super().compose()
 
-    def bindings_changed(self, screen: Screen) -> None:
+    def bindings_changed(self, screen: Screen[Any]) -> None:
         self._bindings_ready = True
         if not screen.app.app_focus:
             return

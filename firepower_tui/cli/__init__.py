@@ -22,7 +22,7 @@ from .parsers import (THEME_NAMES, _HelpFormatter, _parse, _parser, _Parser, _te
 from .terminal import catch_hangup
 
 
-APP_COMMANDS = (None, "play", "resume", "replay", "join", "learn")
+APP_COMMANDS = (None, "play", "resume", "replay", "join", "learn", "served")
 """The commands that open the app (no command: the title screen or a new game)."""
 
 
@@ -130,6 +130,10 @@ def _run(args: argparse.Namespace) -> int:
         return net.run(args)
     if args.command in ("ssh-setup", "web"):
         return _remote(args)
+    if args.command in ("serve", "served"):
+        from . import served
+
+        return served.run(args)
     if args.command == "learn":
         from . import learn
 

@@ -63,9 +63,17 @@ def side_id(sides: list[str], names: dict[str, str], given: str) -> str:
 
 def join(store: Store, args: argparse.Namespace) -> int:
     from ..games.shared import SharedGame
-    from ..rules.model.errors import GameRefusal
+    from ..rules.model.errors import FirepowerError, GameRefusal
 
     g = store.game(args.game)
+    if args.watch:
+        from .hangup import missing_terminal
+        from .served import watch_locally
+
+        missing = missing_terminal("watching needs a terminal")
+        return missing if missing is not None else watch_locally(store, g.id, ascii=args.ascii)
+    if args.side is None:
+        raise FirepowerError(f"join {g.id}: say which side you play (--side {g.sides[0]}), or --watch")
     if g.finished:
         raise GameRefusal(f"{store.path}: game {g.id} is finished ({g.result}); "
                           f"watch it with `firepower replay {g.id}`")

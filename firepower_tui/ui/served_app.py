@@ -145,7 +145,7 @@ class ServedGameScreen(SharedGameScreen):
         eyes = Text(f" watching: {watchers} ", style="dim")
         eyes_short = Text(f" {len(self.watching)} watching ", style="dim")
         base = self._decision_forms(state)
-        forms = tuple(f + e for f in base for e in (eyes, eyes_short)) + base
+        forms = tuple(f + e for f in base for e in (eyes, eyes_short))  # (never without: the header says who watches)
         self._update("#header", header_text(self.c, self.side_styles, self.clock.header(), width=self.app.size.width,
                                             seats=self.seats(), decision=forms))
 
@@ -189,7 +189,7 @@ class WatchScreen(ServedGameScreen):
         watchers = ", ".join(self.watching)
         eyes = (Text(f" watching: {watchers} ", style="dim"), Text(f" {len(self.watching)} watching ", style="dim"))
         base = self._decision_forms(state)
-        forms = tuple(f + e for f in base for e in eyes) + base
+        forms = tuple(f + e for f in base for e in eyes) if self.watching else base
         self._update("#header", header_text(self.c, self.side_styles, self.clock.header(), width=self.app.size.width,
                                             seats=self.seats(), decision=forms))
 

@@ -366,10 +366,8 @@ class GameChannel(asyncssh.SSHServerSession):  # type: ignore[misc]
     async def _record(self, game_id: int) -> None:
         """``record N``: the game's record (JSON) on standard output, as ``firepower export`` writes
         it (the seed only once the game is over, R181)."""
-        config = self.hub.config
         proc = await asyncio.create_subprocess_exec(
-            *config.python, "export", str(game_id), "-", "--db", str(config.db.absolute()),
-            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            *self._argv(), stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
             start_new_session=True)
         out, err = await proc.communicate()
         self.chan.write(out)

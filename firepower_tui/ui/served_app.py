@@ -76,19 +76,20 @@ class ServedGameScreen(SharedGameScreen):
         self.redraw_header()
 
     def _reveal_seed(self) -> None:
-        """Once the game is over, its seed is no secret (R181): say it, with how to check every roll."""
-        if self._seed_shown or not self.c.state.over:
+        """Once the game is over, its seed is no secret (R181): the log and the status line say it,
+        with how to check every roll."""
+        if not self.c.state.over:
             return
-        self._seed_shown = True
         seed = self.link.store.game(self.link.game_id).seed
-        self.query_one(SideLog).write([self.shown(Text(
-            f"The game is over: its dice's seed was {seed}. Every roll can be checked: `record "
-            f"{self.link.game_id}` over SSH gives the game's record, `firepower import` checks it.",
-            style="bold"))])
+        line = f"The dice's seed was {seed}: `record {self.link.game_id}` over SSH gives the record to check every roll"
+        if not self._seed_shown:
+            self._seed_shown = True
+            self.query_one(SideLog).write([self.shown(Text(line, style="bold"))])
+        self._update("#status", Text(line, style="bold"))
 
     def _sync(self, result: Result, cursor_only: bool = False) -> None:
         super()._sync(result, cursor_only)
-        if self.c.state.over and not self._seed_shown and self.is_mounted:
+        if self.c.state.over and self.is_mounted:
             self._reveal_seed()
 
     # --- the chat line -----------------------------------------------------------------------------------

@@ -176,8 +176,10 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
     keys = {name: asyncssh.generate_private_key("ssh-ed25519") for name in names}
     allow = write_allowed(folder / "allowed", list(keys.values()))
     total = 2 * args.games + args.watchers + 4
-    server = Server(folder / "data", allow, "--max-per-address", str(total), "--max-connections", str(total)).start()
-    out: dict[str, object] = {"games": args.games, "watchers": args.watchers}
+    server = Server(folder / "data", allow, "--max-per-address", str(total), "--max-connections", str(total),
+                    "--max-new-per-minute", str(3 * total)).start()
+    out: dict[str, object] = {"games": args.games, "watchers": args.watchers,
+                              "load_average": round(os.getloadavg()[0], 1)}
     try:
         pairs = [await start_game(server, keys, n) for n in range(args.games)]
         eyes: list[list[Client]] = [[] for _ in pairs]
@@ -194,8 +196,9 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
         out["rss_server_mb"] = round(rss_kb(server.proc.pid) / 1024, 1)
         ticks = os.sysconf("SC_CLK_TCK")
         pids = [server.proc.pid, *children]
-        before = cpu_ticks(pids)
+        before, server_before = cpu_ticks(pids), cpu_ticks(pids[:1])
         await asyncio.sleep(10)
+        out["idle_cpu_percent_server"] = round(100 * (cpu_ticks(pids[:1]) - server_before) / ticks / 10, 2)
         out["idle_cpu_percent_all"] = round(100 * (cpu_ticks(pids) - before) / ticks / 10, 2)
         out["idle_connections"] = len(children)
         other_ms: list[float] = []

@@ -214,6 +214,8 @@ def _serve_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[typ
     who.add_argument("--open", action="store_true", help="any SSH key may connect")
     se.add_argument("--max-per-address", type=_positive, default=4, metavar="N",
                     help="connections at once from one address (default 4)")
+    se.add_argument("--max-new-per-minute", type=_positive, default=20, metavar="N",
+                    help="new connections a minute from one address (default 20)")
     se.add_argument("--max-connections", type=_positive, default=40, metavar="N",
                     help="connections at once in all (default 40)")
     se.add_argument("--idle-timeout", type=_positive, default=1800, metavar="SECONDS",

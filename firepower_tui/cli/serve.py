@@ -17,7 +17,7 @@ What the server refuses:
   an unfinished game's without its seed, R181), subsystems (sftp), port forwarding (``-L``,
   ``-R``), agent and X11 forwarding;
 * more than ``--max-per-address`` connections at once from one address, more than
-  :data:`ATTEMPTS_PER_MINUTE` new ones a minute from one address, more than ``--max-connections``
+  ``--max-new-per-minute`` new ones a minute from one address, more than ``--max-connections``
   in all;
 * a connection idle (no byte from its client) for ``--idle-timeout`` seconds: closed, its
   game's moves all stored.
@@ -52,8 +52,6 @@ from .web import firepower_command, is_loopback
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 """The server's host key, in the data folder (``$XDG_DATA_HOME/firepower/``)."""
-ATTEMPTS_PER_MINUTE = 20
-"""New connections one address may open within a minute."""
 COMMAND = re.compile(r"(join|watch|record) ([0-9]{1,18})")
 """The commands a client may ask for instead of the lobby (``ssh -t host join 7``)."""
 TERM = re.compile(r"[A-Za-z0-9._+-]{1,40}")
@@ -76,6 +74,8 @@ class ServeConfig:
     allow_keys: Path | None = None
     open: bool = False
     per_address: int = 4
+    per_minute: int = 20
+    """New connections one address may open within a minute."""
     total: int = 40
     idle: float = 1800.0
     python: tuple[str, ...] = field(default_factory=lambda: tuple(firepower_command()))
@@ -172,8 +172,8 @@ class Hub:
             return f"the server is full ({self.config.total} connections); try again later"
         if self.open[address] >= self.config.per_address:
             return f"at most {self.config.per_address} connections at once from one address"
-        if len(recent) > ATTEMPTS_PER_MINUTE:
-            return f"at most {ATTEMPTS_PER_MINUTE} new connections a minute from one address"
+        if len(recent) > self.config.per_minute:
+            return f"at most {self.config.per_minute} new connections a minute from one address"
         self.open[address] += 1
         return None
 

@@ -31,7 +31,7 @@ def _serve(args: argparse.Namespace) -> int:
     db = Path(args.db or default_db_path()).absolute()
     return serve(ServeConfig(db=db, host_key=default_db_path().parent / "ssh_host_ed25519_key", host=host, port=port,
                              allow_keys=Path(args.allow_keys) if args.allow_keys else None, open=args.open,
-                             per_address=args.max_per_address, total=args.max_connections,
+                             per_address=args.max_per_address, per_minute=args.max_new_per_minute, total=args.max_connections,
                              idle=float(args.idle_timeout)))
 
 

@@ -229,6 +229,10 @@ class LobbyApp(App[LobbyChoice | None]):
     def _picked(self, choice: tuple | None) -> None:  # type: ignore[type-arg]
         if choice is None:
             return
+        if len(choice) == 4 and any(str(seat).startswith("computer") for seat in choice[3].values()):
+            self.notify("a served game is played by two people: against the computer, play on your own machine "
+                        "(firepower play --vs-computer SIDE)", severity="warning", timeout=10)
+            return
         try:
             game_id, human = self.create(*choice)
         except FirepowerError as exc:

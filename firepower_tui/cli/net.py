@@ -96,10 +96,6 @@ def join(store: Store, args: argparse.Namespace) -> int:
 
 def _side_names(scenario_text: str) -> dict[str, str]:
     """The sides' names in a stored scenario text (id -> name), for ``--side Green``."""
-    import tomllib
+    from ..games.served import side_names
 
-    try:
-        data = tomllib.loads(scenario_text)
-    except tomllib.TOMLDecodeError:
-        return {}
-    return {str(s.get("id")): str(s.get("name", s.get("id"))) for s in data.get("sides", []) if isinstance(s, dict)}
+    return side_names(scenario_text)

@@ -98,9 +98,9 @@ def _connection(store: Store, player: object, args: argparse.Namespace) -> int:
     """The lobby and the games chosen there, until the player leaves or hangs up."""
     from ..games import served
     from ..ui.lobby import LobbyApp, LobbyChoice
-    from . import all_scenarios
+    from ..games.served import side_names
     from .hangup import run_app
-    from .net import _side_names
+    from .scenario_list import all_scenarios
 
     choice: LobbyChoice | None = None
     message = ""
@@ -108,7 +108,7 @@ def _connection(store: Store, player: object, args: argparse.Namespace) -> int:
         choice, message = _direct(store, player, args.join, args.watch)
     while True:
         if choice is None:
-            lobby = LobbyApp(store, player, args.link, picker=all_scenarios(), names=_side_names,  # type: ignore[arg-type]
+            lobby = LobbyApp(store, player, args.link, picker=all_scenarios(), names=side_names,  # type: ignore[arg-type]
                              message=message)
             choice = run_app(lobby)
             message = ""

@@ -93,6 +93,21 @@ def valid_name(name: str) -> bool:
     return NAME.fullmatch(name) is not None
 
 
+def side_names(scenario_text: str) -> dict[str, str]:
+    """The sides' names in a stored scenario text (id -> name).
+
+    >>> side_names('[[sides]]\\nid = "tan"\\nname = "Tan"')
+    {'tan': 'Tan'}
+    """
+    import tomllib
+
+    try:
+        data = tomllib.loads(scenario_text)
+    except tomllib.TOMLDecodeError:
+        return {}
+    return {str(s.get("id")): str(s.get("name", s.get("id"))) for s in data.get("sides", []) if isinstance(s, dict)}
+
+
 def serve_game(store: Store, game_id: int) -> None:
     """Mark a new game as hosted by ``firepower serve``: shared (each player joins his side,
     nobody resumes it hotseat) and listed in the server's lobby (``options.served``)."""

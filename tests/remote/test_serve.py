@@ -171,33 +171,45 @@ async def test_only_the_game_is_served(server: Server, keys: dict[str, asyncssh.
         assert result.exit_status == 2
 
 
+def first_mover(alice: Client, bob: Client) -> tuple[Client, Client, str, str]:
+    """The player whose impulse phase the opening chit gave (the seed is the server's secret),
+    the other, and the mover's name and side."""
+    if "Your move" in alice.view.header():
+        return alice, bob, "alice", "Tan"
+    return bob, alice, "bob", "Green"
+
+
 async def test_a_client_killed_mid_move_loses_nothing(server: Server, keys: dict[str, asyncssh.SSHKey]) -> None:
     alice, bob = await create_and_seat(server, keys)
-    alice.send("\r")  # the impulse at the cursor's hex (6.2)
-    await alice.wait_for(r"activated")
-    alice.send("m")
-    await alice.wait_for(r"enters")
+    await bob.wait_for(r"Your move|Waiting", where="header")
+    mover, other, name, side = first_mover(alice, bob)
+    mover.send("\r")  # the impulse at the cursor's hex (6.2)
+    await mover.wait_for(r"activated")
+    mover.send("m")
+    await mover.wait_for(r"enters")
     stored = entries(server)
-    alice.send("m")
-    alice.conn.abort()  # the connection drops at once, a key in flight
+    mover.send("m")
+    mover.conn.abort()  # the connection drops at once, a key in flight
     await asyncio.sleep(1.5)
     after = entries(server)
     assert after in (stored, stored + 1)  # the move in flight was stored whole or not at all
-    again = await connect(server.port, "alice", keys["alice"], "join 1")
-    await again.wait_for(r"You: Tan", where="header")
+    again = await connect(server.port, name, keys[name], "join 1")
+    await again.wait_for(rf"You: {side}", where="header")
     assert entries(server) == after
-    await bob.wait_for(r"enters")
+    await other.wait_for(r"enters")
     again.close()
-    bob.close()
+    other.close()
 
 
 async def test_the_server_killed_and_restarted_keeps_every_seat_and_move(
         server: Server, keys: dict[str, asyncssh.SSHKey]) -> None:
     alice, bob = await create_and_seat(server, keys)
-    alice.send("\r")
-    await alice.wait_for(r"activated")
-    alice.send("m")
-    await bob.wait_for(r"enters")
+    await bob.wait_for(r"Your move|Waiting", where="header")
+    mover, other, _, _ = first_mover(alice, bob)
+    mover.send("\r")
+    await mover.wait_for(r"activated")
+    mover.send("m")
+    await other.wait_for(r"enters")
     stored = entries(server)
     children = server.children()
     assert len(children) == 2

@@ -17,6 +17,11 @@ from pathlib import Path
 from ..games.store import Store, default_db_path
 from ..rules.model.errors import FirepowerError, GameRefusal
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (as in cli/__init__)
+if TYPE_CHECKING:
+    from ..games.served import Player
+    from ..ui.lobby import LobbyChoice
+
 
 def run(args: argparse.Namespace) -> int:
     if args.command == "serve":
@@ -94,7 +99,7 @@ def _record(store: Store, game_id: int) -> int:
     return 0
 
 
-def _connection(store: Store, player: object, args: argparse.Namespace) -> int:
+def _connection(store: Store, player: Player, args: argparse.Namespace) -> int:
     """The lobby and the games chosen there, until the player leaves or hangs up."""
     from ..games import served
     from ..ui.lobby import LobbyApp, LobbyChoice
@@ -108,7 +113,7 @@ def _connection(store: Store, player: object, args: argparse.Namespace) -> int:
         choice, message = _direct(store, player, args.join, args.watch)
     while True:
         if choice is None:
-            lobby = LobbyApp(store, player, args.link, picker=all_scenarios(), names=side_names,  # type: ignore[arg-type]
+            lobby = LobbyApp(store, player, args.link, picker=all_scenarios(), names=side_names,  # type: ignore[arg-type]  # (the list holds scenarios)
                              message=message)
             choice = run_app(lobby)
             message = ""
@@ -124,7 +129,7 @@ def _connection(store: Store, player: object, args: argparse.Namespace) -> int:
         choice = None
 
 
-def _direct(store: Store, player: object, join: int | None, watch: int | None) -> tuple[object, str]:
+def _direct(store: Store, player: Player, join: int | None, watch: int | None) -> tuple[LobbyChoice | None, str]:
     """``ssh -t host join 7``: the player's seat in game 7, else its free side, else watching it;
     ``watch 7`` watches it. (None, why) when there is no such game on this server."""
     from ..games import served
@@ -137,37 +142,37 @@ def _direct(store: Store, player: object, join: int | None, watch: int | None) -
     g = store.game(game_id)
     if watch is not None or g.finished:
         return LobbyChoice("watch", game_id), ""
-    mine = served.seat_of(store, game_id, player)  # type: ignore[arg-type]
+    mine = served.seat_of(store, game_id, player)
     if mine is not None:
         return LobbyChoice("play", game_id, mine), ""
     taken = served.seats(store, game_id)
     for side in g.sides:
         if side not in taken:
             try:
-                served.take_seat(store, game_id, side, player)  # type: ignore[arg-type]
+                served.take_seat(store, game_id, side, player)
             except served.SeatTaken:
                 continue
             return LobbyChoice("play", game_id, side), ""
     return LobbyChoice("watch", game_id), f"both sides of game {game_id} are taken: you watch it"
 
 
-def _play(store: Store, player: object, choice: object, *, ascii: bool) -> None:
+def _play(store: Store, player: Player, choice: LobbyChoice, *, ascii: bool) -> None:
     """Play the chosen side of a game (its seat must be this player's key's), or watch it."""
     from ..games import served
     from ..games.shared import SharedGame
     from ..ui.served_app import ServedApp
     from .hangup import run_app
 
-    kind, game_id, side = choice.kind, choice.game_id, choice.side  # type: ignore[attr-defined]
+    kind, game_id, side = choice.kind, choice.game_id, choice.side
     if kind == "play":
-        if served.seat_of(store, game_id, player) != side:  # type: ignore[arg-type]
+        if side is None or served.seat_of(store, game_id, player) != side:
             raise GameRefusal(f"game {game_id}: {side} is not your seat")
         link: SharedGame = SharedGame(store, game_id, side)
     else:
         link = served.Watching(store, game_id)
-        served.start_watching(store, game_id, player)  # type: ignore[arg-type]
+        served.start_watching(store, game_id, player)
     session = link.open()
-    run_app(ServedApp(session, link, player, ascii=ascii))  # type: ignore[arg-type]
+    run_app(ServedApp(session, link, player, ascii=ascii))
 
 
 def watch_locally(store: Store, game_id: int, *, ascii: bool) -> int:

@@ -25,7 +25,7 @@ from .parsers import (THEME_NAMES, _HelpFormatter, _parse, _parser, _Parser, _te
 from .terminal import catch_hangup
 
 
-APP_COMMANDS = (None, "play", "resume", "replay", "join", "learn")
+APP_COMMANDS = (None, "play", "resume", "replay", "join", "learn", "served")
 """The commands that open the app (no command: the title screen or a new game)."""
 
 
@@ -133,6 +133,10 @@ def _run(args: argparse.Namespace) -> int:
         return net.run(args)
     if args.command in ("ssh-setup", "web"):
         return _remote(args)
+    if args.command in ("serve", "served"):
+        from . import served
+
+        return served.run(args)
     if args.command == "learn":
         from . import learn
 
@@ -235,23 +239,10 @@ def _play(scenario_ref: str, args: argparse.Namespace) -> int:
 
 
 def all_scenarios() -> list[tuple[object, bool]]:
-    """Every scenario in scenarios/ (a broken file is skipped here; `validate` names it), with a
-    deployment variant for those that have both fixed positions and zones."""
-    from ..rules.model.errors import FirepowerError
-    from ..games.scenario_cache import load_cached
-    from ..rules.scenario.load import scenario_dirs
+    """The scenario picker's list (:func:`.scenario_list.all_scenarios`)."""
+    from .scenario_list import all_scenarios as scenarios
 
-    out: list[tuple[object, bool]] = []
-    for d in scenario_dirs():
-        for path in sorted(d.glob("*.toml"), key=lambda p: (p.stem != "basic", p.stem)):
-            try:
-                sc = load_cached(path)
-            except FirepowerError:
-                continue
-            out.append((sc, False))
-            if sc.has_zones and not sc.needs_deployment:
-                out.append((sc, True))
-    return out
+    return scenarios()
 
 
 def _scenarios() -> int:

@@ -63,9 +63,17 @@ def side_id(sides: list[str], names: dict[str, str], given: str) -> str:
 
 def join(store: Store, args: argparse.Namespace) -> int:
     from ..games.shared import SharedGame
-    from ..rules.model.errors import GameRefusal
+    from ..rules.model.errors import FirepowerError, GameRefusal
 
     g = store.game(args.game)
+    if args.watch:
+        from .hangup import missing_terminal
+        from .served import watch_locally
+
+        missing = missing_terminal("watching needs a terminal")
+        return missing if missing is not None else watch_locally(store, g.id, ascii=args.ascii)
+    if args.side is None:
+        raise FirepowerError(f"join {g.id}: say which side you play (--side {g.sides[0]}), or --watch")
     if g.finished:
         raise GameRefusal(f"{store.path}: game {g.id} is finished ({g.result}); "
                           f"watch it with `firepower replay {g.id}`")
@@ -88,10 +96,6 @@ def join(store: Store, args: argparse.Namespace) -> int:
 
 def _side_names(scenario_text: str) -> dict[str, str]:
     """The sides' names in a stored scenario text (id -> name), for ``--side Green``."""
-    import tomllib
+    from ..games.served import side_names
 
-    try:
-        data = tomllib.loads(scenario_text)
-    except tomllib.TOMLDecodeError:
-        return {}
-    return {str(s.get("id")): str(s.get("name", s.get("id"))) for s in data.get("sides", []) if isinstance(s, dict)}
+    return side_names(scenario_text)

@@ -210,11 +210,46 @@ def _net_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     _db_option(ho)
     jo = sub.add_parser("join", help="play one side of a hosted game (the other side joins in another terminal)")
     jo.add_argument("game", type=_game_number, help="game number (printed by `firepower host`; see `firepower games`)")
-    jo.add_argument("--side", required=True, help="the side you play (its id or name, e.g. tan)")
+    jo.add_argument("--side", default=None, help="the side you play (its id or name, e.g. tan)")
     jo.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
     jo.add_argument("--saved-scenario", action="store_true",
                     help="play with the copy of the scenario stored with the game (if the file changed)")
+    jo.add_argument("--watch", action="store_true",
+                    help="watch the game read-only instead of playing a side (no --side): the map and log live")
     _db_option(jo)
+    _serve_parsers(sub)
+
+
+def _serve_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``serve`` (cli/serve.py) and ``served``, the game process of one connection, which the
+    server alone starts (not listed in the help: its identity options are the server's word)."""
+    se = sub.add_parser("serve", help="an SSH game server: players connect with ssh alone (a lobby, watchers, chat)")
+    se.add_argument("--listen", default="127.0.0.1:2222", metavar="HOST:PORT",
+                    help="address to listen on (default 127.0.0.1:2222: this machine only; 0.0.0.0:2222 for "
+                         "everyone who can reach it)")
+    who = se.add_mutually_exclusive_group()
+    who.add_argument("--allow-keys", default=None, metavar="FILE",
+                     help="an authorized_keys file: only these SSH keys may connect")
+    who.add_argument("--open", action="store_true", help="any SSH key may connect")
+    se.add_argument("--max-per-address", type=_positive, default=4, metavar="N",
+                    help="connections at once from one address (default 4)")
+    se.add_argument("--max-new-per-minute", type=_positive, default=20, metavar="N",
+                    help="new connections a minute from one address (default 20)")
+    se.add_argument("--max-connections", type=_positive, default=40, metavar="N",
+                    help="connections at once in all (default 40)")
+    se.add_argument("--idle-timeout", type=_positive, default=1800, metavar="SECONDS",
+                    help="close a connection after this long without a key (default 1800)")
+    _db_option(se)
+    sd = sub.add_parser("served")
+    sd.add_argument("--name", required=True)
+    sd.add_argument("--key", required=True)
+    sd.add_argument("--link", default="ssh -p 2222 {name}@localhost")
+    target = sd.add_mutually_exclusive_group()
+    target.add_argument("--join", type=_game_number, default=None)
+    target.add_argument("--watch", type=_game_number, default=None)
+    target.add_argument("--record", type=_game_number, default=None)
+    sd.add_argument("--ascii", action="store_true")
+    _db_option(sd)
 
 
 def _db_option(p: argparse.ArgumentParser) -> None:
@@ -256,6 +291,10 @@ def _whole_number(text: str, low: int, high: int, what: str) -> int:
 def _game_number(text: str) -> int:
     """A game's number (``firepower games`` lists them); a stored id is a 64-bit integer."""
     return _whole_number(text, 1, 2**63 - 1, "a game number")
+
+
+def _positive(text: str) -> int:
+    return _whole_number(text, 1, 10**6, "a count")
 
 
 def _port(text: str) -> int:

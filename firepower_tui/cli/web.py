@@ -187,7 +187,7 @@ def landing_page(config: WebConfig) -> str:
         games = [g for g in store.games() if not g.finished and g.options.get("shared")]
     finally:
         store.close()
-    from .net import _side_names
+    from ..games.served import side_names as _side_names
 
     rows = []
     for g in games:

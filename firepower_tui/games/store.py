@@ -25,7 +25,7 @@ from ..rules.kit.records import record
 from . import owner as owners
 from .owner import Owner
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The schema this version writes and reads; older ones are upgraded by :data:`MIGRATIONS`."""
 APP_ID = "firepower-tui"
 
@@ -40,6 +40,36 @@ CREATE TABLE IF NOT EXISTS checkpoints (
 );
 """
 """Schema 2: one checkpoint per game, the state after its last chit draw (quick resume)."""
+
+SERVED = """
+CREATE TABLE IF NOT EXISTS seats (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    side TEXT NOT NULL,
+    key TEXT NOT NULL,
+    name TEXT NOT NULL,
+    taken REAL NOT NULL,
+    PRIMARY KEY (game_id, side)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    side TEXT,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, n)
+);
+CREATE TABLE IF NOT EXISTS watchers (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    name TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    start TEXT NOT NULL,
+    PRIMARY KEY (game_id, pid)
+);
+"""
+"""Schema 4: the games ``firepower serve`` hosts (games/served.py): each side's seat (the SSH key
+that owns it and its player's name), the players' chat (kept beside the moves, never among
+them: a game's record and replay are the same with or without it) and who watches."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -78,7 +108,7 @@ CREATE TABLE IF NOT EXISTS bookmarks (
     at REAL NOT NULL,
     PRIMARY KEY (game_id, step)
 );
-""" + CHECKPOINTS
+""" + CHECKPOINTS + SERVED
 
 OWNER_START = "ALTER TABLE games ADD COLUMN owner_start TEXT;"
 """Schema 3: the start of the process that has the game open (:mod:`.owner`), beside its pid."""
@@ -86,9 +116,11 @@ OWNER_START = "ALTER TABLE games ADD COLUMN owner_start TEXT;"
 MIGRATIONS: dict[int, str] = {
     1: CHECKPOINTS,
     2: OWNER_START,
+    3: SERVED,
 }
 """SQL that upgrades schema ``n`` to ``n + 1``: 2 adds the checkpoints of quick resume, 3 the
-owner's start (a game's owner written before has its pid alone: :func:`.owner.alive`)."""
+owner's start (a game's owner written before has its pid alone: :func:`.owner.alive`), 4 the
+seats, chat and watchers of served games."""
 
 
 def default_db_path() -> Path:

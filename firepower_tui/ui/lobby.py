@@ -1,0 +1,267 @@
+"""The lobby of ``firepower serve``: the server's games, and the way into one.
+
+Each row is a game: its number, scenario and optional rules, each side and whose seat it is
+(``free`` for a side nobody took), the turn, whose move it is and the last move. The player's own
+games come first. Enter goes into the highlighted game: his own seat if he has one, else a free
+side (he takes it, and his key owns it from then on), else it watches the game; ``w`` watches
+any game; ``n`` creates one with the scenario picker (its rules, against a person or the
+computer) and takes a side of it. The line under the list is the game's link to share
+(``ssh -p 2222 NAME@host -t join 7``).
+
+The app ends with the choice (:class:`LobbyChoice`), and the connection's process plays it
+(cli/served.py); the game's Q comes back here.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Footer, Static
+
+from ..games import served
+from ..games.served import Player, SeatTaken
+from ..games.store import GameRow, Store
+from ..games.watch import FolderWatch, watch_folder
+from ..rules.model.errors import FirepowerError
+from ..rules.model.scenario import Scenario
+
+REFRESH_SECONDS = 5.0
+"""How often the list is read again without a write to the store (a watcher who left)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyChoice:
+    """What the player chose: ``play`` a side of a game, or ``watch`` it."""
+
+    kind: str
+    game_id: int
+    side: str | None = None
+
+
+def ago(seconds: float) -> str:
+    """``just now``, ``5 min ago``, ``3 h ago``, ``2 d ago``.
+
+    >>> ago(20), ago(300), ago(7200), ago(200000)
+    ('just now', '5 min ago', '2 h ago', '2 d ago')
+    """
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    if seconds < 86400:
+        return f"{int(seconds // 3600)} h ago"
+    return f"{int(seconds // 86400)} d ago"
+
+
+class LobbyApp(App[LobbyChoice | None]):
+    """The server's games for one connected player."""
+
+    CSS_PATH = Path(__file__).with_name("firepower.tcss")
+    TITLE = "FIREPOWER"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("enter", "enter", "Play / take a side"),
+                Binding("w", "watch", "Watch"), Binding("n", "new", "New game"),
+                Binding("q,escape", "quit_lobby", "Leave")]
+
+    def __init__(self, store: Store, player: Player, link: str, *, picker: list[tuple[Scenario, bool]],
+                 names: Callable[[str], dict[str, str]], message: str = "") -> None:
+        """``link``: how a player connects (``ssh -p 2222 {name}@host``); ``names``: the sides'
+        names in a stored scenario text; ``message``: said once the lobby is up."""
+        super().__init__()
+        self.store = store
+        self.player = player
+        self.link = link
+        self.picker = picker
+        self.names = names
+        self.message = message
+        self.rows: list[GameRow] = []
+        self._watch: FolderWatch | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lobby-header")
+        yield DataTable(id="lobby-games", cursor_type="row", zebra_stripes=True)
+        yield Static(id="lobby-info")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("#", "scenario", "sides", "turn", "to move", "last move")
+        self.query_one("#lobby-header", Static).update(
+            Text(" FIREPOWER ", style="bold reverse") + Text(f"  the games on this server   you: {self.player.name}",
+                                                           style="bold"))
+        self.refresh_games()
+        table.focus()
+        self._watch = watch_folder(self.store.path.parent, lambda: self.call_from_thread(self.refresh_games))
+        self.set_interval(REFRESH_SECONDS, self.refresh_games)
+        if self.message:
+            self.notify(self.message, timeout=8)
+
+    def on_unmount(self) -> None:
+        if self._watch is not None:
+            self._watch.stop()
+            self._watch = None
+
+    # --- the list ---------------------------------------------------------------------------------------
+
+    def refresh_games(self) -> None:
+        table = self.query_one(DataTable)
+        games = served.served_games(self.store)
+        mine = {g.id for g in games if served.seat_of(self.store, g.id, self.player) is not None}
+        games.sort(key=lambda g: (g.id not in mine, g.finished))
+        keep = table.cursor_row if self.rows else 0
+        chosen = self.rows[keep].id if self.rows and keep < len(self.rows) else None
+        self.rows = games
+        table.clear()
+        now = time.time()
+        for g in games:
+            table.add_row(*self.row(g, now), key=str(g.id))
+        if chosen is not None and chosen in {g.id for g in games}:
+            table.move_cursor(row=[g.id for g in games].index(chosen))
+        self.describe()
+
+    def row(self, g: GameRow, now: float) -> tuple[Text | str, ...]:
+        names = self.names(g.scenario_text)
+        seats = served.seats(self.store, g.id)
+        sides = Text()
+        for i, s in enumerate(g.sides):
+            seat = seats.get(s)
+            who = seat.name if seat else "free"
+            style = "bold" if seat and seat.key == self.player.key else ("green" if not seat else "")
+            sides.append(("  " if i else "") + f"{names.get(s, s)}: ")
+            sides.append(who, style=style)
+        last = self.store.entries(g.id, after=max(0, self.store.last_seq(g.id) - 1))
+        if g.finished:
+            to_move = "over: " + (g.result or "")
+        elif last and last[-1].side:
+            to_move = f"after {names.get(last[-1].side, last[-1].side)}"
+        else:
+            to_move = "starting"
+        last_move = f"{last[-1].notation[:24]}, {ago(now - g.updated)}" if last else ago(now - g.updated)
+        rules = ",".join(r[:2] for r in g.options.get("rules") or []) or "basic"
+        return (str(g.id), f"{g.scenario_id} ({rules})", sides, str(g.turn), to_move, last_move)
+
+    def selected(self) -> GameRow | None:
+        table = self.query_one(DataTable)
+        if not self.rows or table.cursor_row >= len(self.rows):
+            return None
+        return self.rows[table.cursor_row]
+
+    def on_data_table_row_selected(self, _event: object) -> None:
+        """Enter on a row (the table takes the key first)."""
+        self.action_enter()
+
+    def on_data_table_row_highlighted(self, _event: object) -> None:
+        self.describe()
+
+    def describe(self) -> None:
+        g = self.selected()
+        link = self.link.format(name="NAME")
+        if g is None:
+            text = Text("No game yet: n creates one (the scenario picker), and you take a side of it.\n", style="bold")
+            text.append(f"Your friend connects with: {link}", style="dim")
+        else:
+            text = Text("Share this game: ", style="bold")
+            text.append(f"{link} -t join {g.id}")
+            if g.finished:
+                text.append(f"\nGame {g.id} is over; its record, seed included: {link} record {g.id}", style="dim")
+        self.query_one("#lobby-info", Static).update(text)
+
+    # --- the choices ----------------------------------------------------------------------------------
+
+    def action_enter(self) -> None:
+        g = self.selected()
+        if g is None:
+            self.action_new()
+            return
+        self.go(g)
+
+    def go(self, g: GameRow) -> None:
+        """Into game ``g``: the player's own seat, else a free side (asked which when both are),
+        else watching."""
+        mine = served.seat_of(self.store, g.id, self.player)
+        if mine is not None or g.finished:
+            self.exit(LobbyChoice("play", g.id, mine) if mine and not g.finished else LobbyChoice("watch", g.id))
+            return
+        taken = served.seats(self.store, g.id)
+        free = [s for s in g.sides if s not in taken]
+        if not free:
+            self.exit(LobbyChoice("watch", g.id))
+            return
+        if len(free) == 1:
+            self.take(g.id, free[0])
+            return
+        self.ask_side(g.id, g.scenario_text, free)
+
+    def ask_side(self, game_id: int, scenario_text: str, free: list[str]) -> None:
+        from .screens.setup import ChoiceScreen
+
+        names = self.names(scenario_text)
+        self.push_screen(ChoiceScreen(Text(f"Game {game_id}: which side do you play?", style="bold"),
+                                      [(s, names.get(s, s)) for s in free]),
+                         lambda side: self.take(game_id, side) if side else None)
+
+    def take(self, game_id: int, side: str) -> None:
+        try:
+            served.take_seat(self.store, game_id, side, self.player)
+        except SeatTaken as exc:
+            self.notify(str(exc), severity="warning")
+            self.refresh_games()
+            return
+        self.exit(LobbyChoice("play", game_id, side))
+
+    def action_watch(self) -> None:
+        g = self.selected()
+        if g is not None:
+            self.exit(LobbyChoice("watch", g.id))
+
+    def action_new(self) -> None:
+        from .screens.setup import ScenarioPicker
+
+        self.push_screen(ScenarioPicker(self.picker), self._picked)
+
+    def _picked(self, choice: tuple | None) -> None:  # type: ignore[type-arg]
+        if choice is None:
+            return
+        if len(choice) == 4 and any(str(seat).startswith("computer") for seat in choice[3].values()):
+            self.notify("a served game is played by two people: against the computer, play on your own machine "
+                        "(firepower play --vs-computer SIDE)", severity="warning", timeout=10)
+            return
+        try:
+            game_id, human = self.create(*choice)
+        except FirepowerError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        g = self.store.game(game_id)
+        if len(human) == 1:
+            self.take(game_id, human[0])
+        else:
+            self.ask_side(game_id, g.scenario_text, human)
+
+    def create(self, scenario_ref: str, deploy: bool, rules: tuple[str, ...],
+               players: dict[str, str] | None = None) -> tuple[int, list[str]]:
+        """A new served game (its seed drawn here, known to nobody, R181); its game number and
+        the sides a person plays."""
+        from ..games.scenario_cache import load_cached
+        from ..games.seats import computer_levels
+        from ..games.service import new_game
+        from ..rules.model.dice import MAX_SEED
+
+        scenario = load_cached(scenario_ref)
+        seed = random.SystemRandom().randrange(MAX_SEED + 1)
+        if deploy and not scenario.has_zones:
+            deploy = False
+        options = {"deploy": deploy, "rules": rules, "players": players}
+        _, game_id = new_game(self.store, scenario, seed, options)
+        served.serve_game(self.store, game_id)
+        computer = computer_levels(players)
+        return game_id, [s.id for s in scenario.spec.sides if s.id not in computer]
+
+    def action_quit_lobby(self) -> None:
+        self.exit(None)

@@ -1,0 +1,218 @@
+"""A served game on a connected player's screen (``firepower serve``): his side of the game as
+``firepower join`` plays it, plus the chat (``'``), the names of the other player and of those
+watching in the header, and the dice's seed once the game is over. A watcher gets the same
+screen, read-only: no key of his reaches the game.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.widgets import Input
+
+from ..controller.controller import Result
+from ..games import served
+from ..games.served import ChatRefused, Player, Watching
+from ..games.session import Session
+from ..games.shared import SharedGame
+from ..rules.model.errors import Refusal
+from ..rules.basic.turn import deciders
+from .render.header import Seats, header_text, short_name
+from .screens.game import GameScreen
+from .screens.game_views import command_line
+from .screens.shared_game import SharedGameScreen
+from .shared_app import SharedApp
+from .widgets.side_log import SideLog
+
+CHAT_STYLE = "italic magenta"
+"""How a chat line looks in the log (no event of the game looks so)."""
+CHAT_RULING = "R260"
+"""The ruling on the chat of a served game (docs/rulings.md)."""
+CHAT_PLACEHOLDER = "say it to the other player (Enter sends, Esc closes)"
+
+
+class ServedGameScreen(SharedGameScreen):
+    """One player's side of a served game, with the chat."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [*SharedGameScreen.BINDINGS,
+                                             Binding("apostrophe", "chat", "Chat", key_display="'")]
+
+    def __init__(self, *args: object, player: Player, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.player = player
+        self.chatting = False
+        self.chat_seen = 0
+        self.watching: list[str] = []
+        self.names: dict[str, str] = {}
+        """The player of each taken side, by side."""
+        self._seed_shown = False
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._follow_room()
+
+    # --- the other player's moves, the chat, who watches ----------------------------------------------
+
+    def follow(self) -> bool:
+        changed = super().follow()
+        if changed:
+            self._follow_room()
+        return changed
+
+    def _follow_room(self) -> None:
+        store, game_id = self.link.store, self.link.game_id
+        lines = served.chat(store, game_id, after=self.chat_seen)
+        if lines:
+            name = self.c.state.scenario.side_name
+            log = self.query_one(SideLog)
+            log.write([self.shown(Text("✉ " + served.chat_label(line, name(line.side) if line.side else None),
+                                       style=CHAT_STYLE)) for line in lines])
+            self.chat_seen = lines[-1].n
+        self.watching = served.watchers(store, game_id)
+        self.names = {side: seat.name for side, seat in served.seats(store, game_id).items()}
+        self._reveal_seed()
+        self.redraw_header()
+
+    def _reveal_seed(self) -> None:
+        """Once the game is over, its seed is no secret (R181): the log and the status line say it,
+        with how to check every roll."""
+        if not self.c.state.over:
+            return
+        seed = self.link.store.game(self.link.game_id).seed
+        line = f"The dice's seed was {seed}: `record {self.link.game_id}` over SSH gives the record to check every roll"
+        if not self._seed_shown:
+            self._seed_shown = True
+            self.query_one(SideLog).write([self.shown(Text(line, style="bold"))])
+        self._update("#status", Text(line, style="bold"))
+
+    def _sync(self, result: Result, cursor_only: bool = False) -> None:
+        super()._sync(result, cursor_only)
+        if self.c.state.over and self.is_mounted:
+            self._reveal_seed()
+
+    # --- the chat line -----------------------------------------------------------------------------------
+
+    def action_chat(self) -> None:
+        """``'``: a line at the bottom; Enter sends it to the other player (and the watchers)."""
+        if self.command_open:
+            return
+        self.open_command()
+        box = command_line(self)
+        box.placeholder = CHAT_PLACEHOLDER
+        self.chatting = True
+
+    def _close_command(self) -> None:
+        if self.chatting:
+            from .screens.game_views import COMMAND_PLACEHOLDER
+
+            command_line(self).placeholder = COMMAND_PLACEHOLDER
+            self.chatting = False
+        super()._close_command()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A chat line sent (else the command line's handler, the base class's, runs next)."""
+        if not self.chatting:
+            return
+        event.prevent_default()  # (Textual calls each class's handler in turn unless told not to)
+        text = event.value
+        self._close_command()
+        self._send_chat(text)
+
+    def _send_chat(self, text: str) -> None:
+        try:
+            served.post_chat(self.link.store, self.link.game_id, self.player, self.link.side, text)
+        except ChatRefused as exc:
+            self._sync(self.c.refused(Refusal(reason=f"chat: {exc}", rule=CHAT_RULING)))
+            return
+        self._follow_room()  # (the process's own commit wakes no watch of its own)
+
+    # --- the header ----------------------------------------------------------------------------------------
+
+    def seats(self) -> Seats:
+        name = self.names
+        return {side: (name.get(side, "free seat"), short_name(name.get(side, "free")))
+                for side in self.c.state.sides if side != self.link.side}
+
+    def redraw_header(self) -> None:
+        if not self.watching:
+            super().redraw_header()
+            return
+        state = self.c.state
+        super().redraw_header()
+        # the whose-move part as the shared screen words it, then who watches (shortened first)
+        watchers = ", ".join(self.watching)
+        eyes = Text(f" watching: {watchers} ", style="dim")
+        eyes_short = Text(f" {len(self.watching)} watching ", style="dim")
+        base = self._decision_forms(state)
+        forms = tuple(f + e for f in base for e in (eyes, eyes_short))  # (never without: the header says who watches)
+        self._update("#header", header_text(self.c, self.side_styles, self.clock.header(), width=self.app.size.width,
+                                            seats=self.seats(), decision=forms))
+
+    def _decision_forms(self, state: object) -> tuple[Text, ...]:
+        name = self.c.state.scenario.side_name
+        me = self.link.side
+        style = f"bold reverse {self.side_styles.get(me, '')}"
+        if self.c.state.over:
+            word = Text(" game over ", style="bold reverse")
+        elif not self.my_turn:
+            word = Text(f" Waiting for {' and '.join(short_name(name(s)) for s in sorted(deciders(self.c.state)))}… ",
+                        style="bold")
+        else:
+            word = Text(" Your move ", style=style)
+        return (Text(f" You: {short_name(name(me))} ", style=style) + word,)
+
+
+class WatchScreen(ServedGameScreen):
+    """A watcher's screen: the map and the log live; every key that would act is refused."""
+
+    BINDINGS: ClassVar[list[BindingType]] = list(SharedGameScreen.BINDINGS)
+
+    def action_chat(self) -> None:
+        self._sync(self.c.refused(Refusal(reason="watchers read the chat; only the two players write it", rule=CHAT_RULING)))
+
+    def seats(self) -> Seats:
+        name = self.names
+        return {side: (name.get(side, "free seat"), short_name(name.get(side, "free"))) for side in self.c.state.sides}
+
+    def _decision_forms(self, state: object) -> tuple[Text, ...]:
+        st = self.c.state
+        name = st.scenario.side_name
+        if st.over:
+            word = Text(" game over ", style="bold reverse")
+        else:
+            word = Text(f" {' and '.join(short_name(name(s)) for s in sorted(deciders(st)))} to move ", style="bold")
+        return (Text(" Watching ", style="bold reverse") + word,)
+
+    def redraw_header(self) -> None:
+        state = self.c.state
+        watchers = ", ".join(self.watching)
+        eyes = (Text(f" watching: {watchers} ", style="dim"), Text(f" {len(self.watching)} watching ", style="dim"))
+        base = self._decision_forms(state)
+        forms = tuple(f + e for f in base for e in eyes) if self.watching else base
+        self._update("#header", header_text(self.c, self.side_styles, self.clock.header(), width=self.app.size.width,
+                                            seats=self.seats(), decision=forms))
+
+
+class ServedApp(SharedApp):
+    """A connected player's game (or a watcher's, with a :class:`Watching` link)."""
+
+    def __init__(self, session: Session, link: SharedGame, player: Player, *, ascii: bool = False) -> None:
+        super().__init__(session, link, ascii=ascii)
+        self.player = player
+        if isinstance(link, Watching):
+            self.sub_title = "watching"
+
+    def farewell(self) -> str:
+        return ""  # (back to the lobby)
+
+    def _game_screen(self) -> GameScreen:
+        assert self.controller is not None
+        link = self.link
+        if isinstance(link, Watching):
+            return WatchScreen(self.controller, link, ascii=self.ascii, no_color=self.no_color, player=self.player)
+        result = self.controller.begin()  # a roll or chit draw that is due: whoever comes first (R121)
+        return ServedGameScreen(self.controller, link, ascii=self.ascii, no_color=self.no_color, player=self.player,
+                                opening_chit=result.chits[-1] if result.chits else None)
+

@@ -66,6 +66,10 @@ from firepower_tui.rules.scenario.load import load_scenario  # noqa: E402
 from firepower_tui.rules.basic.sequence import new_game  # noqa: E402
 
 SCENARIOS = ("basic", "meeting", "defence")
+EXPERT_SCENARIOS = ("basic", "meeting", "defence", "village")
+"""The expert's games are played on these (its measures name village besides)."""
+THINK = 1.0
+"""The expert's seconds a decision (``--think``)."""
 Z95 = 1.959963984540054
 
 
@@ -90,6 +94,8 @@ class Tally:
     unfinished: int = 0
     times: dict[str, list[float]] = field(default_factory=dict)
     per_scenario: dict[str, list[int]] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+    """The games not won: scenario, seed, side and outcome."""
 
     @property
     def games(self) -> int:
@@ -121,7 +127,8 @@ def play_pairs(level: str, foe: Foe, pairs: int, tally: Tally, times_key: dict[s
                jobs: int = 1) -> None:
     """``pairs`` seeded game pairs per scenario (seeds ``base`` on): ``level`` plays each side once per seed;
     ``jobs`` processes play them (the same games, tallied in the same order)."""
-    tasks = [(level, foe.__name__, scenario, seed, side) for scenario in SCENARIOS
+    scenarios = EXPERT_SCENARIOS if level == "expert" else SCENARIOS
+    tasks = [(level, foe.__name__, scenario, seed, side) for scenario in scenarios
              for seed in range(base, base + pairs) for side in ("tan", "green")]
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
@@ -139,6 +146,8 @@ def play_pairs(level: str, foe: Foe, pairs: int, tally: Tally, times_key: dict[s
             tally.draws += 1
         else:
             tally.losses += 1
+        if game.outcome != "won":
+            tally.failures.append(f"{scenario} seed {seed} as {side}: {game.outcome}")
         won[1] += 1
         tally.times.setdefault(times_key["ours"], []).extend(game.ours)
         if "theirs" in times_key:
@@ -163,7 +172,7 @@ def play_one(task: tuple[str, str, str, int, str]) -> Game:
     level, foe_name, scenario, seed, side = task
     state = new_game(load_scenario(scenario))
     other = state.enemy_of(side)
-    ours = Opponent(side, level, seed=seed)
+    ours = Opponent(side, level, seed=seed, think=THINK)
     theirs, their_ai = FOES[foe_name](other, seed)
     result = play_match(state, {side: ours.choose, other: theirs}, SeededDice(1000 + seed), limit=6000)
     outcome = "won" if result.winner == side else "draw" if result.winner is None else "lost"
@@ -186,7 +195,12 @@ def normal_foe(side: str, seed: int) -> tuple[Chooser, Opponent | None]:
     return ai.choose, ai
 
 
-FOES: dict[str, Foe] = {f.__name__: f for f in (random_foe, heuristic_foe, normal_foe)}
+def hard_foe(side: str, seed: int) -> tuple[Chooser, Opponent | None]:
+    ai = Opponent(side, "hard", seed=seed + 7919)
+    return ai.choose, ai
+
+
+FOES: dict[str, Foe] = {f.__name__: f for f in (random_foe, heuristic_foe, normal_foe, hard_foe)}
 """The foes by name (a worker process is told the name)."""
 
 
@@ -199,7 +213,8 @@ def strength(key: str, label: str, level: str, foe: Foe, pairs: int, target: flo
              times: dict[str, list[float]], use_lower: bool = False, base: int = 0, jobs: int = 1) -> Figure:
     """One foe's games; the figure is the win rate, or with ``use_lower`` the score's Wilson lower bound."""
     tally = Tally()
-    keys = {"ours": level} | ({"theirs": "normal"} if foe is normal_foe else {})
+    keys = {"ours": level} | ({"theirs": "normal"} if foe is normal_foe else {}) | (
+        {"theirs": "hard"} if foe is hard_foe else {})
     play_pairs(level, foe, pairs, tally, keys, base, jobs)
     for k, v in tally.times.items():
         times.setdefault(k, []).extend(v)
@@ -207,23 +222,29 @@ def strength(key: str, label: str, level: str, foe: Foe, pairs: int, target: flo
     slo, shi = tally.interval(score=True)
     value = slo if use_lower else tally.wins / max(1, tally.games)
     per = ", ".join(f"{s} {w}/{n}" for s, (w, n) in tally.per_scenario.items())
+    if foe is not hard_foe and foe is not normal_foe and tally.failures:
+        per += "; not won: " + ", ".join(tally.failures)
     return Figure(key=key, label=label, value=100 * value, unit="%", target=target, better=better,
                   measured=tally.summary(), note=per + (f"; {tally.unfinished} cut off" if tally.unfinished else ""),
                   raw={"wins": tally.wins, "draws": tally.draws, "losses": tally.losses, "games": tally.games,
                        "wilson95": [lo, hi], "score": tally.points / max(1, tally.games), "score_wilson95": [slo, shi],
-                       "per_scenario": tally.per_scenario})
+                       "per_scenario": tally.per_scenario, "failures": tally.failures})
 
 
 def main() -> int:
+    global THINK
     p = argparse.ArgumentParser(description="The computer opponent's strength and speed against their targets.")
     p.add_argument("--quick", action="store_true", help="one game pair per scenario")
     p.add_argument("--pairs", type=int, default=None, help="game pairs per scenario (default 5; --quick 1)")
     p.add_argument("--seed-base", type=int, default=0, help="the first seed (default 0): fresh games")
     p.add_argument("--json", type=Path, help="write the figures to this file")
-    p.add_argument("--only", default="", help="comma-separated: random, heuristic, hard_normal")
+    p.add_argument("--only", default="", help="comma-separated: random, heuristic, hard_normal, expert_hard, "
+                                              "expert_random, expert_heuristic")
+    p.add_argument("--think", type=float, default=1.0, help="the expert's seconds a decision (default 1)")
     p.add_argument("--jobs", type=int, default=1, help="processes playing the games (default 1; at most one a core)")
     o = p.parse_args()
     pairs = o.pairs or (1 if o.quick else 5)
+    THINK = o.think
     keys = [k.strip() for k in o.only.split(",") if k.strip()] or ["random", "heuristic", "hard_normal"]
     started = time.perf_counter()
     times: dict[str, list[float]] = {}
@@ -236,6 +257,13 @@ def main() -> int:
         "hard_normal": lambda: strength("hard_normal", "hard vs normal, score's Wilson 95 % lower bound", "hard", normal_foe,
                                         pairs, 50, "above", times, use_lower=True, base=o.seed_base,
                                         jobs=o.jobs),
+        "expert_hard": lambda: strength("expert_hard", "expert vs hard, score's Wilson 95 % lower bound", "expert",
+                                        hard_foe, pairs, 55, "above", times, use_lower=True, base=o.seed_base,
+                                        jobs=o.jobs),
+        "expert_random": lambda: strength("expert_random", "expert vs random, win rate", "expert", random_foe, pairs,
+                                          100, "higher", times, base=o.seed_base, jobs=o.jobs),
+        "expert_heuristic": lambda: strength("expert_heuristic", "expert vs heuristic, win rate", "expert",
+                                             heuristic_foe, pairs, 100, "higher", times, base=o.seed_base, jobs=o.jobs),
     }
     for key in keys:
         print(f"[{time.perf_counter() - started:5.0f} s] {key} ...", file=sys.stderr, flush=True)
@@ -247,7 +275,7 @@ def main() -> int:
             traceback.print_exc()
         fig.raw["seconds"] = round(time.perf_counter() - t0, 1)
         figs.append(fig)
-    for level, target in (("normal", 0.2), ("hard", 1.0)):
+    for level, target in (("normal", 0.2), ("hard", 1.0), ("expert", THINK)):
         xs = times.get(level, [])
         if xs:
             figs.append(Figure(key=f"time_{level}", label=f"decision time p95 at {level}", value=p95(xs), unit="s",
@@ -256,7 +284,9 @@ def main() -> int:
                                         f"max {max(xs):.2f} s"))
     total = time.perf_counter() - started
     print(f"firepower-tui computer opponent ({'quick' if o.quick else 'full'} run, {pairs} pair(s) per scenario on "
-          f"{', '.join(SCENARIOS)}, seeds from {o.seed_base}, {total:.0f} s; Python {platform.python_version()}, "
+          f"{', '.join(SCENARIOS)} (the expert's also on village), held-out seeds {o.seed_base}.."
+          f"{o.seed_base + pairs - 1}, expert --think {THINK:g} s, {o.jobs} process(es), {total:.0f} s; Python "
+          f"{platform.python_version()}, "
           f"{os.cpu_count()} CPUs; a win rate counts a draw as not won, a score as half)")
     print(table(figs, reference=False))
     if o.json:

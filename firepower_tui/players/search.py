@@ -10,7 +10,9 @@ plan it begins. Its score is an expectimax over what follows, in men for our sid
 - the enemy's reaction it may trigger (an Overwatch snap shot, §9.1; Hit the dirt, §9.2; a
   melee reaction, §9.7) as the computer would answer it, at that answer's odds;
 - then the man's best plan for the rest of his impulse and every other man's of the impulse
-  (:func:`.planner.plan_for`), each for what he gains over standing still;
+  (:func:`.planner.plan_for`) for what he gains over standing still, and the most one other
+  man of the impulse gains so (each man's plan is made alone: two plans may count one
+  enemy's death twice, so no more than one other is added);
 - at the leaves the evaluator over the whole side (:func:`team_value`: every man's position,
   the kills, the ground and the outcome as it would stand), where the enemy's next impulse is
   weighed by the public chance that his chit is drawn before ours (the cup's count, 6.1,
@@ -34,6 +36,7 @@ from ..rules import engine
 from ..rules.basic.fire import FireAssessment
 from ..rules.basic.grenades import ThrowAssessment
 from ..rules.basic.melee import MeleeAssessment
+from ..rules.board.hexgrid import hex_neighbor
 from ..rules.engine import threat
 from ..rules.model.actions import (Action, ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, FallBack, Fire,
                                    HitDirt, Melee, Move, Overwatch, StandAndShoot, StartImpulse, Throw, Turn,
@@ -173,6 +176,10 @@ class Search:
                 seen.add(plan.actions[0])
                 if len(seen) >= MORE_PLANS_PER_MAN:
                     break
+        for melee in self._group_melees(state, done):  # the planner's melees are one man's
+            budget.spend()
+            cands.append((False, self.style.aggression * self.ev.attack_value(state, melee),
+                          Plan(melee.soldiers[0], [melee], [state], 0.0)))
         cands.sort(key=lambda c: (c[0], -c[1]))  # each man's best few first, then the others while the budget lasts
         end = EndImpulse()
         out: list[Choice] = []
@@ -190,6 +197,25 @@ class Search:
                 plan = Plan(sid, plan.actions[:1], plan.states[:1], plan.value)
             out.append(self._describe(state, plan, value, searched=True))
         return _ranked(out)
+
+    def _group_melees(self, state: GameState, done: frozenset[str]) -> list[Melee]:
+        """For each enemy hex next to the impulse's men, the melee of all of them who face it and
+        may go in together (§5.1: one melee names every attacker; 2 a man more on the odds, §5.2)."""
+        facing: dict[object, list[str]] = {}
+        for sid in state.group:
+            s = state.soldier(sid)
+            if sid in done or s is None or s.killed or s.combat_used:
+                continue
+            front = hex_neighbor(s.hex, s.facing)
+            if any(e.side != self.side for e in state.soldiers_at(front)):
+                facing.setdefault(front, []).append(sid)
+        out: list[Melee] = []
+        for h, men in facing.items():
+            if len(men) > 1:
+                melee = Melee(soldiers=tuple(men), hex=h)
+                if engine.check(state, melee) is None:
+                    out.append(melee)
+        return out
 
     def q_action(self, state: GameState, action: Action, sid: str, budget: Budget,
                  done: frozenset[str] = frozenset()) -> tuple[float, Plan | None]:
@@ -255,22 +281,26 @@ class Search:
         return self._enemy
 
     def _continue(self, st: GameState, sid: str, budget: Budget, done: frozenset[str]) -> tuple[float, Plan | None]:
-        """The value of ``st`` reached in the impulse: the side's value, and what each man of the
-        impulse still to act gains by his best plan (``sid`` first: his plan is returned)."""
+        """The value of ``st`` reached in the impulse: the side's value, what ``sid`` gains by his
+        best plan for the rest of his impulse (returned), and the most another man of the impulse
+        still to act gains by his."""
         v = self._team(st, budget)
         if st.over or st.pending is not None or not st.impulse or st.active != self.side:
             return v, None
         rest: Plan | None = None
+        others = 0.0
         for m_id in (sid, *(m for m in st.group if m != sid)):
             m = st.soldier(m_id)
             if (m_id in done and m_id != sid) or m is None or m.killed or m.status is Status.STUNNED \
                     or m.mf_left == 0 or budget.out:
                 continue
             plan = self._plan(st, m_id, budget)
+            gain = max(0.0, plan.value - self.ev.position(st, m))
             if m_id == sid:
-                rest = plan
-            v += max(0.0, plan.value - self.ev.position(st, m))
-        return v, rest
+                rest, v = plan, v + gain
+            else:
+                others = max(others, gain)
+        return v + others, rest
 
     # --- the leaves ---------------------------------------------------------------------------
 
@@ -437,7 +467,11 @@ def _combat_odds(a: object, state: GameState, side: str) -> tuple[float | None, 
 
 
 def _ranked(choices: list[Choice]) -> list[Choice]:
-    """Searched choices first, best first; then those the budget left to the planner."""
+    """Searched choices first, best first; then those the budget left to the planner. The end of
+    the impulse or phase (searched at once) stands with the first if no other choice was searched."""
+    ends = (EndImpulse, EndPhase)
+    if not any(c.searched for c in choices if not isinstance(c.action, ends)):
+        return sorted(choices, key=lambda c: -c.score)
     return sorted(choices, key=lambda c: (not c.searched, -c.score))
 
 

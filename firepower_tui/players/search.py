@@ -390,10 +390,10 @@ class Search:
             if isinstance(a, (Overwatch, StandAndShoot)):
                 try:
                     odds, kills, more = _combat_odds(engine.assess(state, a), state, self.side)
-                    rules += more
+                    rules += tuple(more)
                 except IllegalActionError:
                     pass
-            out.append(Choice((a,), (state,), value, True, odds, kills, rules=rules))
+            out.append(Choice((a,), (state,), value, True, odds, kills, rules=tuple(dict.fromkeys(rules))))
         return _ranked(out)
 
     # --- words ----------------------------------------------------------------------------------
@@ -406,7 +406,7 @@ class Search:
             if isinstance(a, (Fire, Throw, Melee)):
                 try:
                     odds, kills, more = _combat_odds(engine.assess(st, a), st, self.side)
-                    rules += more
+                    rules += tuple(more)
                 except IllegalActionError:
                     pass
             else:

@@ -97,6 +97,10 @@ def _parser() -> argparse.ArgumentParser:
     rp.add_argument("--ascii", action="store_true")
     rp.add_argument("--saved-scenario", action="store_true")
     _db_option(rp)
+    rv = sub.add_parser("review", help="the turning points of a stored game: each person's decision against the "
+                                       "computer's best (kept with the game)")
+    rv.add_argument("game", type=_game_number)
+    _db_option(rv)
     ex = sub.add_parser("export", help="write a game record (JSON) for e-mail or a bug report")
     ex.add_argument("game", type=_game_number)
     ex.add_argument("file")

@@ -187,7 +187,7 @@ class Search:
         out.append(Choice((end,), (state,), base, True, rules=("6.2",)))
         for _, shallow, plan in cands:
             if budget.out:
-                out.append(self._describe(state, plan, base + shallow, searched=False))
+                out.append(self.describe(state, plan, base + shallow, searched=False))
                 continue
             sid = plan.soldier
             value, rest = self.q_action(state, plan.actions[0], sid, budget, done)
@@ -195,7 +195,7 @@ class Search:
                 plan = Plan(sid, [plan.actions[0], *rest.actions], [state, *rest.states], plan.value)
             else:
                 plan = Plan(sid, plan.actions[:1], plan.states[:1], plan.value)
-            out.append(self._describe(state, plan, value, searched=True))
+            out.append(self.describe(state, plan, value, searched=True))
         return _ranked(out)
 
     def _group_melees(self, state: GameState, done: frozenset[str]) -> list[Melee]:
@@ -366,7 +366,7 @@ class Search:
                     best, best_gain = plan, g
             score = base + gain if gain > IMPULSE_FLOOR else base - IMPULSE_FLOOR
             if best is not None:
-                c = self._describe(st, best, score, searched=True)
+                c = self.describe(st, best, score, searched=True)
                 out.append(Choice((start, *c.actions), (state, *c.states), score, True, c.odds, c.kills,
                                   c.exposure, ("6.2", *c.rules), c.soldier))
             else:
@@ -398,7 +398,7 @@ class Search:
 
     # --- words ----------------------------------------------------------------------------------
 
-    def _describe(self, state: GameState, plan: Plan, score: float, *, searched: bool) -> Choice:
+    def describe(self, state: GameState, plan: Plan, score: float, *, searched: bool) -> Choice:
         """A plan as a choice: its combat action's odds and expected kills, the exposure where it
         leaves him, the rules that decide it."""
         odds, kills, rules = None, 0.0, []

@@ -159,14 +159,27 @@ def game_review(store: object, game_id: int, history: Sequence[tuple[GameState, 
                 progress: Callable[[int, int], None] | None = None) -> tuple[list[Turning], bool]:
     """The review of a stored game, kept with it: the one stored for these actions, shown again
     without recomputing (True), else made now and stored (False)."""
+    kept = kept_review(store, game_id, len(history))
+    if kept is not None:
+        return kept, True
+    state = history[0][0] if history else None
+    humans = human_sides(state, players) if state is not None else set()
+    points = review(history, humans, progress=progress)
+    keep_review(store, game_id, len(history), points)
+    return points, False
+
+
+def kept_review(store: object, game_id: int, actions: int) -> list[Turning] | None:
+    """The review kept with a game for its first ``actions`` actions, or None."""
     from ..games.store import Store
 
     assert isinstance(store, Store)
     kept = store.review(game_id)
-    if kept is not None and kept[0] == len(history):
-        return from_data(kept[1]), True
-    state = history[0][0] if history else None
-    humans = human_sides(state, players) if state is not None else set()
-    points = review(history, humans, progress=progress)
-    store.put_review(game_id, len(history), to_data(points))
-    return points, False
+    return from_data(kept[1]) if kept is not None and kept[0] == actions else None
+
+
+def keep_review(store: object, game_id: int, actions: int, points: Sequence[Turning]) -> None:
+    from ..games.store import Store
+
+    assert isinstance(store, Store)
+    store.put_review(game_id, actions, to_data(points))

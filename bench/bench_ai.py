@@ -1,13 +1,16 @@
 """The computer opponent's strength and speed, each against its target.
 
 Run:  python bench/bench_ai.py [--quick] [--pairs N] [--seed-base N] [--json FILE] [--only KEY,...] [--jobs N]
+                                [--think SECONDS]
 
   --quick       a smoke run: one pair of games per scenario
   --pairs N     game pairs per scenario (default 5; --quick 1)
   --seed-base N the first seed (default 0): seeds N .. N+pairs-1, to check a change on games it
                 was not tuned on
   --json FILE   also write the figures as JSON
-  --only KEYS   run only some figures (keys: random, heuristic, hard_normal)
+  --only KEYS   run only some figures (keys: random, heuristic, hard_normal, expert_hard, expert_random,
+                expert_heuristic, advice, review)
+  --think S     the expert's seconds a decision (default 1)
   --jobs N      N processes play the games (the same games, the same figures but the times; give
                 at most one a core: the decision times are then still one core's)
 
@@ -30,6 +33,11 @@ Figures (target):
   hard_normal  hard vs normal: the score's Wilson lower bound                           > 50 %
   time_normal  p95 seconds per decision at normal (every Opponent.choose call)  <= 0.2 s
   time_hard    p95 seconds per decision at hard                               <= 1 s
+  expert_hard  expert vs hard: the score's Wilson lower bound (also on village)      > 55 %
+  expert_random, expert_heuristic  expert's win rate, the games not won listed     100 %
+  time_expert  p95 seconds per decision at expert (max reported)             <= --think
+  time_advice  p95 seconds of an advice (every third decision of hard-vs-hard games)  <= 1 s
+  time_review  the review of a 10-turn basic game, both sides, one process         <= 60 s
   (the time figures come from the games of the others; one process, one core)
 
 Exit status: 0 when every figure was measured (PASS or MISS), 1 when one failed (ERROR rows).
@@ -231,6 +239,61 @@ def strength(key: str, label: str, level: str, foe: Foe, pairs: int, target: flo
                        "per_scenario": tally.per_scenario, "failures": tally.failures})
 
 
+def _hard_game(scenario: str, seed: int) -> list[tuple[object, object]]:
+    """A seeded game of hard against hard: its history, (state before, action) for each action."""
+    from firepower_tui.rules import engine
+
+    state = new_game(load_scenario(scenario))
+    players = {side: Opponent(side, "hard", seed=seed + i) for i, side in enumerate(state.sides)}
+    dice, out = SeededDice(2000 + seed), []
+    from firepower_tui.rules.basic.turn import deciders
+
+    while not state.over and len(out) < 6000:
+        side = next(s for s in state.sides if s in deciders(state))
+        action = players[side].choose(state)
+        out.append((state, action))
+        state, _ = engine.apply_trusted(state, action, dice)
+    return out
+
+
+def advice_figure(base: int, games: int) -> Figure:
+    """Seconds an advice takes (players.advice.advise) in every decision of both sides in the play
+    phase of seeded hard-against-hard games of basic, meeting and defence (seeds ``base`` on)."""
+    from firepower_tui.players.advice import advise
+    from firepower_tui.players.review import decisions
+    from firepower_tui.rules.basic.turn import deciders
+
+    xs: list[float] = []
+    for scenario in SCENARIOS:
+        for seed in range(base, base + games):
+            history = _hard_game(scenario, seed)
+            sides = set(history[0][0].sides)
+            for i in decisions(history, sides)[::3]:
+                before = history[i][0]
+                side = next(s for s in sorted(before.sides) if s in deciders(before))
+                t0 = time.perf_counter()
+                advise(before, side)
+                xs.append(time.perf_counter() - t0)
+    return Figure(key="time_advice", label="advice time p95", value=p95(xs), unit="s", target=1.0, better="lower",
+                  measured=f"{len(xs)} advices (every third decision), median {1000 * sorted(xs)[len(xs) // 2]:.0f} "
+                           f"ms, max {max(xs):.2f} s")
+
+
+def review_figure(seed: int) -> Figure:
+    """Seconds the review of a 10-turn basic game takes, both sides reviewed (one process)."""
+    from firepower_tui.players.review import decisions, review
+
+    history = _hard_game("basic", seed)
+    sides = set(history[0][0].sides)
+    n = len(decisions(history, sides))
+    t0 = time.perf_counter()
+    points = review(history, sides)
+    dt = time.perf_counter() - t0
+    return Figure(key="time_review", label="review of a 10-turn basic game", value=dt, unit="s", target=60,
+                  better="lower", measured=f"{len(history)} actions, {n} decisions of both sides reviewed, "
+                                           f"{len(points)} turning points; one process")
+
+
 def main() -> int:
     global THINK
     p = argparse.ArgumentParser(description="The computer opponent's strength and speed against their targets.")
@@ -239,7 +302,7 @@ def main() -> int:
     p.add_argument("--seed-base", type=int, default=0, help="the first seed (default 0): fresh games")
     p.add_argument("--json", type=Path, help="write the figures to this file")
     p.add_argument("--only", default="", help="comma-separated: random, heuristic, hard_normal, expert_hard, "
-                                              "expert_random, expert_heuristic")
+                                              "expert_random, expert_heuristic, advice, review")
     p.add_argument("--think", type=float, default=1.0, help="the expert's seconds a decision (default 1)")
     p.add_argument("--jobs", type=int, default=1, help="processes playing the games (default 1; at most one a core)")
     o = p.parse_args()
@@ -264,6 +327,8 @@ def main() -> int:
                                           100, "higher", times, base=o.seed_base, jobs=o.jobs),
         "expert_heuristic": lambda: strength("expert_heuristic", "expert vs heuristic, win rate", "expert",
                                              heuristic_foe, pairs, 100, "higher", times, base=o.seed_base, jobs=o.jobs),
+        "advice": lambda: advice_figure(o.seed_base, pairs),
+        "review": lambda: review_figure(o.seed_base),
     }
     for key in keys:
         print(f"[{time.perf_counter() - started:5.0f} s] {key} ...", file=sys.stderr, flush=True)

@@ -54,8 +54,10 @@ from .setup_play import setup_action
 from .style import STYLES, Style
 
 NODES_PER_SECOND = 120
-"""Nodes a second of ``--think`` buys (a node: a plan searched or a position scored), measured
-on the reference machine so that the expert's decisions take about their budget at most."""
+"""Nodes a second of ``--think`` buys (a man's plan costs the places it scores in full, a side's
+standing its men). The reference machine scores about 430 a second on average, but a node's cost
+varies tenfold (a village hex's plans): a quarter of that keeps the slowest searches within the
+budget at p95 (docs/performance.md)."""
 SAFETY = 3.0
 """The clock stops a search at this many times its budget (a machine far slower than the reference)."""
 PLANS_PER_MAN = 3

@@ -8,7 +8,11 @@ from ..rules.model.state import GameState
 from .search import Budget, Choice, Search, budget_for
 
 ADVICE_THINK = 0.8
-"""Seconds of search an advice takes (its node budget; the clock stops it at three times that)."""
+"""Seconds of search an advice takes (its node budget)."""
+ADVICE_SAFETY = 1.1
+"""The clock stops an advice at this many times :data:`ADVICE_THINK`: a player waits for it, so on
+a slow or busy machine the advice searches less rather than keep him waiting (the expert's own
+moves keep to their nodes, for the same choices on any machine)."""
 SHOWN = 3
 """Choices an advice lists."""
 
@@ -18,7 +22,8 @@ def advise(state: GameState, side: str, seconds: float = ADVICE_THINK, *, seed: 
     """The best :data:`SHOWN` choices of ``side``'s decision in ``state``, best first (the
     same for a seed and budget)."""
     search = Search(side, seed=seed)
-    return search.choices(state, budget if budget is not None else budget_for(seconds))[:SHOWN]
+    budget = budget if budget is not None else budget_for(seconds, safety=ADVICE_SAFETY)
+    return search.choices(state, budget)[:SHOWN]
 
 
 def choice_words(choice: Choice) -> str:

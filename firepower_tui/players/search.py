@@ -93,10 +93,10 @@ class Budget:
         return False
 
 
-def budget_for(seconds: float, *, clock: bool = True) -> Budget:
+def budget_for(seconds: float, *, clock: bool = True, safety: float = SAFETY) -> Budget:
     """The budget of ``seconds`` of thought: nodes by :data:`NODES_PER_SECOND` (at least one
-    choice's), the clock at :data:`SAFETY` times it (none without ``clock``)."""
-    deadline = time.perf_counter() + SAFETY * seconds if clock else None
+    choice's), the clock at ``safety`` times it (none without ``clock``)."""
+    deadline = time.perf_counter() + safety * seconds if clock else None
     return Budget(nodes=max(1, round(seconds * NODES_PER_SECOND)), deadline=deadline)
 
 

@@ -194,7 +194,8 @@ def _starter(store: Store, args: argparse.Namespace) -> Callable[..., tuple[Sess
             deploy = False
         chosen = rules if rules is not None else chosen_rules(args, scenario.spec.rules)
         options = {"deploy": deploy, "rules": chosen, "clock": getattr(args, "clock", None),
-                   "players": players if players is not None else _players(args, scenario)}
+                   "players": players if players is not None else _players(args, scenario),
+                   "think": getattr(args, "think", None), "advice": getattr(args, "advice", True)}
         return new_game(store, scenario, seed, options)
 
     return start

@@ -176,5 +176,33 @@ def stats(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
+def review_cmd(store: Store, args: argparse.Namespace) -> int:
+    """The turning points of a game (R271): made once with a progress bar, kept, then shown again."""
+    from ..games.service import load_game
+    from ..players.review import game_review, turning_words
+
+    g = store.game(args.game)
+    session = load_game(store, args.game, use_saved=True)
+    history = [(h.before, h.action) for h in session.history]
+    started = time.perf_counter()
+
+    def bar(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(1, total)
+        print(f"\rreviewing game {args.game}: [{'#' * filled}{'.' * (width - filled)}] {done}/{total} decisions",
+              end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+    points, kept = game_review(store, args.game, history, g.options.get("players"), progress=bar)
+    name = session.state.scenario.side_name
+    how = "kept with the game" if kept else f"{time.perf_counter() - started:.0f} s"
+    print(f"Game {args.game} ({g.scenario_id}), {len(history)} actions: the turning points ({how}; "
+          "the loss in men expected, the history view's step)")
+    if not points:
+        print("  none: every decision reviewed was the computer's best, or close to it")
+    for i, t in enumerate(points, 1):
+        print(f"  {i}. {turning_words(t, name)}")
+    return 0
+
+
 COMMANDS = {"resume": resume, "games": games, "replay": replay_cmd, "export": export, "import": import_cmd,
-            "stats": stats}
+            "stats": stats, "review": review_cmd}

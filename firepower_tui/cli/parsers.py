@@ -97,6 +97,10 @@ def _parser() -> argparse.ArgumentParser:
     rp.add_argument("--ascii", action="store_true")
     rp.add_argument("--saved-scenario", action="store_true")
     _db_option(rp)
+    rv = sub.add_parser("review", help="the turning points of a stored game: each person's decision against the "
+                                       "computer's best (kept with the game)")
+    rv.add_argument("game", type=_game_number)
+    _db_option(rv)
     ex = sub.add_parser("export", help="write a game record (JSON) for e-mail or a bug report")
     ex.add_argument("game", type=_game_number)
     ex.add_argument("file")
@@ -273,8 +277,12 @@ def _play_options(p: argparse.ArgumentParser) -> None:
 def _computer_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--vs-computer", default=None, metavar="SIDE",
                    help="the computer plays SIDE (a side id, e.g. tan); you play the other")
-    p.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
-                   help="the computer's level (default: normal)")
+    p.add_argument("--level", default="normal", choices=("easy", "normal", "hard", "expert"),
+                   help="the computer's level (default: normal); expert searches within --think seconds")
+    p.add_argument("--think", type=_think, default=None, metavar="SECONDS",
+                   help="seconds the expert may think over a decision (default 1; kept with the game)")
+    p.add_argument("--no-advice", dest="advice", action="store_false",
+                   help="a fair match: the computer's advice (a) is refused in this game (kept with it)")
 
 
 def _whole_number(text: str, low: int, high: int, what: str) -> int:
@@ -306,6 +314,16 @@ def _seed(text: str) -> int:
     from ..rules.model.dice import MAX_SEED
 
     return _whole_number(text, 0, MAX_SEED, "a seed")
+
+
+def _think(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0.05 <= seconds <= 60:
+        raise argparse.ArgumentTypeError(f"{text}: between 0.05 and 60 seconds")
+    return seconds
 
 
 def _pace(text: str) -> float:

@@ -67,6 +67,7 @@ class Intent(StrEnum):
     PAUSE = "pause"
     SKIP = "skip"
     THREATS = "threats"
+    ADVICE = "advice"
     PICK_UP = "pick_up"
     SWAP = "swap"
     REPAIR = "repair"
@@ -128,7 +129,7 @@ KEYMAP: tuple[KeySpec, ...] = (
     KeySpec(Intent.AIM_MELEE, ("k",), "Melee", f"melee the enemy hex in front (entry + {MELEE_MF} MF; 6.5)", "Combat"),
     KeySpec(Intent.TOGGLE_TARGET, ("space",), "Target", "aiming automatic fire: add/remove the man under the "
             "cursor; melee: add/remove an attacker", "Combat"),
-    KeySpec(Intent.TOGGLE_MODE, ("a",), "Auto/semi", "aiming a rifle: automatic or semi-automatic (6.3.5.2)",
+    KeySpec(Intent.TOGGLE_MODE, ("A",), "Auto/semi", "aiming a rifle: automatic or semi-automatic (6.3.5.2)",
             "Combat"),
     KeySpec(Intent.MORE_THEN, ("plus", "equals_sign"), "+MF", "declare one more non-combat MF after firing "
             "(6.3.6.2.7)", "Combat"),
@@ -199,6 +200,9 @@ KEYMAP: tuple[KeySpec, ...] = (
     KeySpec(Intent.THREATS, ("v",), "Threats", "threat view: every enemy who could fire at, throw at or melee the "
             "cursor hex in his next impulse, with the chance of each; for a selected man, whom he can hit from "
             "here (6.3, 6.3.6.3.2, §5.1); v or Esc leaves it", "Game", footer=False, view=True),
+    KeySpec(Intent.ADVICE, ("a",), "Advice", "the computer's three best choices for you now, with their odds, "
+            "expected kills, exposure and rules; Enter takes one (refused in a game started with advice off)",
+            "Game", view=True),
     KeySpec(Intent.SKIP, ("full_stop",), "Skip", "the computer is playing: show the rest of its moves at once "
             "(--pace sets the speed)", "Game", view=True),
     KeySpec(Intent.QUIT, ("Q", "ctrl+q"), "Quit", "quit (asks first)", "Game", view=True),

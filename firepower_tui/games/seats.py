@@ -17,7 +17,7 @@ from ..rules.model.state import GameState
 HUMAN = "human"
 """The seat of a person at the keyboard."""
 COMPUTER = "computer"
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 """The computer's levels, weakest first (the opponent's own list)."""
 DEFAULT_LEVEL = "normal"
 

@@ -95,6 +95,10 @@ def new_game(store: Store, scenario: Scenario, seed: int, options: dict[str, Any
                            clock=given.get("clock"))
     if computer_levels(given.get("players")):  # who plays each side; none: hotseat
         options["players"] = dict(given["players"])
+    if given.get("think") is not None:
+        options["think"] = float(given["think"])
+    if given.get("advice") is False:  # a fair match: nobody asks the computer (kept only when off)
+        options["advice"] = False
     try:
         session = Session(scenario, seed=seed, **session_args(options))
     except ValueError as exc:
@@ -103,8 +107,18 @@ def new_game(store: Store, scenario: Scenario, seed: int, options: dict[str, Any
                                 scenario_hash=scenario.digest, scenario_text=scenario_text(scenario), seed=seed,
                                 sides=[s.id for s in scenario.spec.sides], options=options)
     attach_recorder(session, store, game_id)
-    session.players = dict(options.get("players") or {})
+    seat_options(session, options)
     return session, game_id
+
+
+def seat_options(session: Session, options: dict[str, Any]) -> None:
+    """What a game's stored ``options`` say of its players: who plays each side, the expert's
+    ``think`` seconds, and whether advice may be asked (``advice``, on unless stored off)."""
+    session.players = dict(options.get("players") or {})
+    think = options.get("think")
+    session.think = float(think) if isinstance(think, (int, float)) and not isinstance(think, bool) and think > 0 \
+        else None
+    session.advice = options.get("advice") is not False
 
 
 def load_game(store: Store, game_id: int, *, use_saved: bool = False, quick: bool = False) -> Session:
@@ -241,5 +255,5 @@ def resume_game(store: Store, game_id: int | None, *, use_saved: bool = False,
         store.release(game_id)
         raise
     attach_recorder(session, store, game_id)
-    session.players = dict(g.options.get("players") or {})  # the computer keeps its side
+    seat_options(session, g.options)  # the computer keeps its side
     return session, game_id

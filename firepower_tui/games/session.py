@@ -142,6 +142,10 @@ class Session:
         self.players: dict[str, str] = {}
         """Who plays each side (side id -> seat, :mod:`.seats`; the game's stored ``players``);
         empty: hotseat."""
+        self.think: float | None = None
+        """Seconds the expert computer may think over a decision (the game's ``think``); None: its default."""
+        self.advice = True
+        """The players may ask the computer's advice (the game's ``advice``; off for a fair match)."""
 
     def __repr__(self) -> str:
         return f"Session({self.scenario.id!r}, seed={self.seed}, turn={self.state.turn}, history={len(self.history)})"

@@ -25,7 +25,7 @@ from ..rules.kit.records import record
 from . import owner as owners
 from .owner import Owner
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """The schema this version writes and reads; older ones are upgraded by :data:`MIGRATIONS`."""
 APP_ID = "firepower-tui"
 
@@ -112,15 +112,25 @@ CREATE TABLE IF NOT EXISTS bookmarks (
 
 OWNER_START = "ALTER TABLE games ADD COLUMN owner_start TEXT;"
 """Schema 3: the start of the process that has the game open (:mod:`.owner`), beside its pid."""
+REVIEWS = """
+CREATE TABLE IF NOT EXISTS reviews (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    history_len INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    at REAL NOT NULL
+);
+"""
+"""Schema 5: a game's review (``firepower review``), for the actions it covers."""
 
 MIGRATIONS: dict[int, str] = {
     1: CHECKPOINTS,
     2: OWNER_START,
     3: SERVED,
+    4: REVIEWS,
 }
 """SQL that upgrades schema ``n`` to ``n + 1``: 2 adds the checkpoints of quick resume, 3 the
 owner's start (a game's owner written before has its pid alone: :func:`.owner.alive`), 4 the
-seats, chat and watchers of served games."""
+seats, chat and watchers of served games, 5 the reviews."""
 
 
 def default_db_path() -> Path:
@@ -211,7 +221,7 @@ class Store:
             conn.create_function("owner_alive", 2, _owner_alive)
             if not existed or not self._has_meta(conn):
                 with conn:
-                    conn.executescript(SCHEMA)
+                    conn.executescript(SCHEMA + REVIEWS)
                     conn.execute("INSERT OR IGNORE INTO meta VALUES ('app', ?)", (APP_ID,))
                     conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
             else:
@@ -469,6 +479,19 @@ class Store:
     def bookmarks(self, game_id: int) -> list[tuple[int, str]]:
         return [(s, label) for s, label in self.conn.execute(
             "SELECT step, label FROM bookmarks WHERE game_id=? ORDER BY step", (game_id,))]
+
+    # --- reviews -----------------------------------------------------------------------------------
+
+    def put_review(self, game_id: int, history_len: int, data: Any) -> None:
+        """Keep a game's review (JSON data) of its first ``history_len`` actions."""
+        with self.conn:
+            self.conn.execute("INSERT OR REPLACE INTO reviews VALUES (?,?,?,?)",
+                              (game_id, history_len, json.dumps(data), time.time()))
+
+    def review(self, game_id: int) -> tuple[int, Any] | None:
+        """The review kept for a game: the actions it covers and its data; None if none."""
+        row = self.conn.execute("SELECT history_len, data FROM reviews WHERE game_id=?", (game_id,)).fetchone()
+        return None if row is None else (int(row[0]), json.loads(row[1]))
 
 
 class GameOpen(FirepowerError):

@@ -19,45 +19,52 @@ OVERWATCH_THRESHOLD = 0.2
 
 def answer(state: GameState, ev: Evaluator) -> Action:
     """The best legal answer to ``state.pending`` (``hold`` when nothing beats it)."""
+    return answer_values(state, ev)[0][1]
+
+
+def answer_values(state: GameState, ev: Evaluator) -> list[tuple[float, Action]]:
+    """The legal answers to ``state.pending`` with their values (expected men, for ``ev.side``),
+    best first: the first is :func:`answer`'s (``hold`` unless one beats it)."""
     legal = engine.legal_actions(state)
     pending = state.pending
     assert pending is not None
     hold = next((a for a in legal if isinstance(a, Hold)), None)
-    best: tuple[float, Action | None] = (float("-inf"), None)
+    scored: list[tuple[float, Action]] = []
     if pending.kind is ReactionKind.OVERWATCH:
-        best = (OVERWATCH_THRESHOLD, hold)
+        if hold is not None:
+            scored.append((OVERWATCH_THRESHOLD, hold))
         for a in legal:
             if isinstance(a, Overwatch):
-                v = _overwatch_value(state, a, ev)
-                if v > best[0]:
-                    best = (v, a)
+                scored.append((_overwatch_value(state, a, ev), a))
     elif isinstance(pending.action, Fire):
         base = _fire_harm(state, pending.action, ())
-        best = (-base, hold)
+        if hold is not None:
+            scored.append((-base, hold))
         for a in legal:
             if isinstance(a, HitDirt):
-                v = -_fire_harm(state, pending.action, a.soldiers) - SUPPRESS_VALUE * len(a.soldiers)
-                if v > best[0]:
-                    best = (v, a)
+                scored.append((-_fire_harm(state, pending.action, a.soldiers) - SUPPRESS_VALUE * len(a.soldiers), a))
     elif isinstance(pending.action, Melee):
         n_att, n_def = len(pending.action.soldiers), len(pending.answerers)
         p_att = _melee_chance(n_att, n_def)
         hold_value = (1 - p_att) * n_att - p_att * n_def
-        best = (hold_value, hold)
+        if hold is not None:
+            scored.append((hold_value, hold))
         for a in legal:
             if isinstance(a, StandAndShoot):
                 k = _stand_kill(state, a)  # the shot first (§9.7), then the melee with one attacker fewer
                 rest = _melee_chance(n_att - 1, n_def) if n_att > 1 else 0.0
                 after_kill = 1.0 + ((1 - rest) * (n_att - 1) - rest * n_def if n_att > 1 else 0.0)
-                v = k * after_kill + (1 - k) * hold_value
-                if v > best[0]:
-                    best = (v, a)
+                scored.append((k * after_kill + (1 - k) * hold_value, a))
             elif isinstance(a, FallBack):
-                v = -0.1 * n_def
-                if v > best[0]:
-                    best = (v, a)
-    choice = best[1] if best[1] is not None else (hold if hold is not None else legal[0])
-    return choice
+                scored.append((-0.1 * n_def, a))
+    best = 0
+    for i, (v, _) in enumerate(scored):  # the first of the best (a hold listed first wins a tie)
+        if v > scored[best][0]:
+            best = i
+    if not scored:
+        return [(0.0, hold if hold is not None else legal[0])]
+    first = scored.pop(best)
+    return [first] + sorted(scored, key=lambda x: -x[0])
 
 
 def _overwatch_value(state: GameState, a: Overwatch, ev: Evaluator) -> float:

@@ -4,7 +4,9 @@ search scores a plan ending in an attack over (``Style.expectimax``, :mod:`.plan
 from __future__ import annotations
 
 from ..rules import engine
-from ..rules.model.actions import Action, Fire, Throw
+from ..rules.basic.fire import FireAssessment
+from ..rules.basic.grenades import ThrowAssessment
+from ..rules.model.actions import Action, Fire, Overwatch, StandAndShoot, Throw
 from ..rules.model.errors import IllegalActionError
 from ..rules.model.state import GameState
 from ..rules.model.types import Posture, Status
@@ -17,24 +19,26 @@ def outcomes(state: GameState, action: Action, side: str) -> list[tuple[float, G
 
 
 def fates(state: GameState, action: Action, side: str) -> list[tuple[float, tuple[Soldier, ...]]]:
-    """The enemy's men after ``action``'s dice, with their chances: each named target killed or
+    """The enemy's men after ``action``'s dice (a fire or a throw, also as a reaction's: §9.1,
+    §9.7), with their chances: each named target killed or
     not (and the survivors Suppressed by automatic fire, 6.4.1); for a grenade, the two enemies
     likeliest to die killed, Stunned, Suppressed or spared (6.4.2). An approximation for scoring
     only (the firer's own bookkeeping is not in it)."""
+    if not isinstance(action, (Fire, Throw, Overwatch, StandAndShoot)):
+        return [(1.0, ())]
     try:
-        if isinstance(action, Fire):
-            a = engine.assess(state, action)
-            odds = [(b.target, [(b.kill_chance, "killed"), (1.0 - b.kill_chance, "suppressed" if a.suppresses
-                                                                                    else "")]) for b in a.bursts]
-        elif isinstance(action, Throw):
-            ta = engine.assess(state, action)
-            enemy = [r for r in ta.risks if (u := state.soldier(r.soldier)) is not None and u.side != side]
-            enemy.sort(key=lambda r: -r.kill)
-            odds = [(r.soldier, [(r.kill, "killed"), (r.stun, "stunned"), (r.suppress, "suppressed"),
-                                 (max(0.0, 1.0 - r.kill - r.stun - r.suppress), "")]) for r in enemy[:2]]
-        else:
-            return [(1.0, ())]
+        a = engine.assess(state, action)
     except IllegalActionError:
+        return [(1.0, ())]
+    if isinstance(a, FireAssessment):
+        odds = [(b.target, [(b.kill_chance, "killed"), (1.0 - b.kill_chance, "suppressed" if a.suppresses
+                                                                                else "")]) for b in a.bursts]
+    elif isinstance(a, ThrowAssessment):
+        enemy = [r for r in a.risks if (u := state.soldier(r.soldier)) is not None and u.side != side]
+        enemy.sort(key=lambda r: -r.kill)
+        odds = [(r.soldier, [(r.kill, "killed"), (r.stun, "stunned"), (r.suppress, "suppressed"),
+                             (max(0.0, 1.0 - r.kill - r.stun - r.suppress), "")]) for r in enemy[:2]]
+    else:
         return [(1.0, ())]
     out: list[tuple[float, tuple[Soldier, ...]]] = [(1.0, ())]
     for sid, fate in odds:

@@ -37,10 +37,13 @@ from .answers import answer
 from .evaluate import Evaluator
 from .style import STYLES, Style
 from .planner import Plan, plan_for
+from .search import Search, budget_for
 from .setup_play import setup_action
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 """The opponent's levels, weakest first."""
+DEFAULT_THINK = 1.0
+"""Seconds the expert may think over a decision (``--think``)."""
 IMPULSE_FLOOR = 0.01
 """An impulse hex must promise at least this (in men) to be activated; else the phase ends (6.2)."""
 
@@ -52,13 +55,19 @@ class Opponent:
     each :meth:`choose` took (the benchmark reads them).
     """
 
-    def __init__(self, side: str, level: str = "normal", seed: int = 0, *, style: Style | None = None) -> None:
+    def __init__(self, side: str, level: str = "normal", seed: int = 0, *, style: Style | None = None,
+                 think: float = DEFAULT_THINK, clock: bool = True) -> None:
+        """``think``: the expert's seconds a decision (its node budget, :func:`.search.budget_for`);
+        ``clock``: the clock stops a search that overruns (off, a search is the same on any machine)."""
         if level not in LEVELS:
             raise ValueError(f"level {level!r}: one of {', '.join(LEVELS)}")
         self.side, self.level = side, level
         self.rng = random.Random(seed)
         self.style = style or STYLES[level]
         self.ev = Evaluator(side, self.style)
+        self.think, self.clock = think, clock
+        self.search = Search(side, self.style, seed) if level == "expert" else None
+        """The expert's search (:mod:`.search`); None at the other levels."""
         self.timings: list[float] = []
         self.refused = 0
         """Actions it chose that the engine refused (replaced by :func:`_fallback`); the tests hold it to 0."""
@@ -95,9 +104,46 @@ class Opponent:
             return answer(state, self.ev)  # §9.1, §9.2, §9.7
         if state.active is None:
             return DrawChit()  # 6.1: the next chit, at random
+        if self.search is not None:
+            return self._search_choice(state)
         if not state.impulse:
             return self._activate(state)
         return self._act(state)
+
+    def _search_choice(self, state: GameState) -> Action:
+        """The expert: the best choice of the search within the budget (:mod:`.search`), then the
+        plan it begins followed while the game goes as planned (no dice between)."""
+        assert self.search is not None
+        if not state.impulse:
+            self._plan, self._done = None, set()
+            phase = (state.turn, len(state.played))
+            if self._idle_phase != phase:
+                self._idle_phase, self._idle = phase, set()
+            best = self.search.choices(state, budget_for(self.think, clock=self.clock),
+                                       idle=frozenset(self._idle))[0]
+            return best.action
+        key = (state.turn, len(state.played), state.impulses_used, state.impulse_hex)
+        if key != self._impulse:
+            self._impulse, self._plan, self._done, self._acted_now = key, None, set(), False
+        plan = self._plan
+        if plan is not None:
+            if self._step < len(plan.actions) and plan.states[self._step] == state:
+                self._step += 1
+                return plan.actions[self._step - 1]
+            if self._step >= len(plan.actions) and not plan.replan:
+                self._done.add(plan.soldier)
+            self._plan = None
+        best = self.search.choices(state, budget_for(self.think, clock=self.clock), done=frozenset(self._done))[0]
+        if isinstance(best.action, EndImpulse):
+            if not self._acted_now and state.impulse_hex is not None:
+                self._idle.add(state.impulse_hex)  # not again this phase (as the other levels)
+            return best.action
+        if best.soldier is not None:
+            self._plan = Plan(best.soldier, list(best.actions), list(best.states), best.score,
+                              replan=len(best.actions) == 1)
+            self._step = 1
+        self._acted_now = True
+        return best.action
 
     def _activate(self, state: GameState) -> Action:
         """Which hex's men to activate (6.2), or end the phase."""

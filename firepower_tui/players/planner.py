@@ -41,7 +41,13 @@ class Plan:
 
 
 def plan_for(state: GameState, sid: str, ev: Evaluator, rng: random.Random) -> Plan:
-    """The best plan for ``sid`` (who is in the impulse): moves, then perhaps an attack.
+    """The best plan for ``sid`` (who is in the impulse): moves, then perhaps an attack
+    (the first of :func:`ranked_plans`)."""
+    return ranked_plans(state, sid, ev, rng)[0]
+
+
+def ranked_plans(state: GameState, sid: str, ev: Evaluator, rng: random.Random) -> list[Plan]:
+    """The plans for ``sid`` (who is in the impulse), best first: moves, then perhaps an attack.
 
     Two stages: every state his moves reach is ranked by a quick score (his attack from there
     by its exact odds, the cover and posture of the hex, closing in); the best few places
@@ -105,6 +111,7 @@ def plan_for(state: GameState, sid: str, ev: Evaluator, rng: random.Random) -> P
     if stand is not None and stand not in finalists:
         finalists.append(stand)
     best = Plan(sid, [], [], float("-inf"))
+    ranked: list[Plan] = []
     for e in finalists:
         if style.expectimax and e.attack is not None:
             stand_value = sum(p * _end_value(st, sid, ev) for p, st in outcomes(e.state, e.attack, ev.side))
@@ -113,19 +120,25 @@ def plan_for(state: GameState, sid: str, ev: Evaluator, rng: random.Random) -> P
         v = stand_value + style.aggression * e.attack_value + _noise(rng, style.noise)
         if e.state.pending is not None:
             v -= PENDING_PENALTY
+        plan = Plan(sid, e.path, e.states, v)
+        ranked.append(plan)
         if v > best.value:
-            best = Plan(sid, e.path, e.states, v)
+            best = plan
     if style.scoot:
         scoot = _shoot_and_scoot(state, sid, ev, dice)
-        if scoot is not None and scoot.value > best.value:
-            best = scoot
+        if scoot is not None:
+            ranked.append(scoot)
+            if scoot.value > best.value:
+                best = scoot
     if not best.actions and RuleId.OVERWATCH in state.rules and s0.mf_spent == 0 and not s0.combat_used:
         watch = Watch(soldier=sid)  # §9.1: his fire kept for the enemy's impulse
         if engine.check(state, watch) is None:
             v = _end_value(state, sid, ev) + 0.4 * style.aggression * ev.reach(state, s0)
             if v > best.value + 0.02:
                 best = Plan(sid, [watch], [state], v)
-    return best
+                ranked.append(best)
+    ranked.sort(key=lambda p: -p.value)  # (a stable sort: among equals the first found, as ``best``)
+    return [best] + [p for p in ranked if p is not best]
 
 
 class _Misses:

@@ -75,3 +75,5 @@ STYLES: dict[str, Style] = {
                   last_word=10.0, setup=SetupStyle(sectors=True, low=True, lmg_most=2),
                   sector_plan=0.35, plan_turns=3),
 }
+STYLES["expert"] = STYLES["hard"]
+"""The expert weighs as the hard level; it searches (:mod:`.search`) where hard plans one man at a time."""

@@ -304,8 +304,18 @@ class FirepowerApp(App[None]):
         marks = store.bookmarks(game_id) if store is not None and game_id is not None else []
         saver = (lambda step, label: store.set_bookmark(game_id, step, label)) \
             if store is not None and game_id is not None else None
+        kept = None
+        if store is not None and game_id is not None:
+            from ..players.review import keep_review, kept_review
+
+            def kept(points=None):  # noqa: ANN001, ANN202 - the game's review: read back, or kept
+                n = len(self.session.history)  # type: ignore[union-attr]
+                if points is None:
+                    return kept_review(store, game_id, n)
+                keep_review(store, game_id, n, points)
+                return points
         return HistoryScreen(self.session, ascii=self.ascii, bookmarks=marks, save_bookmark=saver,
-                             replay_only=replay_only, start=start)
+                             replay_only=replay_only, start=start, kept=kept)
 
     def farewell(self) -> str:
         """What the terminal says once the app has given it back: where the game is kept and the

@@ -46,20 +46,22 @@ class Player(Protocol):
     def choose(self, state: GameState) -> Action: ...
 
 
-def make_players(players: dict[str, str], seed: int) -> dict[str, Player]:
+def make_players(players: dict[str, str], seed: int, think: float | None = None) -> dict[str, Player]:
     """The computer's players for a game's ``players`` (none for hotseat); each seeded from
-    the game's seed, so a game's choices can be repeated."""
+    the game's seed, so a game's choices can be repeated; the expert thinks ``think`` seconds
+    a decision (None: its default)."""
     levels = computer_levels(players)
     if not levels:
         return {}
-    from ..players.opponent import Opponent
+    from ..players.opponent import DEFAULT_THINK, Opponent
 
-    return {side: Opponent(side, level, seed=seed + i) for i, (side, level) in enumerate(levels.items())}
+    return {side: Opponent(side, level, seed=seed + i, think=think or DEFAULT_THINK)
+            for i, (side, level) in enumerate(levels.items())}
 
 
 def computer_turns(screen: GameScreenBase, controller: Controller, pace: float | None) -> ComputerTurns | None:
     """The computer's sides of a game screen's game (its session's ``players``), or None for hotseat."""
-    players = make_players(controller.session.players, controller.session.seed)
+    players = make_players(controller.session.players, controller.session.seed, controller.session.think)
     return ComputerTurns(screen, controller, players, pace) if players else None
 
 

@@ -99,9 +99,9 @@ def test_a_whole_game_against_the_heuristic_player_is_legal() -> None:
 
 
 def test_levels_are_checked() -> None:
-    assert LEVELS == ("easy", "normal", "hard")
-    with pytest.raises(ValueError, match="level 'expert'"):
-        Opponent("tan", "expert")
+    assert LEVELS == ("easy", "normal", "hard", "expert")
+    with pytest.raises(ValueError, match="level 'grandmaster'"):
+        Opponent("tan", "grandmaster")
 
 
 @pytest.mark.rule("6.3")

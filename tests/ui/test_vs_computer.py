@@ -39,7 +39,7 @@ def first_side_seed(side: str) -> int:
 
 def vs_tan(seed: int, pace: float, monkeypatch: pytest.MonkeyPatch) -> tuple[FirepowerApp, Session]:
     """basic, the computer (a random player of its own side) plays Tan."""
-    monkeypatch.setattr(computer, "make_players", lambda players, seed: {
+    monkeypatch.setattr(computer, "make_players", lambda players, seed, think=None: {
         side: OwnSide(side, seed=seed) for side in players if players[side] != "human"})
     session = Session(load_scenario("basic"), seed=seed)
     session.players = versus_computer(SIDES, "tan")
@@ -129,11 +129,11 @@ async def test_the_picker_cycles_who_plays(tmp_path: Path) -> None:
     async with a.run_test(size=(100, 40)) as pilot:
         info = a.screen.query_one("#scenario-info")
         assert "hotseat" in str(info.render())
-        await pilot.press("p", "p", "l", "l")  # green, then the level: normal -> hard -> easy
-        assert "plays Green (easy)" in str(info.render())
+        await pilot.press("p", "p", "l", "l")  # green, then the level: normal -> hard -> expert
+        assert "plays Green (expert)" in str(info.render())
         await pilot.press("enter")
         await pilot.pause()
-        assert picked == [{"tan": "human", "green": "computer:easy"}]
+        assert picked == [{"tan": "human", "green": "computer:expert"}]
         assert store.game(a.game_id).options["players"] == picked[0]
         assert a.screen.computer is not None and set(a.screen.computer.players) == {"green"}
 
@@ -201,7 +201,7 @@ async def test_the_computer_answers_a_reaction_that_falls_to_its_side(monkeypatc
     from tests.conftest import FIELD, make_scenario
     from tests.ui.test_reactions import WATCHING
 
-    monkeypatch.setattr(computer, "make_players", lambda players, seed: {
+    monkeypatch.setattr(computer, "make_players", lambda players, seed, think=None: {
         side: OwnSide(side, seed=seed) for side in players if players[side] != "human"})
     session = Session(make_scenario(FIELD, ("T1 tan RFL B2 S", "G1 green RFL B8 N"), extra='rules = ["overwatch"]'),
                       seed=1)
@@ -277,7 +277,7 @@ async def test_a_computer_that_fails_stops_and_the_game_goes_on(monkeypatch: pyt
             raise RuntimeError("no idea")
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
-    monkeypatch.setattr(computer, "make_players", lambda players, seed: {"tan": Broken("tan")})
+    monkeypatch.setattr(computer, "make_players", lambda players, seed, think=None: {"tan": Broken("tan")})
     session = Session(load_scenario("basic"), seed=first_side_seed("tan"))
     session.players = versus_computer(SIDES, "tan")
     app = make_app(session.scenario, session=session, pace=0)

@@ -115,6 +115,8 @@ def header_text(c: Controller, side_style: Mapping[str, str], clock: Text | None
     if clock is not None:
         parts.append(Part(2, (clock,)))
     parts.append(Part(0, score_forms(st, side_style, seats)))
+    if not getattr(c.session, "advice", True):  # a fair match (R270)
+        parts.append(Part(1, (Text(" advice off ", style="bold"), Text(" no adv "))))
     if st.phase == Phase.PLAY:
         parts.append(Part(4, cup_forms(st, side_style)))
     parts.append(Part(5, rules_forms(st, clock_shown=clock is not None)))

@@ -49,6 +49,13 @@ class CommandLine(GameScreenParts):
         except Exception as exc:  # noqa: BLE001
             self._internal_error(exc, f"command {text!r}")
 
+    def run_command(self, text: str) -> None:
+        """Run a line as if typed on the command line (the advice's choice)."""
+        try:
+            self._command(text)
+        except Exception as exc:  # noqa: BLE001
+            self._internal_error(exc, f"command {text!r}")
+
     def _command(self, text: str) -> None:
         if view_command(self, text):
             return

@@ -31,3 +31,6 @@ class GameScreenParts(GameScreenBase):
 
         def open_command(self) -> None:
             """Open the command line."""
+
+        def run_command(self, text: str) -> None:
+            """Run a line as if typed on the command line."""

@@ -155,11 +155,58 @@ def toggle_threats(screen: GameScreenParts) -> None:
     screen.threats.toggle()
 
 
+ADVICE_OFF_RULE = "R270"
+"""The ruling that keeps advice out of a game started with it off."""
+
+
+def advice_refusal(screen: GameScreenParts) -> tuple[str | None, str]:
+    """The side at this keyboard that decides now and None, or None and why advice is refused."""
+    from ...rules.basic.turn import deciders
+
+    if not screen.c.session.advice:
+        return None, "advice is off in this game: it was started as a fair match (--no-advice)"
+    state = screen.c.state
+    if state.over:
+        return None, "the game is over: its review (R in the history view) says where it turned"
+    computer = set(screen.computer.players) if screen.computer is not None else set()
+    mine = sorted(s for s in deciders(state) if s not in computer)
+    if not mine:
+        return None, "you have nothing to decide now"
+    return mine[0], ""
+
+
+def show_advice(screen: GameScreenParts) -> None:
+    """a: the computer's three best choices for the side deciding at this keyboard; Enter takes
+    one through the command line, as if it were typed."""
+    from ...players.advice import advise, choice_words
+    from ...rules.engine.notation import format_action
+    from ...rules.model.errors import Refusal
+    from .advice import PickScreen
+
+    side, why = advice_refusal(screen)
+    if side is None:
+        screen.sync_result(screen.c.refused(Refusal(reason=why, rule=ADVICE_OFF_RULE if "advice is off" in why
+                                                    else "6.2")))
+        return
+    state = screen.c.state
+    choices = advise(state, side, seed=screen.c.session.seed)
+    lines = [screen.shown(Text(f"{i + 1}. {choice_words(c)}")) for i, c in enumerate(choices)]
+    name = state.scenario.side_name(side)
+
+    def take(index: int | None) -> None:
+        if index is None or screen.c.state is not state:
+            return
+        screen.run_command(format_action(choices[index].action))
+
+    screen.app.push_screen(PickScreen(f"Advice for {name}: the best choices now (score: expected men)", lines,
+                                      "up/down pick | Enter takes its first action | Esc closes"), take)
+
+
 VIEWS: dict[Intent, Callable[[GameScreenParts], None]] = {
     Intent.HELP: show_help, Intent.RULES: show_rules, Intent.QUIT: ask_quit, Intent.HISTORY: show_history,
     Intent.STATS: show_stats, Intent.SHOW_LOG: show_log, Intent.ZOOM: zoom, Intent.COMMAND: open_command,
     Intent.PAUSE: pause, Intent.LOS: los_mode, Intent.RULEBOOK: rulebook,
-    Intent.PANELS: show_panels, Intent.SKIP: skip, Intent.THREATS: toggle_threats,
+    Intent.PANELS: show_panels, Intent.SKIP: skip, Intent.THREATS: toggle_threats, Intent.ADVICE: show_advice,
 }
 """The intents the screen handles itself (the keymap's view intents; every other is the controller's)."""
 VIEW_GUARDS: dict[Intent, Callable[[GameScreenParts], bool]] = {Intent.SKIP: computer_deciding}

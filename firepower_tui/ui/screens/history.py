@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,6 +22,11 @@ from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
 
 
+Kept = Callable[..., "list[Any] | None"]
+"""The store's side of a review: ``kept()`` reads it back (None: none for these actions),
+``kept(points)`` keeps it (the store is used from the app's thread only)."""
+
+
 class HistoryScreen(Screen[None]):
     """Step back and forward; Esc returns to the present (or leaves a replay)."""
 
@@ -35,13 +41,18 @@ class HistoryScreen(Screen[None]):
         Binding("end", "go(-1)", "Present", priority=True),
         Binding("b", "bookmark", "Bookmark", priority=True),
         Binding("n", "next_bookmark", "Next mark", priority=True),
+        Binding("R", "review", "Review", priority=True),
         Binding("escape,h", "leave", "Back to play", priority=True),
     ]
 
     def __init__(self, session: Session, *, ascii: bool = False, bookmarks: list[tuple[int, str]] | None = None,
                  save_bookmark: Callable[[int, str], None] | None = None, replay_only: bool = False,
-                 start: int | None = None) -> None:
+                 start: int | None = None, kept: Kept | None = None) -> None:
+        """``kept``: the game's review as kept with it (called with none: read back, or None; with
+        the points: keep them); None: a review is made here and not kept."""
         super().__init__()
+        self.kept = kept
+        self._reviewing = False
         self.session = session
         self.ascii = ascii
         self.marks = dict(bookmarks or [])
@@ -146,6 +157,71 @@ class HistoryScreen(Screen[None]):
         if later:
             self.step = later[0]
             self._show()
+
+    def action_review(self) -> None:
+        """R: the game's turning points (made in a thread with a progress bar, or read back as
+        kept); Enter on one shows the position before it."""
+        if self._reviewing:
+            return
+        if self.kept is not None:
+            points = self.kept()
+            if points is not None:
+                self._reviewed(points, None, keep=False)
+                return
+        self._reviewing = True
+        status = self.query_one("#status", Static)
+        reviewer = self._review
+        app = self.app
+
+        def bar(done: int, total: int) -> None:
+            width = 30
+            filled = width * done // max(1, total)
+            text = Text(f"Reviewing: [{'#' * filled}{'.' * (width - filled)}] {done}/{total} decisions")
+            app.call_from_thread(status.update, text)
+
+        def work() -> None:
+            try:
+                points, error = reviewer(bar), None
+            except Exception as exc:  # noqa: BLE001 - shown, not raised in the worker
+                points, error = [], exc
+            app.call_from_thread(self._reviewed, points, error)
+
+        self.run_worker(work, thread=True, group="review", exit_on_error=False)
+
+    def _review(self, progress: Callable[[int, int], None]) -> list[Any]:
+        from ...players.review import human_sides, review
+
+        history = [(h.before, h.action) for h in self.session.history]
+        if not history:
+            return []
+        return review(history, human_sides(history[0][0], self.session.players), progress=progress)
+
+    def _reviewed(self, points: list[Any], error: Exception | None, keep: bool = True) -> None:
+        from ...players.review import turning_words
+        from .advice import PickScreen
+
+        self._reviewing = False
+        self._show()
+        if error is None and keep and self.kept is not None:
+            self.kept(points)
+        if error is not None:
+            self.query_one("#status", Static).update(Text(f"The review failed: {type(error).__name__}: {error}",
+                                                          style="bold red"))
+            return
+        if not points:
+            self.query_one("#status", Static).update(Text("No turning point: every decision reviewed was the "
+                                                          "computer's best, or close to it.", style="bold"))
+            return
+        name = self.state_at(0).scenario.side_name
+        lines = [Text(f"{i}. {turning_words(t, name)}") for i, t in enumerate(points, 1)]
+
+        def go(index: int | None) -> None:
+            if index is not None:
+                self.step = max(0, min(self.last, points[index].step))
+                self._show()
+
+        self.app.push_screen(PickScreen("The turning points (expected men lost; Enter: the position before it)",
+                                        lines, "up/down pick | Enter shows it in the history | Esc closes"), go)
 
     def action_leave(self) -> None:
         if self.replay_only:

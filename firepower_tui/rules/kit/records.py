@@ -49,18 +49,6 @@ def set_quick_init(cls: type, fields: tuple[dataclasses.Field[Any], ...], doc: s
     setattr(cls, "__init__", init)  # noqa: B010 - mypy forbids assigning a method
 
 
-def maker_function(cls: type, open_twin: type, fields: tuple[dataclasses.Field[Any], ...]) -> Any:
-    """The function of :func:`..model.values.record_maker`: it fills an ``open_twin`` of ``cls`` (the
-    same slots, no frozen ``__setattr__``) with plain assignments, then gives it the class."""
-    params = ", ".join(f"_a{i}" for i in range(len(fields)))
-    body = "".join(f"    _record_._f{i} = _a{i}\n" for i in range(len(fields)))
-    source = (f"def make({'*, ' + params if fields else ''}):\n    _record_ = _Open()\n{body}"
-              "    _set(_record_, '__class__', _cls)\n    return _record_\n")
-    names = {"_Open": open_twin, "_cls": cls, "_set": object.__setattr__}
-    return _from_template(source, names, (*(f.name for f in fields), "_record_"),
-                          {f"_f{i}": f.name for i, f in enumerate(fields)}, "make", fields)
-
-
 _TEMPLATES: dict[str, CodeType] = {}
 """Compiled templates by source: the functions of a shape (how many positional and keyword
 arguments, slots or not) share one, whatever their names."""
@@ -236,4 +224,4 @@ def _frozen_params(kw_only: bool, slots: bool) -> Any:
     return params
 
 
-__all__ = ["maker_function", "record", "set_quick_init"]
+__all__ = ["record", "set_quick_init"]

@@ -23,15 +23,13 @@ import dataclasses
 from collections.abc import Callable
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, TypeVar
 
 from ..board.hexgrid import Facing, Hex, hex_to_id
-from ..kit.records import maker_function, record
+from ..kit.records import record
 
 R = TypeVar("R", bound=tuple[Any, ...])
 C = TypeVar("C", bound=type)
-T = TypeVar("T")
-P = ParamSpec("P")
 
 _FIELD_INDEX: dict[type, dict[str, int]] = {}
 _tuple_new = tuple.__new__
@@ -66,38 +64,6 @@ def evolve(record: R, changes: dict[str, Any]) -> R:
     for name, value in changes.items():
         values[index[name]] = value
     return _tuple_new(cls, values)  # type: ignore[no-any-return]
-
-
-def record_maker(cls: Callable[P, T]) -> Callable[P, T]:
-    """A function that builds records of a frozen, slotted, keyword-only dataclass, with the
-    same keywords, at about a third of the cost of calling the class: for the records built by
-    the thousand (the rolls of a fire, the events of every action).
-
-    Calling a class with keywords packs them in a dict, and a frozen record's ``__init__`` may
-    set its slots only through their descriptors; this function fills an open twin of the
-    class (the same slots, no frozen ``__setattr__``) with plain assignments, then gives it the
-    class. The record is the same: same type, fields, equality, hash and repr, and frozen.
-
-    >>> @record
-    ... class Note:
-    ...     '''A note.'''
-    ...
-    ...     text: str
-    ...     size: int = 1
-    >>> new_note = record_maker(Note)
-    >>> new_note(text="x") == Note(text="x"), type(new_note(text="x")) is Note
-    (True, True)
-    """
-    klass: Any = cls
-    params = getattr(klass, "__dataclass_params__", None)
-    fields = dataclasses.fields(klass) if params is not None else ()
-    slots = tuple(klass.__dict__.get("__slots__", ()))
-    if (params is None or not params.frozen or hasattr(klass, "__post_init__") or slots != tuple(f.name for f in fields)
-            or any(not f.init or f.default_factory is not dataclasses.MISSING for f in fields)):
-        raise TypeError(f"{klass.__name__} is not a frozen slotted dataclass with plain fields")
-    open_twin = type(f"_Open{klass.__name__}", klass.__bases__, {"__slots__": slots})
-    make: Callable[P, T] = maker_function(klass, open_twin, fields)
-    return make
 
 
 def to_json(value: Any) -> Any:
@@ -143,4 +109,4 @@ def to_json(value: Any) -> Any:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "record", "record_maker", "to_json"]
+__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "record", "to_json"]

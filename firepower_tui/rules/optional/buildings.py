@@ -14,7 +14,7 @@ from ..board.terrain import LOS_CACHE_BUDGET, MapData, Terrain
 from ..kit.memo import ByteBoundedCache
 from ..model.breakdown import Modifier, modifier
 from ..model.errors import Refusal
-from ..model.events import Event, new_killed
+from ..model.events import Event, Killed
 from ..model.events.buildings import BuildingDamaged
 from ..model.state import GameState
 from ..model.types import Posture, RuleId, Status
@@ -270,7 +270,7 @@ def damage_building(state: GameState, h: Hex, amount: int) -> tuple[GameState, l
         effect = "destroyed: its occupants are killed, its hexes are rubble"
         killed = [m.evolve(killed=True) for m in men]
         state = state.with_soldiers(*killed) if killed else state
-        events += [new_killed(soldier=m.id) for m in men]
+        events += [Killed(soldier=m.id) for m in men]
     elif not b.bunker and total == 2 and men:
         effect = "its occupants are Stunned"
         from ..basic.stun import stun  # the stun of 6.4.2, with its markers

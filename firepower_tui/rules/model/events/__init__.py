@@ -12,7 +12,7 @@ from typing import Any, Literal, Union
 from ...board.hexgrid import Facing, Hex
 from ..breakdown import Modifier, RollBreakdown
 from ..types import GrenadeOutcome, Posture, ReactionKind, RollOutcome
-from ..values import NOT_IN_JSON, record, record_maker, to_json
+from ..values import NOT_IN_JSON, record, to_json
 from .buildings import BuildingDamaged
 from .special import BarrageCalled, ItemLanded, ItemUsed, SmokeChanged
 from .weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
@@ -351,27 +351,6 @@ class MeleeCalledOff(_Event):
     hex: Hex
     rule: str = "§9.7"
 
-
-# The events built on every action (and at every §9 marker and reaction), made by functions with
-# the classes' keywords at a third of the cost of calling a class (:func:`..values.record_maker`):
-# the same records.
-new_chit_drawn = record_maker(ChitDrawn)
-new_crossed = record_maker(Crossed)
-new_fired = record_maker(Fired)
-new_hidden_changed = record_maker(HiddenChanged)
-new_impulse_ended = record_maker(ImpulseEnded)
-new_impulse_started = record_maker(ImpulseStarted)
-new_killed = record_maker(Killed)
-new_moved = record_maker(Moved)
-new_overwatch_ended = record_maker(OverwatchEnded)
-new_phase_ended = record_maker(PhaseEnded)
-new_posture_changed = record_maker(PostureChanged)
-new_reaction_closed = record_maker(ReactionClosed)
-new_reaction_opened = record_maker(ReactionOpened)
-new_rolled = record_maker(Rolled)
-new_running_changed = record_maker(RunningChanged)
-new_status_changed = record_maker(StatusChanged)
-new_turned = record_maker(Turned)
 
 Event = Union[TurnStarted, ChitDrawn, StatusChanged, RunningChanged, ImpulseStarted, Moved, Turned, Crossed,
               PostureChanged, Rolled, Fired, Killed, GrenadeLanded, MeleeFought, ImpulseEnded, PhaseEnded,

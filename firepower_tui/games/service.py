@@ -11,6 +11,7 @@ does it first).
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -20,7 +21,6 @@ from .replay import OnEntry, ReplayError, StepRecord, replay, replay_into, scena
 from ..rules.model.actions import DrawChit
 from ..rules.model.dice import SeededDice
 from ..rules.model.errors import FirepowerError, GameRefusal
-from ..rules.kit.records import record
 from ..rules.model.scenario import Scenario
 from ..rules.engine.snapshot import SnapshotError, state_from_data, state_to_data
 from ..rules.model.state import GameState
@@ -74,7 +74,7 @@ def attach_recorder(session: Session, store: Store, game_id: int, shared: Seen |
     session.recorder = record
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class Unchecked:
     """What a quick resume took on trust, for :func:`complete` to check against the full replay."""
 

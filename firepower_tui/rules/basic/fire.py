@@ -8,14 +8,13 @@ result cannot disagree (docs/style.md §5).
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from ..board.hexgrid import hex_distance, hex_to_id, in_firing_arc
 from ..board.sightline import half_containing
 from ..board.terrain import LineKind, Terrain
-from ..kit.records import record
 from ..model.actions import Fire
 from ..model.breakdown import Modifier, RollBreakdown, modifier
 from ..model.dice import Dice
@@ -49,7 +48,7 @@ NONCOMBAT_MF_MAX = 2
 """The firer-MF modifier tops out at +2 (6.3.6.2.7)."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TargetShots:
     """The shots at one target soldier, assessed."""
 
@@ -62,7 +61,7 @@ class TargetShots:
     """Chance that at least one shot kills him."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FireAssessment:
     """Everything about a fire action before the dice (the odds)."""
 

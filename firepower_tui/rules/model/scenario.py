@@ -15,12 +15,12 @@ shared, as a named tuple's defaults are: never change a spec's lists in place (n
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal, NamedTuple
 
 from ..board.hexgrid import Hex, OffsetCoord, column_index, hex_from_id, qoffset_to_cube
 from ..board.terrain import MapData
-from ..kit.records import record
 from .types import Posture
 
 
@@ -166,7 +166,7 @@ def spec_from_data(d: dict[str, Any]) -> ScenarioFile:
     )
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class Scenario:
     """A loaded, checked scenario: the file plus the built map."""
 

@@ -5,12 +5,12 @@ The weapon chart is data (``data/weapons.toml``), read once and validated here.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..board.hexgrid import Facing, Hex
-from ..kit.records import record
 from .types import Posture, Status, WeaponState
 from .values import field_index
 
@@ -21,7 +21,7 @@ _STATUS_STUNNED = Status.STUNNED
 _STATUS_SUPPRESSED = Status.SUPPRESSED
 
 
-@record(kw_only=False)
+@dataclass(frozen=True, slots=True)
 class FireMode:
     """One rate of fire of a weapon (RULES.md 4.6): bursts x shots and hit numbers by band."""
 
@@ -33,7 +33,7 @@ class FireMode:
     """Hit number per range band of :attr:`WeaponChart.bands`; a short list means out of range beyond it."""
 
 
-@record(kw_only=False)
+@dataclass(frozen=True, slots=True)
 class Weapon:
     """A personal weapon of the basic game (RULES.md 4.7)."""
 
@@ -45,7 +45,7 @@ class Weapon:
     """``auto`` and/or ``semi``."""
 
 
-@record(kw_only=False)
+@dataclass(frozen=True, slots=True)
 class Grenade:
     """The hand grenade row of the chart (RULES.md 4.7, 4.10)."""
 
@@ -61,7 +61,7 @@ class Grenade:
     """5: the blast number (6.3.6.3.2.2)."""
 
 
-@record(kw_only=False)
+@dataclass(frozen=True, slots=True)
 class WeaponChart:
     """RULES.md 4.7 Basic Game Firing Chart."""
 

@@ -26,7 +26,6 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from ..board.hexgrid import Facing, Hex, hex_to_id
-from ..kit.records import record
 
 R = TypeVar("R", bound=tuple[Any, ...])
 C = TypeVar("C", bound=type)
@@ -109,4 +108,4 @@ def to_json(value: Any) -> Any:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "record", "to_json"]
+__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "to_json"]

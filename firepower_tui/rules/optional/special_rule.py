@@ -8,6 +8,7 @@ barrage are in :mod:`.special_barrage`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ..basic.combat import COMBAT_MF, chance_of, combat_refusal, credit_kill
@@ -18,7 +19,6 @@ from ..basic.sequence import commit
 from ..basic.stun import stun, suppress
 from ..board.hexgrid import Facing, Hex, hex_distance, hex_to_id
 from ..board.spread import entry_hexsides
-from ..kit.records import record
 from ..model.actions import Throw
 from ..model.actions.special import PlaceSatchel, ThrowMolotov, ThrowSmoke
 from ..model.breakdown import Modifier, RollBreakdown
@@ -156,7 +156,7 @@ def check_satchel(state: GameState, s: Soldier, action: PlaceSatchel) -> Refusal
 
 # --- odds -----------------------------------------------------------------------------------
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SpecialAssessment:
     """The odds of a §9.5 action before any die: the first roll (throw, placement or radio
     contact), where the item may come down, and each man's chances there."""

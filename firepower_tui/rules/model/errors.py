@@ -25,7 +25,7 @@ class Refusal(NamedTuple):
         return f"{self.reason} [{self.rule}]"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Problem:
     """One problem found in an input file."""
 

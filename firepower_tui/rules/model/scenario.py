@@ -15,8 +15,7 @@ shared, as a named tuple's defaults are: never change a spec's lists in place (n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from ..board.hexgrid import Hex, OffsetCoord, column_index, hex_from_id, qoffset_to_cube
@@ -166,7 +165,7 @@ def spec_from_data(d: dict[str, Any]) -> ScenarioFile:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Scenario:
     """A loaded, checked scenario: the file plus the built map."""
 
@@ -178,6 +177,8 @@ class Scenario:
     """SHA-256 of the file's bytes (a changed file is detected on resume)."""
     text: str = ""
     """The file's text (stored with each game, so a game replays even if the file changes)."""
+    _zones: dict[str, frozenset[Hex]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Each side's deployment zone, worked out when first asked (:meth:`zone`)."""
 
     @property
     def id(self) -> str:
@@ -193,10 +194,6 @@ class Scenario:
         if side not in zones:
             zones[side] = self._zone(side)
         return zones[side]
-
-    @cached_property
-    def _zones(self) -> dict[str, frozenset[Hex]]:
-        return {}
 
     def _zone(self, side: str) -> frozenset[Hex]:
         out: set[Hex] = set()

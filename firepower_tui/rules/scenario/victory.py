@@ -47,7 +47,7 @@ def sector_control(state: GameState) -> list[str | None]:
     return [next(iter(sides)) if len(sides) == 1 else None for sides in present]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Score:
     """The live standing of one side."""
 

@@ -18,7 +18,7 @@ from ..model.errors import Refusal
 from ..model.events import Crossed, Event, Moved, PostureChanged, RunningChanged, Turned
 from ..model.state import GameState
 from ..model.types import Posture
-from ..model.units import Soldier, evolve_soldier
+from ..model.units import Soldier
 from ..optional import buildings
 
 ENTRY_COST: dict[Posture, int] = {Posture.STAND: 1, Posture.CROUCH: 2, Posture.PRONE: 3}
@@ -235,4 +235,4 @@ def spend(s: Soldier, mf: int, *, combat: bool = False, **changes: Any) -> Soldi
         changes["noncombat_mf"] = s.noncombat_mf + mf
         if s.mf_cap is not None:
             changes["mf_cap"] = max(0, s.mf_cap - mf)
-    return evolve_soldier(s, changes)
+    return s.evolve(**changes)

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from ..board.hexgrid import Facing, Hex
 from .types import Posture, Status, WeaponState
-from .values import field_index
+from .values import evolve
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).
@@ -184,26 +184,7 @@ class Soldier(NamedTuple):
 
     def evolve(self, **changes: Any) -> Soldier:
         """A copy with ``changes`` (field names as keywords)."""
-        values = list(self)  # (evolve_soldier's body, inline: the copy made most often; a call to it costs the
-        # state copy figure 0.1-0.2 us of its 5)
-        index = _SOLDIER_FIELDS
-        for name, value in changes.items():
-            values[index[name]] = value
-        return _tuple_new(Soldier, values)  # type: ignore[no-any-return]
-
-
-def evolve_soldier(s: Soldier, changes: dict[str, Any]) -> Soldier:
-    """:meth:`Soldier.evolve` with the changes as a dict (values.evolve, inline: the copy made most often)."""
-    values = list(s)
-    index = _SOLDIER_FIELDS
-    for name, value in changes.items():
-        values[index[name]] = value
-    return _tuple_new(Soldier, values)  # type: ignore[no-any-return]
-
-
-_SOLDIER_FIELDS = field_index(Soldier)
-"""Position of each field of a :class:`Soldier`."""
-_tuple_new = tuple.__new__
+        return evolve(self, changes)
 
 
 class GroundWeapon(NamedTuple):
@@ -215,5 +196,4 @@ class GroundWeapon(NamedTuple):
     """Working or broken (a destroyed weapon is gone, never on the ground)."""
 
 
-__all__ = ["FireMode", "GroundWeapon", "Weapon", "Grenade", "WeaponChart", "weapon_chart", "Soldier", "Facing", "Hex",
-           "evolve_soldier"]
+__all__ = ["FireMode", "GroundWeapon", "Weapon", "Grenade", "WeaponChart", "weapon_chart", "Soldier", "Facing", "Hex"]

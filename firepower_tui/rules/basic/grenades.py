@@ -105,7 +105,8 @@ def check_throw_at(state: GameState, s: Soldier, action: Throw) -> Refusal | Non
 
 # --- assessment -------------------------------------------------------------------------------
 
-class SpreadCell(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SpreadCell:
     """Where one face of the spread diagram puts a thrown grenade (6.3.6.3.2.1)."""
 
     roll: int

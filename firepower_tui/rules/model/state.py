@@ -6,6 +6,7 @@ are found by id or by hex through a :class:`SoldierIndex` built with each new so
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..board.hexgrid import Hex
@@ -25,7 +26,8 @@ class Chit(NamedTuple):
     letter: str
 
 
-class Pending(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Pending:
     """An open reaction (RULES.md §9.1, §9.2, §9.7): the game waits for one side's answer.
 
     While it is open the only legal actions are its answers (``overwatch …``, ``hold``,

@@ -187,7 +187,8 @@ class Soldier(NamedTuple):
         return evolve(self, changes)
 
 
-class GroundWeapon(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class GroundWeapon:
     """A weapon marker lying in a hex (optional rule, RULES.md §9.4)."""
 
     code: str

@@ -86,8 +86,8 @@ def map_in_play(state: GameState) -> MapData:
 
 def _ruined(gmap: MapData, f: MapFeatures, gone: tuple[int, ...]) -> MapData:
     hexes = frozenset().union(*(f.buildings[n].hexes for n in gone))
-    features = f._replace(
-        building_of={h: i for h, i in f.building_of.items() if h not in hexes},
+    features = replace(
+        f, building_of={h: i for h, i in f.building_of.items() if h not in hexes},
         openings={k: o for k, o in f.openings.items() if k[0] not in hexes and hex_neighbor(*k) not in hexes},
         rubble=f.rubble | hexes)
     terrain = {h: Terrain.ROUGH if h in hexes and t is Terrain.OPEN else t for h, t in gmap.terrain.items()}

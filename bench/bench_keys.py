@@ -1,4 +1,4 @@
-"""What the controller does for one key while playing ``basic`` (seed 3), without the terminal:
+"""What the controller does for one key while playing ``basic`` (seed 7), without the terminal:
 a cursor move (the step and the guard of every key, as the footer asks) and the guards after
 an action (a new state: nothing cached). Run: python bench/bench_keys.py
 """
@@ -14,7 +14,7 @@ from firepower_tui.rules.scenario.load import load_scenario
 
 
 def setup() -> Controller:
-    c = Controller(Session(load_scenario("basic"), seed=3))
+    c = Controller(Session(load_scenario("basic"), seed=7))
     c.begin()
     s = c.state.living(c.state.active)[0]
     c.cursor = s.hex

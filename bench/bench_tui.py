@@ -22,7 +22,7 @@ from pty_harness import PtyApp  # noqa: E402
 def first_frame(runs: int) -> list[float]:
     out = []
     for _ in range(runs):
-        app = PtyApp(["play", "basic", "--seed", "3"], stamped=True)
+        app = PtyApp(["play", "basic", "--seed", "7"], stamped=True)
         try:
             app.wait_for("Turn 1/10", timeout=30)
             app.wait_for("Tan's impulse phase", timeout=30)
@@ -42,7 +42,7 @@ def move_with_log(runs: int) -> tuple[list[float], list[float], list[int], list[
     """Start an impulse and move T1 one hex: time until the log shows the move."""
     times, parsed, sizes, rss = [], [], [], []
     for _ in range(runs):
-        app = PtyApp(["play", "basic", "--seed", "3"], stamped=True)
+        app = PtyApp(["play", "basic", "--seed", "7"], stamped=True)
         try:
             app.wait_for("Tan's impulse phase", timeout=30)
             app.settle(0.3)
@@ -68,7 +68,7 @@ def main() -> None:
     ff = first_frame(runs)
     print(f"start to first frame: median {statistics.median(ff):.3f} s (runs {', '.join(f'{x:.2f}' for x in ff)}) "
           "target < 0.8 s")
-    app = PtyApp(["play", "basic", "--seed", "3"], stamped=True)
+    app = PtyApp(["play", "basic", "--seed", "7"], stamped=True)
     try:
         app.wait_for("Tan's impulse phase", timeout=30)
         app.settle(0.3)

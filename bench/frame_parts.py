@@ -9,7 +9,7 @@ Rows (time from fork to the app's text on the screen, median of N):
                     of checked scenarios, filled by the untimed warm-up run; no pydantic)
   + rules           bench/bare_rules_app.py rules: + the rest of the rules core the game imports,
                     a new game and its first chit draw (the game's whole rules share)
-  game              `firepower play basic --seed 3` to "Tan's impulse phase"
+  game              `firepower play basic --seed 7` to "Tan's impulse phase"
 
 "game - + rules" is then the game's own share (UI, store, controller); "+ rules - bare" the rules
 core's. The machine is shared and noisy: compare ratios of one run, and repeat.

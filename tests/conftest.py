@@ -7,6 +7,7 @@ import random
 import tempfile
 import textwrap
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +26,31 @@ def pytest_configure(config: object) -> None:
     os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="firepower-test-data-")
     os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="firepower-test-state-")
     os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="firepower-test-cache-")
+
+
+SLOW_FOLDERS = ("remote", "fault", "fuzz")
+"""Folders of tests/ whose every test is slow: sshd and the browser, processes killed and raced, fuzzing."""
+
+
+def uses_pty_harness(item: pytest.Item) -> bool:
+    """Whether a test drives the app in a pseudo-terminal (``bench/pty_harness.py``): its module
+    imported the harness (or something from it), or the test imports it itself."""
+    if not isinstance(item, pytest.Function):
+        return False
+    for value in vars(item.module).values():
+        if getattr(value, "__name__", None) == "pty_harness" or getattr(value, "__module__", None) == "pty_harness":
+            return True
+    return "pty_harness" in item.function.__code__.co_names
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark slow every test in :data:`SLOW_FOLDERS` and every test that uses the pty harness, so
+    that ``pytest -m "not slow"`` leaves them out without anyone marking a new one by hand."""
+    tests = Path(__file__).parent
+    for item in items:
+        folder = item.path.relative_to(tests).parts[0] if item.path.is_relative_to(tests) else ""
+        if folder in SLOW_FOLDERS or uses_pty_harness(item):
+            item.add_marker(pytest.mark.slow)
 
 
 def make_scenario(terrain: str, soldiers: Iterable[str], *, fences: str = "", hedges: str = "",

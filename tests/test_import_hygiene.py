@@ -67,7 +67,8 @@ def test_help_loads_no_rules_and_no_pydantic(argv: list[str]) -> None:
     code, modules, output = run_main(argv)
     assert code == 0, output
     assert "firepower" in output
-    assert loaded(modules, "firepower_tui") == ["firepower_tui", "firepower_tui.cli", "firepower_tui.cli.parsers"]
+    assert loaded(modules, "firepower_tui") == ["firepower_tui", "firepower_tui.cli", "firepower_tui.cli.parsers",
+                                                 "firepower_tui.cli.terminal"]
     assert loaded(modules, "pydantic", "pydantic_core", *UI) == []
 
 
@@ -118,6 +119,7 @@ HEADLESS = {
 }
 
 
+@pytest.mark.slow  # a process for each command
 @pytest.mark.parametrize("name", list(HEADLESS))
 def test_headless_commands_load_no_textual(name: str, tmp_path: Path) -> None:
     golden = tmp_path / "golden.db"

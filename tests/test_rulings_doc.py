@@ -13,6 +13,8 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 RULINGS = ROOT / "docs" / "rulings.md"
 SPEC = ROOT / "docs" / "RULES.md"
@@ -123,6 +125,7 @@ def cited_ids() -> dict[str, str]:
     return out
 
 
+@pytest.mark.slow  # reads every source file of the repository
 def test_every_cited_ruling_is_in_rulings_md() -> None:
     cited = cited_ids()
     assert len(cited) > 50  # the scan reads the places the rulings are cited in

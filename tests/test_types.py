@@ -12,6 +12,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ["firepower_tui"]
 
+pytestmark = pytest.mark.slow  # mypy over the whole package
+
 
 def test_mypy_core() -> None:
     pytest.importorskip("mypy")

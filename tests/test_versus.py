@@ -141,8 +141,10 @@ def test_script_records_the_players_and_the_computer_plays_to_the_end(tmp_path: 
 
 
 def test_a_scripted_human_and_the_computer_take_turns(tmp_path: Path) -> None:
-    """Green is scripted; whenever Tan decides, the computer plays Tan, before each line and after the last."""
-    out = run(tmp_path, "scenario basic\nplayers tan=computer\nchit green\nimpulse L15\nmove G1 L14\ndone\nstate\n")
+    """Green is scripted; whenever Tan decides, the computer plays Tan, before each line and after the last
+    (seed 3: the chit drawn at random after the last line is Tan's)."""
+    out = run(tmp_path, "scenario basic\nplayers tan=computer\nseed 3\n"
+                        "chit green\nimpulse L15\nmove G1 L14\ndone\nstate\n")
     kinds = [e["event"] for e in out]
     assert not [e for e in out if e["event"] == "refused"]
     assert all(e["side"] == "tan" for e in out if e["event"] == "computer")

@@ -8,7 +8,6 @@ code (docs/style.md §6), and any other exception into a crash report and exit c
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Sequence
 
@@ -19,22 +18,8 @@ if TYPE_CHECKING:
     from ..rules.model.scenario import Scenario
 
 from .parsers import (THEME_NAMES, _HelpFormatter, _parse, _parser, _Parser, _terminal_columns,  # noqa: F401
-                      _db_option, _play_arguments)
-
-
-def chosen_rules(args: argparse.Namespace, scenario_rules: Sequence[str]) -> tuple[str, ...] | None:
-    """The optional rules the command line asks for, or None (the scenario's own). ``--clock``
-    turns the clock on, on top of the scenario's rules or ``--rules`` (ruling R50).
-
-    >>> chosen_rules(argparse.Namespace(rules=None, clock=60), ["overwatch"])
-    ('overwatch', 'clock')
-    """
-    rules: tuple[str, ...] | None = getattr(args, "rules", None)
-    if getattr(args, "clock", None) is None:
-        return rules
-    from ..rules.scenario.options import ordered
-
-    return ordered((*(scenario_rules if rules is None else rules), "clock"))
+                      _db_option, _play_arguments, chosen_rules)
+from .terminal import catch_hangup
 
 
 APP_COMMANDS = (None, "play", "resume", "replay", "join", "learn")
@@ -48,47 +33,12 @@ the command (:class:`~firepower_tui.rules.model.errors.GameRefusal`); 2 bad inpu
 an argument (every other :class:`~firepower_tui.rules.model.errors.FirepowerError`, and argparse's
 usage errors)."""
 
-MESSAGE_LINE = 500
-"""Characters of one line of an error message printed (a value quoted whole would flood the terminal)."""
-
-
-_HUNG_UP: list[bool] = []
-"""Holds True once the terminal hung up before the app ran (:func:`_early_hangup`)."""
-
-
-def hung_up_early() -> bool:
-    """Whether the terminal hung up while the command was getting ready to open the app (then
-    ``hangup.run_app`` ends the app as soon as it runs, as a quit does)."""
-    return bool(_HUNG_UP)
-
-
-def _early_hangup(signum: int, frame: object) -> None:
-    """SIGHUP before the app runs (a connection dropped during start-up): noted, and the output
-    silenced (the terminal is gone); the start-up goes on, so that whatever it holds (a claimed
-    game) is released by the app's own way out, not lost with a process killed where it stood."""
-    _HUNG_UP.append(True)
-    null = os.open(os.devnull, os.O_WRONLY)
-    for fd in (1, 2):
-        os.dup2(null, fd)
-    os.close(null)
-
-
-def _catch_hangup() -> Any:
-    """Install :func:`_early_hangup`; the handler it replaces (None: not the main thread)."""
-    import signal
-
-    try:
-        return signal.signal(signal.SIGHUP, _early_hangup)
-    except ValueError:  # (signals are the main thread's)
-        return None
-
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``firepower`` console script."""
     import signal
 
-    _HUNG_UP.clear()
-    previous = _catch_hangup()  # from the first moment: a hang-up while parsing is noticed too
+    previous = catch_hangup()  # from the first moment: a hang-up while parsing is noticed too
     try:
         args = _parse(argv)  # --help, --version and usage errors exit here, before any rules import
         if args.command not in APP_COMMANDS and previous is not None:
@@ -113,13 +63,14 @@ def _main(args: argparse.Namespace, argv: Sequence[str] | None) -> int:
         # main resumes it too.
         gc.disable()
     from ..rules.model.errors import FirepowerError
+    from .terminal import say
 
     if hasattr(sys.stdout, "reconfigure"):  # a file name or id holding undecodable bytes prints escaped
         sys.stdout.reconfigure(errors="backslashreplace")
     try:
         return _run(args)
     except FirepowerError as exc:
-        _say(f"firepower: {exc}")
+        say(f"firepower: {exc}")
         return exc.exit_code
     except KeyboardInterrupt:
         return 130
@@ -132,22 +83,16 @@ def _main(args: argparse.Namespace, argv: Sequence[str] | None) -> int:
             gc.enable()
 
 
-def _say(message: str) -> None:
-    """An error message on stderr, each line cut to :data:`MESSAGE_LINE` characters."""
-    from ..rules.kit.untrusted import cut
-
-    print("\n".join(cut(line, MESSAGE_LINE) for line in message.splitlines()), file=sys.stderr)
-
-
 def _crashed(exc: BaseException, argv: Sequence[str] | None) -> int:
     """A bug: its traceback goes to a crash report, the player gets its path and exit code 3."""
     from ..rules.kit.untrusted import cut
     from ..ui.crash import write_crash_report
+    from .terminal import say
 
     words = sys.argv[1:] if argv is None else list(argv)
     path = write_crash_report(exc, cut("firepower " + " ".join(map(str, words)), 2000))
     try:
-        _say(f"firepower: an internal error stopped the command ({type(exc).__name__}).\n"
+        say(f"firepower: an internal error stopped the command ({type(exc).__name__}).\n"
              f"A report was saved to {path}; please attach it to a bug report.")
     except (OSError, ValueError):  # (stderr itself is gone)
         pass
@@ -224,6 +169,7 @@ def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
 
     from ..games.scenario_cache import load_cached
     from ..games.service import new_game
+    from ..rules.model.dice import MAX_SEED
 
     def start(scenario_ref: str, deploy: bool = False, rules: tuple[str, ...] | None = None, *,  # noqa: ANN202
               scenario: Scenario | None = None, players: dict[str, str] | None = None):
@@ -231,7 +177,7 @@ def _starter(store: object, args: argparse.Namespace):  # noqa: ANN202
         the optional rules chosen in the picker (else the command line's, else the scenario's);
         ``players``: who plays each side, chosen in the picker (else ``--vs-computer``)."""
         scenario = scenario if scenario is not None else load_cached(scenario_ref)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED + 1)
         if deploy and not scenario.has_zones:
             print(f"firepower: {scenario.id} has no deployment zones; playing its fixed positions", file=sys.stderr)
             deploy = False
@@ -375,13 +321,14 @@ def _default(args: argparse.Namespace) -> int:
 def _validate(files: list[str]) -> int:
     from ..rules.model.errors import FirepowerError
     from ..rules.scenario.load import load_scenario
+    from .terminal import say
 
     worst = 0
     for f in files:
         try:
             sc = load_scenario(f)  # always through the schema (never the cache of checked texts)
         except FirepowerError as exc:
-            _say(str(exc))
+            say(str(exc))
             worst = 2
         else:
             print(f"{f}: ok ({sc.spec.title}; {sc.spec.map.columns}x{sc.spec.map.rows}, "

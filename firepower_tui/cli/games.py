@@ -109,6 +109,7 @@ def import_cmd(store: Store, args: argparse.Namespace) -> int:
     from ..games.record import read_record
     from ..games.replay import StepRecord, replay, scenario_for
     from ..games.store import Entry
+    from ..rules.model.dice import MAX_SEED
 
     path = Path(args.file)
     record = read_record(path)  # (its scenario text is the one its hash names)
@@ -116,7 +117,7 @@ def import_cmd(store: Store, args: argparse.Namespace) -> int:
                                use_saved=bool(record.scenario.toml))
     steps = [StepRecord(e.kind, e.action, e.rolls) for e in record.entries]
     # An unfinished game's record withholds its seed (R181): the dice to come are new ones.
-    seed = record.seed if record.seed is not None else random.SystemRandom().randrange(1 << 31)
+    seed = record.seed if record.seed is not None else random.SystemRandom().randrange(MAX_SEED + 1)
     stamps: list[tuple[int, str | None]] = []
     session = replay(scenario, seed, steps, where=f"{path}: ", stamps=stamps,
                      options=record.options)  # check before storing

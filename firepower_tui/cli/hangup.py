@@ -19,6 +19,8 @@ import sys
 import threading
 from typing import Any
 
+from .terminal import hung_up_early, silence_output
+
 WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
 """The driver textual-serve (``firepower web``) runs the app with: its input is a pipe."""
 
@@ -33,8 +35,6 @@ def missing_terminal(message: str) -> int | None:
     """None when the app has what it runs in: a terminal (or ``firepower web``'s pipes). Else the
     exit code: 0 when the terminal hung up while the command got ready (the player left; there is
     no one to tell), 2 after saying ``message``."""
-    from . import hung_up_early
-
     if hung_up_early():
         return 0
     if (sys.stdin.isatty() and sys.stdout.isatty()) or web_driver():
@@ -65,14 +65,6 @@ GRACE = 10.0
 on the lost terminal must not keep it alive); every move is already in the store."""
 
 
-def _silence_output() -> None:
-    """Send standard output and error to /dev/null: the terminal they wrote to is gone."""
-    null = os.open(os.devnull, os.O_WRONLY)
-    for fd in (1, 2):
-        os.dup2(null, fd)
-    os.close(null)
-
-
 class Hangup:
     """What to do once the player is gone, whichever way it is noticed (once)."""
 
@@ -88,7 +80,7 @@ class Hangup:
             self.done = True
         # Textual's writer thread dies on its first write to a terminal that is gone, and the
         # app then blocks on its full queue: send what is left to /dev/null instead.
-        _silence_output()
+        silence_output()
         try:
             self.loop.call_soon_threadsafe(self.app.exit)
         except RuntimeError:  # the app had already ended, and its loop closed
@@ -117,8 +109,6 @@ def run_app(app: Any) -> Any:
                     hang_up()
 
             threading.Thread(target=watch, args=(stdin.fileno(),), name="firepower-hangup", daemon=True).start()
-        from . import hung_up_early
-
         if hung_up_early():  # the terminal went while the game was being made ready
             hang_up()
         try:

@@ -35,7 +35,7 @@ def _width(args: argparse.Namespace) -> int | None:
         return args.width or None
     if not sys.stdout.isatty():
         return None
-    from . import _terminal_columns
+    from .parsers import _terminal_columns
 
     return _terminal_columns()
 
@@ -82,9 +82,9 @@ def _check(args: argparse.Namespace) -> int:
     try:
         scenario = load_scenario(args.file)  # as `firepower validate`: through the schema
     except FirepowerError as exc:
-        from . import _say
+        from .terminal import say
 
-        _say(str(exc))
+        say(str(exc))
         problems = True
         loaded = _lenient(args.file)
         if loaded is None:

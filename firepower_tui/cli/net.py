@@ -27,14 +27,15 @@ def run(args: argparse.Namespace) -> int:
 def host(store: Store, args: argparse.Namespace) -> int:
     from ..games.service import new_game
     from ..games.scenario_cache import load_cached
-    from . import chosen_rules
+    from ..rules.model.dice import MAX_SEED
+    from .parsers import chosen_rules
 
     scenario = load_cached(args.scenario)
     deploy = bool(args.deploy)
     if deploy and not scenario.has_zones:
         print(f"firepower: {scenario.id} has no deployment zones; playing its fixed positions", file=sys.stderr)
         deploy = False
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED + 1)
     options = {"deploy": deploy, "rules": chosen_rules(args, scenario.spec.rules), "clock": args.clock}
     _, game_id = new_game(store, scenario, seed, options)
     store.share(game_id)

@@ -289,3 +289,18 @@ def _clock_seconds(text: str) -> int:
     if problem is not None:
         raise argparse.ArgumentTypeError(problem)
     return seconds
+
+
+def chosen_rules(args: argparse.Namespace, scenario_rules: Sequence[str]) -> tuple[str, ...] | None:
+    """The optional rules the command line asks for, or None (the scenario's own). ``--clock``
+    turns the clock on, on top of the scenario's rules or ``--rules`` (ruling R50).
+
+    >>> chosen_rules(argparse.Namespace(rules=None, clock=60), ["overwatch"])
+    ('overwatch', 'clock')
+    """
+    rules: tuple[str, ...] | None = getattr(args, "rules", None)
+    if getattr(args, "clock", None) is None:
+        return rules
+    from ..rules.scenario.options import ordered
+
+    return ordered((*(scenario_rules if rules is None else rules), "clock"))

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from .session import HistoryEntry, Session, session_args
 from ..rules import engine
-from ..rules.model.dice import D10, DiceError, ReplayDice, SeededDice
+from ..rules.model.dice import D10, DiceError, ReplayDice, stream_value
 from ..rules.model.errors import FirepowerError
 from ..rules.engine.notation import NotationError, parse_action
 from ..rules.model.scenario import Scenario
@@ -94,13 +95,24 @@ def rolls_not_from_seed(seed: int, entries: Iterable[StepRecord]) -> int | None:
     every roll of the record is the seed's, in order (a finished game's record can be checked so,
     R181). A game whose rolls were forced (a test's, a lesson's) has rolls of its own.
 
-    >>> rolls_not_from_seed(1, [StepRecord("action", "chit", [("chit draw", 0, 2)])])
+    The seed's dice are its stream (docs/notation.md), roll ``i`` of the record being roll ``i``
+    of the stream. A game begun before the stream rolled Python's Mersenne Twister
+    (``random.Random(seed)``: ``randint(1, 10)`` for a d10, ``randrange(n)`` for a pick) and, if
+    it was finished after, the stream from where it was resumed: the rolls may be the earlier
+    generator's up to some roll and the stream's from there (R250).
+
+    >>> rolls_not_from_seed(1, [StepRecord("action", "chit", [("chit draw", 3, 8)])])
     """
-    dice = SeededDice(seed)
-    for i, e in enumerate(entries, start=1):
-        for purpose, value, n in e.rolls:
-            if (dice.d10(purpose) if n == D10 else dice.pick(purpose, n)) != value:
-                return i
+    earlier: random.Random | None = random.Random(seed)
+    index = 0
+    for number, e in enumerate(entries, start=1):
+        for _purpose, value, n in e.rolls:
+            among, plus = (10, 1) if n == D10 else (n, 0)
+            if earlier is not None and earlier.randrange(among) + plus != value:
+                earlier = None  # not the earlier generator's (any more): the stream's from here
+            if earlier is None and stream_value(seed, index, among) + plus != value:
+                return number
+            index += 1
     return None
 
 

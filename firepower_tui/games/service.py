@@ -11,11 +11,10 @@ does it first).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from .session import HistoryEntry, Session, game_options, session_args
+from .session import HistoryEntry, Session, Unchecked, game_options, session_args
 from .seats import computer_levels
 from .replay import OnEntry, ReplayError, StepRecord, replay, replay_into, scenario_for
 from ..rules.model.actions import DrawChit
@@ -72,21 +71,6 @@ def attach_recorder(session: Session, store: Store, game_id: int, shared: Seen |
                 dice=json.dumps(session.dice.generator_state()), state=json.dumps(state_to_data(after))))
 
     session.recorder = record
-
-
-@dataclass(frozen=True)
-class Unchecked:
-    """What a quick resume took on trust, for :func:`complete` to check against the full replay."""
-
-    game_id: int
-    checkpoint: GameState
-    """The state the checkpoint held."""
-    upto: int
-    """The last stored entry when the game was resumed."""
-    state: GameState
-    """The state then."""
-    dice: list[Any]
-    """The dice generator's state then."""
 
 
 def scenario_text(scenario: Scenario) -> str:
@@ -164,7 +148,9 @@ def _from_checkpoint(store: Store, game_id: int, scenario: Scenario, seed: int,
         dice = SeededDice(seed)
         dice.set_generator_state(json.loads(cp.dice))
     except (SnapshotError, ValueError, TypeError):
-        return None  # another format, or damaged: the full replay is the truth anyway
+        # another format (such as the dice state of the generator before the dice stream), or
+        # damaged: the full replay is the truth anyway, and the next chit draw writes a new one
+        return None
     args = session_args(options)
     session = Session.from_checkpoint(scenario, state, dice, seed=seed, deploy=args["deploy"], clock=args["clock"],
                                       history_base=cp.history_len, log_base=cp.log_len)

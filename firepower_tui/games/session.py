@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ..rules import engine
 from ..rules.model.actions import Action, DrawChit
@@ -23,9 +23,6 @@ from ..rules.basic.sequence import new_game, opening_events
 from ..rules.model.state import GameState
 from ..rules.model.types import Phase
 from .store import MovedFirst, Overtaken
-
-if TYPE_CHECKING:
-    from .service import Unchecked
 
 Recorder = Callable[["HistoryEntry | None", GameState], None]
 """Called with each accepted entry and the state after it, or with None and the state a take-back returns to."""
@@ -81,6 +78,21 @@ class Outcome:
         return self.refusal is None
 
 
+@dataclass(frozen=True)
+class Unchecked:
+    """What a quick resume took on trust, for :func:`.service.complete` to check against the full replay."""
+
+    game_id: int
+    checkpoint: GameState
+    """The state the checkpoint held."""
+    upto: int
+    """The last stored entry when the game was resumed."""
+    state: GameState
+    """The state then."""
+    dice: dict[str, Any]
+    """The dice's state then (:meth:`~firepower_tui.rules.model.dice.SeededDice.generator_state`)."""
+
+
 class Session:
     """The rules engine plus the dice and the record of everything that happened."""
 
@@ -123,7 +135,7 @@ class Session:
         self.log_base = log_base
         """Events before ``log[0]`` that this session does not hold (likewise)."""
         self.unchecked: Unchecked | None = None
-        """For a quick resume: what the full replay must still confirm (``games.Unchecked``)."""
+        """For a quick resume: what the full replay must still confirm (:class:`Unchecked`)."""
         self.gate: Gate | None = None
         """A game shared with another process: asked before each action and take-back (only the
         side that decides acts, 6.2), and told when the other player stored his entry first."""

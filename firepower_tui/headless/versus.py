@@ -4,26 +4,26 @@ marked ``computer`` is played by the opponent whenever the game waits for it
 
 The opponent is given, not imported (``make_player``: the CLI passes
 ``players.opponent.Opponent``); the headless runner and the players are beside each other
-in the layers.
+in the layers. The runner is seen through :class:`ScriptRun`, what the computer uses of it:
+this module does not import the runner, which imports it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
 
 from ..games.seats import computer_levels, other_side_of, players_label
 from ..rules.basic.turn import decision_rule
-from ..games.session import Outcome
+from ..games.session import Outcome, Session
 from ..rules.model.errors import Refusal
+from ..rules.model.events import Event
 from ..rules.model.actions import Action, RollOff
+from ..rules.model.dice import ForcedDice
 from ..rules.engine.notation import format_action
 from ..rules.model.state import GameState
 from ..rules.model.types import Phase
 from ..rules.basic.turn import deciders
-
-if TYPE_CHECKING:
-    from .script import Runner
 
 MOST_ACTIONS = 20000
 """The computer's actions in one run of decisions, at most (a guard: a game ends long before)."""
@@ -43,6 +43,34 @@ MakePlayer = Callable[[str, str, int], Player]
 """``make_player(side, level, seed)``: a computer player."""
 
 
+class ScriptRun(Protocol):
+    """What the computer's sides use of the script run they play in (:class:`.script.Runner`):
+    its dice and session, its output, and its counts."""
+
+    dice: ForcedDice
+    session: Session
+    carried_out: int
+    """Actions accepted so far."""
+
+    @property
+    def state(self) -> GameState:
+        """The game now."""
+
+    def side_name(self, side: str) -> str: ...
+
+    def out(self, record: dict[str, Any], text: str) -> None:
+        """Print one event (a record and its text line)."""
+
+    def events(self, events: Iterable[Event]) -> None:
+        """Print the events of an action."""
+
+    def note_refusal(self, line: int) -> None:
+        """Count a refusal (printed already; line 0: the computer's)."""
+
+    def draw_if_needed(self) -> None:
+        """Draw chits until an impulse phase is under way."""
+
+
 def players_event(players: dict[str, str], side_name: Callable[[str], str]) -> tuple[dict[str, object], str]:
     """The ``players`` event: who plays each side (a record and its text line)."""
     text = "Players: " + ", ".join(f"{side_name(side)} {seat}" for side, seat in players.items())
@@ -52,7 +80,7 @@ def players_event(players: dict[str, str], side_name: Callable[[str], str]) -> t
 class Computer:
     """The computer's sides of a script run (see the module)."""
 
-    def __init__(self, runner: Runner, players: dict[str, str], make_player: MakePlayer) -> None:
+    def __init__(self, runner: ScriptRun, players: dict[str, str], make_player: MakePlayer) -> None:
         self.runner = runner
         self.levels = computer_levels(players)
         self.make_player = make_player

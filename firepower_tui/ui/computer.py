@@ -3,9 +3,10 @@ through the controller, one action at a time at a readable pace, exactly as a pl
 would (the same session path: the side log, the history and the store get the same events).
 
 :class:`ComputerTurns` is a small object the :class:`~.screens.game.GameScreen` holds and
-calls from its ``_sync``. While only the computer's side may decide (rules.basic.turn.deciders:
-its impulse phase, its reaction, its §10.2 choice or placement, its buying) the human's keys
-for decisions are refused with the reason; the cursor, the views and the skip key stay.
+calls from its ``_sync`` (it sees the screen as :class:`~.screens.game_base.GameScreenBase`).
+While only the computer's side may decide (rules.basic.turn.deciders: its impulse phase, its
+reaction, its §10.2 choice or placement, its buying) the human's keys for decisions are
+refused with the reason; the cursor, the views and the skip key stay.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from textual.timer import Timer
 
     from ..controller.controller import Controller
-    from .screens.game import GameScreen
+    from .screens.game_base import GameScreenBase
 
 DEFAULT_PACE = 0.6
 """Seconds between the computer's actions (``--pace``)."""
@@ -55,17 +56,20 @@ def make_players(players: dict[str, str], seed: int) -> dict[str, Player]:
     return {side: Opponent(side, level, seed=seed + i) for i, (side, level) in enumerate(levels.items())}
 
 
-def computer_turns(screen: GameScreen, controller: Controller, pace: float | None) -> ComputerTurns | None:
+def computer_turns(screen: GameScreenBase, controller: Controller, pace: float | None) -> ComputerTurns | None:
     """The computer's sides of a game screen's game (its session's ``players``), or None for hotseat."""
     players = make_players(controller.session.players, controller.session.seed)
-    return ComputerTurns(screen, players, pace) if players else None
+    return ComputerTurns(screen, controller, players, pace) if players else None
 
 
 class ComputerTurns:
     """Plays the computer's sides on a game screen (see the module)."""
 
-    def __init__(self, screen: GameScreen, players: dict[str, Player], pace: float | None = None) -> None:
+    def __init__(self, screen: GameScreenBase, controller: Controller, players: dict[str, Player],
+                 pace: float | None = None) -> None:
         self.screen = screen
+        self.controller = controller
+        """The controller of the game it plays (the screen's, until a reload gives the screen another)."""
         self.players = players
         self.pace = DEFAULT_PACE if pace is None else pace
         self.fast = False
@@ -160,7 +164,7 @@ class ComputerTurns:
         """Send the action the computer chose for ``state`` (if the game is still there)."""
         self._thinking = False
         screen = self.screen
-        if screen.computer is not self:
+        if screen.c is not self.controller:
             return  # the screen goes on with another game (a reload)
         c = screen.c
         if error is not None or action is None:

@@ -11,17 +11,11 @@ remembered in the settings file beside the game store (:mod:`...games.settings`)
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from rich.style import Style
 
-from ..controller.base import Result
 from ..games.settings import load_settings, save_setting
-
-if TYPE_CHECKING:
-    from textual.app import App
-
-    from .screens.game import GameScreen
 
 
 class Theme(NamedTuple):
@@ -81,26 +75,4 @@ def save_theme(name: str) -> Path | None:
     return save_setting("theme", name)
 
 
-def show_theme(screen: GameScreen, theme: Theme) -> None:
-    """The game screen in ``theme``: the sides' colours (header, log) and the map's styles."""
-    from .widgets.hex_map import HexMap
-
-    sides = screen.c.state.sides
-    screen.side_styles = {sides[0]: theme.sides[0], sides[1]: theme.sides[1]}
-    screen.theme_name = theme.name
-    screen.query_one(HexMap).set_theme(theme.palette, theme.lower_second or screen.no_color or screen.ascii)
-    screen.sync_result(Result())
-
-
-def apply_theme(app: App[object], name: str) -> Theme:
-    """Show every game screen of ``app`` in the theme ``name``."""
-    from .screens.game import GameScreen
-
-    theme = THEMES[name]
-    for screen in app.screen_stack:
-        if isinstance(screen, GameScreen):
-            screen.apply_theme(theme)
-    return theme
-
-
-__all__ = ["COLOUR_BLIND", "DEFAULT", "THEMES", "Theme", "apply_theme", "load_theme", "save_theme", "show_theme"]
+__all__ = ["COLOUR_BLIND", "DEFAULT", "THEMES", "Theme", "load_theme", "save_theme"]

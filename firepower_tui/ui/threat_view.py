@@ -22,7 +22,8 @@ from ..rules.model.units import Soldier
 
 if TYPE_CHECKING:
     from ..rules.engine.threat import Threat
-    from .screens.game import GameScreen
+    from .computer import ComputerTurns
+    from .screens.game_base import GameScreenBase
 
 MOST = 8
 """Lines listed per part (the best first); the rest are counted."""
@@ -53,8 +54,10 @@ def reach_man(state: GameState, cursor: Hex, selected: str | None) -> Soldier | 
 class ThreatView:
     """The threat view's on/off switch and what it shows (the game screen holds one)."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: GameScreenBase, computer: ComputerTurns | None) -> None:
+        """``computer``: the computer's sides of the screen's game (None in a hotseat game)."""
         self.screen = screen
+        self.computer = computer
         self.on = False
 
     def toggle(self) -> None:
@@ -63,7 +66,7 @@ class ThreatView:
 
     def _viewer(self) -> str | None:
         """The human's side when the computer plays the other (their men are the ones asked about)."""
-        computer = self.screen.computer
+        computer = self.computer
         if computer is None:
             return None
         humans = [s for s in self.screen.c.state.sides if s not in computer.players]

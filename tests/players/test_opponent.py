@@ -41,6 +41,7 @@ def positions(state: GameState, seed: int, every: int, count: int) -> list[GameS
     return out
 
 
+@pytest.mark.slow  # whole games, the computer on every move
 @pytest.mark.rule("6.2")
 @pytest.mark.parametrize(("scenario", "deploy", "level", "every", "count"), [
     ("basic", False, "normal", 7, 80),
@@ -71,6 +72,7 @@ def test_never_an_illegal_action(scenario: str, deploy: bool, level: str, every:
         assert answered > 0
 
 
+@pytest.mark.slow  # many whole games
 @pytest.mark.rule("§2.6")
 def test_smoke_normal_beats_random() -> None:
     """10 seeded pairs on basic, sides swapped in each pair: at least 18 of 20 won."""

@@ -17,7 +17,7 @@ def game_db(tmp_path: Path) -> tuple[Path, int]:
     db = tmp_path / "games.db"
     store = Store(db)
     try:
-        _, game_id = new_game(store, load_scenario("basic"), 3, {})
+        _, game_id = new_game(store, load_scenario("basic"), 7, {})
         store.share(game_id)
         store.release(game_id)
     finally:

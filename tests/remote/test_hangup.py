@@ -53,7 +53,7 @@ def test_sighup_ends_the_app_cleanly_with_the_game_stored(tmp_path: Path) -> Non
     """Closing the terminal (an SSH connection dropping) sends the app SIGHUP: it exits 0, not
     killed by the signal, and releases the game; the moves made are in the store."""
     db = tmp_path / "games.db"
-    app = PtyApp(["play", "basic", "--seed", "3", "--db", str(db)], cols=100, rows=30)
+    app = PtyApp(["play", "basic", "--seed", "7", "--db", str(db)], cols=100, rows=30)
     try:
         _one_move(app)
         os.close(app.fd)  # the terminal's other end goes: the kernel hangs up its session
@@ -76,7 +76,7 @@ def test_end_of_input_ends_the_app(tmp_path: Path) -> None:
     master, slave = pty.openpty()
     fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     env = dict(os.environ, TERM="xterm-256color", XDG_DATA_HOME=str(tmp_path))
-    proc = subprocess.Popen([sys.executable, "-m", "firepower_tui", "play", "basic", "--seed", "3", "--db", str(db)],
+    proc = subprocess.Popen([sys.executable, "-m", "firepower_tui", "play", "basic", "--seed", "7", "--db", str(db)],
                             stdin=slave, stdout=slave, stderr=slave, start_new_session=True, env=env)
     os.close(slave)
     try:

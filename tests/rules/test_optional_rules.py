@@ -219,6 +219,7 @@ def _special_scenario():  # noqa: ANN202
     return make_scenario("\n".join(["." * 10] * 10), men, turns=3, extra="barrages = { tan = 2, green = 2 }")
 
 
+@pytest.mark.slow  # fifteen whole random games
 @pytest.mark.rule("§9.5")
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10_000))

@@ -77,8 +77,8 @@ def test_refused_actions_change_nothing(seed: int, sid: str, pick: int) -> None:
         refusal = engine.check(state, action)
         if refusal is not None:
             assert refusal.rule and refusal.reason
-            rolled, rng_state = len(dice.calls), dice._rng.getstate()
+            rolled, dice_state = len(dice.calls), dice.generator_state()
             with pytest.raises(IllegalActionError) as raised:
                 engine.apply(state, action, dice)
             assert raised.value.refusal == refusal
-            assert len(dice.calls) == rolled and dice._rng.getstate() == rng_state  # no die was rolled
+            assert len(dice.calls) == rolled and dice.generator_state() == dice_state  # no die was rolled

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,12 +17,13 @@ from firepower_tui.games.replay import ReplayError
 from firepower_tui.rules.model.actions import DrawChit
 from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.basic.sequence import new_game as new_state
-from firepower_tui.rules.model.dice import SeededDice
+from firepower_tui.rules.model.dice import D10, SeededDice, stream_value
 from firepower_tui.rules import engine
 from firepower_tui.rules.engine.snapshot import SnapshotError, state_from_data, state_to_data
 from firepower_tui.games.store import Store
 
 BASIC = load_scenario("basic")
+GOLDEN = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "golden"
 
 
 def played(store: Store, actions: int, seed: int = 3, combat: float = 0.3):  # noqa: ANN201
@@ -135,3 +138,43 @@ def test_every_state_survives_the_round_trip(seed: int, steps: int) -> None:
         state, _ = engine.apply(state, random_action(state, rng), dice)
         data = json.loads(json.dumps(state_to_data(state)))
         assert state_from_data(data, scenario) == state
+
+
+def test_a_store_whose_checkpoints_hold_the_earlier_dice_resumes_in_full(tmp_path: Path) -> None:
+    """tests/fixtures/golden/checkpoints_mt.db was written before the dice stream (docs/notation.md),
+    by dice drawn from Python's Mersenne Twister: two unfinished games of basic, each with a
+    checkpoint holding that generator's state and rolls stored after it. Such a checkpoint is
+    not a state of these dice: resume replays every entry (each carries its rolls), the dice go
+    on from the index after the last stored roll, and the next chit draw writes a checkpoint
+    that a quick resume uses and the full replay confirms."""
+    db = tmp_path / "old.db"
+    shutil.copy(GOLDEN / "checkpoints_mt.db", db)
+    store = Store(db)
+    games = store.games()
+    assert len(games) == 2
+    for g in games:
+        cp = store.checkpoint(g.id)
+        assert cp is not None and isinstance(json.loads(cp.dice), list)  # the Mersenne Twister's state
+        entries = store.entries(g.id)
+        stored_rolls = sum(len(e.rolls) for e in entries)
+        assert any(e.rolls for e in entries[cp.seq:])
+        resumed, _ = resume_game(store, g.id)
+        assert resumed.history_base == 0 and resumed.unchecked is None  # replayed in full
+        assert resumed.state == load_game(store, g.id).state
+        assert resumed.dice.generator_state() == {"stream": "sha256", "index": stored_rolls, "forced": []}
+        rng = random.Random(g.id)
+        while not isinstance(resumed.history[-1].action, DrawChit) or len(resumed.dice.calls) < 3:
+            assert resumed.submit(random_action(resumed.state, rng, combat=0.9)).ok
+        new_rolls = [c for e in store.entries(g.id)[len(entries):] for c in e.rolls]
+        assert [v for _, v, _ in new_rolls] == \
+            [stream_value(g.seed, stored_rolls + i, 10 if n == D10 else n) + (n == D10) for i, (_, _, n) in
+             enumerate(new_rolls)]  # the seed's stream, from the index after the last stored roll
+        store.release(g.id)
+        assert json.loads(store.checkpoint(g.id).dice)["stream"] == "sha256"  # type: ignore[union-attr]
+        quick, _ = resume_game(store, g.id)
+        assert quick.history_base > 0 and quick.unchecked is not None
+        complete_from_store(store, quick)
+        assert quick.state == resumed.state
+        assert quick.dice.generator_state() == resumed.dice.generator_state()
+        store.release(g.id)
+    store.close()

@@ -20,7 +20,7 @@ from firepower_tui.games.store import Store  # noqa: E402
 
 def test_kill_9_then_resume(tmp_path: Path) -> None:
     db = tmp_path / "games.db"
-    app = PtyApp(["play", "basic", "--seed", "3", "--db", str(db)], cols=100, rows=30)
+    app = PtyApp(["play", "basic", "--seed", "7", "--db", str(db)], cols=100, rows=30)
     try:
         app.wait_for("Tan's impulse phase", timeout=30)
         app.press("enter")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -15,7 +16,9 @@ from firepower_tui.games.record import export_game, read_record
 from firepower_tui.games.replay import StepRecord, rolls_not_from_seed
 from firepower_tui.games.service import complete_from_store, load_game, new_game, resume_game
 from firepower_tui.games.store import Store
+from firepower_tui.headless.playout import random_action
 from firepower_tui.rules.model.actions import DrawChit
+from firepower_tui.rules.model.dice import D10, MAX_SEED, stream_value
 from firepower_tui.rules.scenario.load import load_scenario
 from tests.conftest import play
 
@@ -85,3 +88,70 @@ def test_a_record_without_its_seed_imports_and_goes_on_with_new_dice(store: Stor
     complete_from_store(store, quick)
     scripted = firepower("script", str(tmp_path / "game.json"))
     assert scripted.returncode == 0, scripted.stderr
+
+
+def test_a_finished_game_of_the_dice_stream_checks_against_its_seed(store: Store, tmp_path: Path) -> None:
+    """Every roll of a game played now is roll i of its seed's stream (docs/notation.md), so its
+    finished record checks; a roll changed is found at its entry."""
+    session, gid = new_game(store, load_scenario("basic"), seed=SEED)
+    rng = random.Random(5)
+    while not session.state.over:
+        assert session.submit(random_action(session.state, rng, combat=0.7)).ok
+    record = export_game(store, gid, tmp_path / "game.json")
+    assert record.seed == SEED
+    steps = [StepRecord(e.kind, e.action, e.rolls) for e in record.entries]
+    calls = [c for s in steps for c in s.rolls]
+    assert len(calls) > 50
+    assert [v for _, v, _ in calls] == \
+        [stream_value(SEED, i, n or 10) + (n == D10) for i, (_, _, n) in enumerate(calls)]
+    assert rolls_not_from_seed(SEED, steps) is None
+    at = next(i for i, s in enumerate(steps, start=1) if i > 40 and any(n == D10 for _, _, n in s.rolls))
+    forged = [StepRecord(s.kind, s.notation, [(p, v % 10 + 1 if n == D10 else v, n) for p, v, n in s.rolls])
+              if i == at else s for i, s in enumerate(steps, start=1)]
+    assert rolls_not_from_seed(SEED, forged) == at
+
+
+def test_a_game_begun_before_the_stream_and_finished_with_it_checks_against_its_seed(tmp_path: Path) -> None:
+    """A game stored before the dice stream (tests/fixtures/golden/checkpoints_mt.db: the Mersenne
+    Twister's rolls) and played to its end now: its record's rolls are that generator's up to
+    where it was resumed and the stream's after (R250), and the check takes both; a roll changed
+    after the switch is found at its entry."""
+    db = tmp_path / "old.db"
+    shutil.copy(GOLDEN / "checkpoints_mt.db", db)
+    store = Store(db)
+    game = store.games()[0]
+    before = len(store.entries(game.id))
+    session, _ = resume_game(store, game.id)
+    rng = random.Random(8)
+    while not session.state.over:
+        assert session.submit(random_action(session.state, rng, combat=0.7)).ok
+    record = export_game(store, game.id, tmp_path / "game.json")
+    steps = [StepRecord(e.kind, e.action, e.rolls) for e in record.entries]
+    assert record.seed == game.seed and rolls_not_from_seed(game.seed, steps) is None
+    old = [c for s in steps[:before] for c in s.rolls]
+    assert [v for _, v, _ in old] != [stream_value(game.seed, i, n or 10) + (n == D10) for i, (_, _, n) in
+                                      enumerate(old)]  # (the rolls stored before are not the stream's)
+    at = next(i for i, s in enumerate(steps, start=1) if i > before + 20 and any(n == D10 for _, _, n in s.rolls))
+    forged = [StepRecord(s.kind, s.notation, [(p, v % 10 + 1 if n == D10 else v, n) for p, v, n in s.rolls])
+              if i == at else s for i, s in enumerate(steps, start=1)]
+    assert rolls_not_from_seed(game.seed, forged) == at
+    store.close()
+
+
+def test_a_seed_the_game_draws_is_one_of_all_it_takes(tmp_path: Path) -> None:
+    """R250: a seed nobody gave is drawn from all the seeds a game takes (0 to 2^63-1, R190), too
+    many to find one by trying each against the rolls seen: `host`, `play` and `import` of a
+    record that withholds its seed (a seed so drawn is below 2^31 once in 2^32 draws)."""
+    from firepower_tui.cli import _starter
+    from firepower_tui.cli.parsers import _parse
+
+    db = tmp_path / "games.db"
+    assert firepower("host", "basic", "--db", str(db)).returncode == 0
+    store = Store(db)
+    session, played = _starter(store, _parse(["play", "basic", "--db", str(db)]))("basic")
+    play(session, "chit tan")
+    export_game(store, played, tmp_path / "game.json")
+    assert firepower("import", str(tmp_path / "game.json"), "--db", str(db)).returncode == 0
+    seeds = [g.seed for g in sorted(store.games(), key=lambda g: g.id)]
+    assert len(seeds) == 3 and all(2**31 <= s <= MAX_SEED for s in seeds), seeds
+    store.close()

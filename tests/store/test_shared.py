@@ -25,7 +25,7 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "games.db"
 
 
-def hosted(db: Path, seed: int = 3) -> int:
+def hosted(db: Path, seed: int = 7) -> int:
     """A game stored as ``firepower host`` stores it (nobody has it open)."""
     store = Store(db)
     _, game_id = new_game(store, load_scenario("basic"), seed)

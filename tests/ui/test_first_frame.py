@@ -17,7 +17,7 @@ from firepower_tui.ui.widgets.hex_map import HexMap
 
 
 def app():  # noqa: ANN201
-    return make_app(load_scenario("basic"), seed=3)
+    return make_app(load_scenario("basic"), seed=7)
 
 
 def first_key_per_action(footer: KeyFooter) -> list[str]:

@@ -111,7 +111,7 @@ async def test_the_map_lays_out_its_lines_as_textual_would() -> None:
     from firepower_tui.ui.app import make_app
     from firepower_tui.ui.widgets.hex_map import HexMap
 
-    app = make_app(load_scenario("basic"), seed=3)
+    app = make_app(load_scenario("basic"), seed=7)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         hex_map = app.screen.query_one(HexMap)

@@ -72,6 +72,7 @@ async def shown_at(app: FirepowerApp, width: int, *, start_impulse: bool) -> tup
         return header_line(app)
 
 
+@pytest.mark.slow  # every scenario at every width, for both kinds of player
 @pytest.mark.rule("§10.4")
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("name", SCENARIOS)
@@ -91,6 +92,7 @@ async def test_both_scores_are_shown_whole(monkeypatch: pytest.MonkeyPatch, name
         assert re.search(r"Tan[^·]*\(you\)", line) and re.search(r"Green[^·]*\((computer|cpu),? normal", line), line
 
 
+@pytest.mark.slow  # every scenario at every width
 @pytest.mark.rule("§10.4")
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("name", SCENARIOS)

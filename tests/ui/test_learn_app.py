@@ -33,6 +33,7 @@ async def type_command(pilot, app: LearnApp, text: str) -> None:  # noqa: ANN001
     await pilot.pause()
 
 
+@pytest.mark.slow  # every lesson, each step by its keys
 @pytest.mark.parametrize("index", range(len(LESSONS)), ids=[lesson.id for lesson in LESSONS])
 async def test_each_lesson_is_played_by_the_keys_its_steps_name(index: int, tmp_path: Path) -> None:
     """The keys each step gives (its text names them; the hint shows them) do that step: the

@@ -24,7 +24,7 @@ TAKEN_BACK = "↶ taken back [§9.9]"
 
 
 def app(session: Session | None = None):  # noqa: ANN201
-    return make_app(load_scenario("basic"), seed=3, session=session)
+    return make_app(load_scenario("basic"), seed=7, session=session)
 
 
 def long_game(turn: int, seed: int = 7) -> Session:
@@ -153,7 +153,7 @@ def test_first_frame_loads_no_other_screen() -> None:
             return ",".join(n for n in names if n in sys.modules)
 
         async def main():
-            a = make_app(load_scenario("basic"), seed=3)
+            a = make_app(load_scenario("basic"), seed=7)
             async with a.run_test(size=(100, 30)) as pilot:
                 await pilot.pause()
                 assert type(a.screen).__name__ == "GameScreen"

@@ -13,7 +13,7 @@ from pty_harness import PtyApp  # noqa: E402
 
 
 def test_play_a_move_and_quit_in_a_terminal() -> None:
-    app = PtyApp(["play", "basic", "--seed", "3"], cols=100, rows=30)
+    app = PtyApp(["play", "basic", "--seed", "7"], cols=100, rows=30)
     try:
         app.wait_for("Turn 1/10", timeout=30)
         app.wait_for("Tan's impulse phase")
@@ -29,7 +29,7 @@ def test_play_a_move_and_quit_in_a_terminal() -> None:
 
 
 def test_small_terminal_message() -> None:
-    app = PtyApp(["play", "basic", "--seed", "3"], cols=60, rows=20)
+    app = PtyApp(["play", "basic", "--seed", "7"], cols=60, rows=20)
     try:
         app.wait_for("Terminal too small: 60x20", timeout=30)
     finally:
@@ -46,7 +46,7 @@ def test_no_terminal_is_refused_cleanly(tmp_path: Path) -> None:
 
 def test_ascii_and_no_color_show_only_ascii() -> None:
     """--ascii with NO_COLOR: every character on screen is ASCII; the second side is lower case."""
-    app = PtyApp(["play", "basic", "--seed", "3", "--ascii"], cols=100, rows=30, env={"NO_COLOR": "1"})
+    app = PtyApp(["play", "basic", "--seed", "7", "--ascii"], cols=100, rows=30, env={"NO_COLOR": "1"})
     try:
         app.wait_for("Turn 1/10", timeout=30)
         app.press("enter")

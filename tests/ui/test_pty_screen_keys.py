@@ -21,7 +21,7 @@ take back: each changes the game (or opens a mode that does) when the game hears
 
 def game(tmp_path: Path, cols: int, rows: int) -> PtyApp:
     """``firepower play basic`` with its own data folder (its store: ``stored``)."""
-    app = PtyApp(["play", "basic", "--seed", "3"], cols=cols, rows=rows, env={"XDG_DATA_HOME": str(tmp_path)},
+    app = PtyApp(["play", "basic", "--seed", "7"], cols=cols, rows=rows, env={"XDG_DATA_HOME": str(tmp_path)},
                  resizable=True, frames=True)
     app.data_home = str(tmp_path)
     return app

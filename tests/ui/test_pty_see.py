@@ -19,7 +19,7 @@ def _row(app: PtyApp) -> str:
 
 
 def test_the_terminal_cursor_is_on_the_cursor_hex() -> None:
-    app = PtyApp(["play", "basic", "--seed", "3"], cols=100, rows=30)
+    app = PtyApp(["play", "basic", "--seed", "7"], cols=100, rows=30)
     try:
         app.wait_for("Tan's impulse phase", timeout=30)
         app.settle()
@@ -36,7 +36,7 @@ def test_the_terminal_cursor_is_on_the_cursor_hex() -> None:
 
 
 def test_colour_blind_theme_at_80x24() -> None:
-    app = PtyApp(["--theme", "colour-blind", "play", "basic", "--seed", "3"], cols=80, rows=24)
+    app = PtyApp(["--theme", "colour-blind", "play", "basic", "--seed", "7"], cols=80, rows=24)
     try:
         app.wait_for("Tan's impulse phase", timeout=30)
         app.settle()
@@ -57,7 +57,7 @@ def test_show_cursor_writes_the_show_escape_and_the_cursor_is_on_the_hex(tmp_pat
     import json
 
     env = {"XDG_DATA_HOME": str(tmp_path)}
-    app = PtyApp(["play", "basic", "--seed", "3", "--show-cursor"], cols=100, rows=30, env=env)
+    app = PtyApp(["play", "basic", "--seed", "7", "--show-cursor"], cols=100, rows=30, env=env)
     raw: list[bytes] = []
     feed = app.stream.feed
     app.stream.feed = lambda data: (raw.append(data), feed(data))[1]  # type: ignore[method-assign]
@@ -82,7 +82,7 @@ def test_show_cursor_writes_the_show_escape_and_the_cursor_is_on_the_hex(tmp_pat
 
 
 def test_without_the_setting_the_cursor_stays_hidden(tmp_path: Path) -> None:
-    app = PtyApp(["play", "basic", "--seed", "3"], cols=100, rows=30, env={"XDG_DATA_HOME": str(tmp_path)})
+    app = PtyApp(["play", "basic", "--seed", "7"], cols=100, rows=30, env={"XDG_DATA_HOME": str(tmp_path)})
     try:
         app.wait_for("Tan's impulse phase", timeout=30)
         app.settle()

@@ -6,7 +6,6 @@ sources' working notes is."""
 from __future__ import annotations
 
 import ast
-import os
 import re
 import tomllib
 from pathlib import Path
@@ -17,24 +16,11 @@ from firepower_tui.ui.rulebook_index import Rulebook, anchor_index, refs_in, rul
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_PATH = ROOT / "docs" / "RULES.md"
-SHARED = ROOT.parent.parent / "shared" / "RULES.md"
-"""The developers' specification beside the clone (CI has it: see test_the_specification_is_the_shared_one)."""
 SPEC = Rulebook(SPEC_PATH.read_text(encoding="utf-8"))
 BOOK = rulebook()
 
 RULE_ID = re.compile(r"^(§\d+(?:\.\d+)*|[1-9]\d?(?:\.\d+)+|A\d+)(?:\s|$)")
 """A whole string that is a rule id, maybe followed by words (``6.2.1``, ``§9.6``, ``4.7 LMG 13-20``, ``A25``)."""
-
-
-def test_the_specification_is_the_shared_one() -> None:
-    """docs/RULES.md is the developers' specification. CI always has ../shared beside its clone:
-    there a missing one fails; elsewhere (a clone on its own) the comparison is skipped."""
-    if not SHARED.is_file():
-        if os.environ.get("CI"):
-            pytest.fail(f"{SHARED} is missing: CI must run with shared/ beside the clone")
-        pytest.skip("../shared/RULES.md is not beside this checkout")
-    assert SPEC_PATH.read_text(encoding="utf-8") == SHARED.read_text(encoding="utf-8"), \
-        "copy ../shared/RULES.md to docs/RULES.md"
 
 
 # --- every id the game cites ------------------------------------------------------------------------

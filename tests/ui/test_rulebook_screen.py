@@ -35,6 +35,7 @@ async def open_book(app: App[None], place=None) -> RulebookScreen:  # noqa: ANN0
     return screen
 
 
+@pytest.mark.slow  # every section of the rulebook, at two widths
 @pytest.mark.parametrize("width", [80, 120])
 async def test_no_section_shows_raw_markdown(width: int) -> None:
     book = rulebook()
@@ -105,6 +106,7 @@ async def test_a_paragraph_reflows_to_the_window() -> None:
     assert heights[120] < heights[80]
 
 
+@pytest.mark.slow  # every place a rule is cited
 async def test_every_rule_the_game_cites_opens_at_its_line() -> None:
     """Each place a cited rule leads to: its section shown, the block holding the line marked."""
     book = rulebook()

@@ -16,7 +16,7 @@ from firepower_tui.ui.rulebook_index import rulebook
 from firepower_tui.ui.widgets.hex_map import RULER_H, RULER_W, HexMap
 from firepower_tui.ui.widgets.side_log import SideLog
 
-SEED = 3  # Tan's chit first; the cursor starts on T1 in K2
+SEED = 7  # Tan's chit first; the cursor starts on T1 in K2
 
 
 def app():  # noqa: ANN201

@@ -12,7 +12,7 @@ from firepower_tui.ui.screens.game import GameScreen
 
 
 def app() -> FirepowerApp:
-    return make_app(load_scenario("basic"), seed=3)
+    return make_app(load_scenario("basic"), seed=7)
 
 
 def offered(screen: GameScreen) -> set[str]:
@@ -86,7 +86,7 @@ async def test_at_80x24_a_village_man_and_his_hex_cut_no_line() -> None:
     no panel cuts a line; the hex panel of a building may end by naming the key for the rest."""
     from firepower_tui.controller.controller import Result
 
-    a = make_app(load_scenario("village"), seed=3)
+    a = make_app(load_scenario("village"), seed=7)
     async with a.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen, c = a.screen, a.controller

@@ -33,7 +33,7 @@ def spy_refresh(widget: object) -> list[tuple[Region, ...]]:
 
 
 async def test_a_take_back_redraws_only_the_hexes_and_log_lines_that_changed() -> None:
-    a = make_app(load_scenario("basic"), seed=3)
+    a = make_app(load_scenario("basic"), seed=7)
     async with a.run_test(size=(120, 40)) as pilot:
         await pilot.press("enter", "m")  # T1 starts an impulse and moves K2 -> K3
         await pilot.pause()

@@ -234,7 +234,7 @@ def test_the_computers_move_cannot_be_taken_back() -> None:
 
     session = Session(load_scenario("meeting"), seed=1)
     c = Controller(session)
-    turns = computer.ComputerTurns(SimpleNamespace(c=c), {"tan": OwnSide("tan")})  # type: ignore[arg-type]
+    turns = computer.ComputerTurns(SimpleNamespace(c=c), c, {"tan": OwnSide("tan")})  # type: ignore[arg-type]
     assert not turns.humans_wait()
     assert c.submit(parse_action("buy tan RFL")).ok
     refusal = turns.refusal(Intent.UNDO)
@@ -242,6 +242,30 @@ def test_the_computers_move_cannot_be_taken_back() -> None:
     assert session.undo_refusal() is None  # (the session alone would take it back)
     assert c.submit(parse_action("buy green RFL")).ok
     assert turns.refusal(Intent.UNDO) is None  # the human's own buy
+
+
+def test_a_choice_made_before_a_reload_is_not_sent_to_the_game_after_it() -> None:
+    """The screen goes on with another game (a quick resume whose check failed is reloaded from
+    the full replay: a new controller, and new computer's sides): the old computer's choice,
+    arriving from its thread afterwards, is dropped, and neither game gets it."""
+    from types import SimpleNamespace
+
+    from firepower_tui.controller.controller import Controller
+
+    def game() -> Controller:
+        session = Session(load_scenario("meeting"), seed=1)
+        return Controller(session)
+
+    before, after = game(), game()
+    timers: list[object] = []
+    screen = SimpleNamespace(c=before, set_timer=lambda *args, **kwargs: timers.append(args))
+    turns = computer.ComputerTurns(screen, before, {"tan": OwnSide("tan")})  # type: ignore[arg-type]
+    state = before.state
+    action = turns.players["tan"].choose(state)
+    screen.c, screen.computer = after, None  # the reload
+    turns._act(turns.players["tan"], state, action, None)
+    assert before.session.history == [] and after.session.history == []
+    assert timers == []  # (nor does it think again about the new game)
 
 
 async def test_a_computer_that_fails_stops_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch,

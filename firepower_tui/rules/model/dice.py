@@ -7,9 +7,10 @@ functions take a :class:`Dice` and never call ``random`` themselves. Each roll c
 
 from __future__ import annotations
 
-import random
+import hashlib
 from collections import deque
 from collections.abc import Iterable
+from functools import cache
 from typing import Any, Protocol
 
 from .errors import DiceError
@@ -78,48 +79,101 @@ def seed_problem(seed: int) -> str | None:
     return f"a seed is a whole number from 0 to {MAX_SEED}, not {text}"
 
 
-class SeededDice(Recorder):
-    """Pseudo-random dice from a seed: the dice of a game.
+STREAM = "sha256"
+"""The name of the dice stream (docs/notation.md, "The dice stream"): a generator state names it,
+so a state of other dice is refused rather than misread."""
 
-    Its state (:meth:`generator_state`) is what a checkpoint keeps, and :meth:`advance` draws
-    as a recorded game did, so a resumed game goes on with the dice it would have had.
+_SPAN = 1 << 256
+"""How many numbers a SHA-256 digest can be."""
+
+
+@cache
+def _limit(n: int) -> int:
+    """The largest multiple of ``n`` that is at most 2^256: a digest's number below it is kept."""
+    return _SPAN - _SPAN % n
+
+
+def stream_value(seed: int, index: int, n: int) -> int:
+    """Roll ``index`` (0, 1, 2 ...) of the dice seeded with ``seed``, as a pick among ``n`` (0 .. n-1).
+
+    The SHA-256 digest of the ASCII text ``seed:index:attempt`` (decimal numbers; ``attempt`` is
+    0 first) is read as a 256-bit number; a number at or above the largest multiple of ``n`` that
+    fits in 256 bits is thrown away and the next ``attempt`` hashed, so every value is exactly as
+    likely; else the value is the number modulo ``n``. docs/notation.md writes it out.
+
+    >>> [stream_face(1, i) for i in range(5)], stream_value(1, 5, 7)
+    ([2, 1, 6, 5, 4], 0)
+    """
+    if n < 1:
+        raise ValueError(f"a pick is among 1 or more things, not {n}")
+    limit = _limit(n)
+    attempt = 0
+    while True:
+        number = int.from_bytes(hashlib.sha256(b"%d:%d:%d" % (seed, index, attempt)).digest(), "big")
+        if number < limit:
+            return number % n
+        attempt += 1
+
+
+def stream_face(seed: int, index: int) -> int:
+    """Roll ``index`` of the dice seeded with ``seed``, as a d10 (1-10): a pick among 10, plus 1."""
+    return stream_value(seed, index, 10) + 1
+
+
+class SeededDice(Recorder):
+    """The dice of a game: roll ``index`` of the seed's stream (:func:`stream_value`), each call
+    (a d10 or a pick) taking the next index.
+
+    Its state (:meth:`generator_state`) is what a checkpoint keeps: the seed's stream needs only
+    the index of the next roll. :meth:`advance` moves on as a recorded game did, so a resumed
+    game goes on with the dice it would have had.
     """
 
     def __init__(self, seed: int = 1) -> None:
         super().__init__()
         self.seed = seed
-        self._rng = random.Random(seed)
+        self.index = 0
+        """The number of the next roll in the seed's stream."""
 
     def reseed(self, seed: int) -> None:
-        """Restart the generator from ``seed``."""
+        """Restart from roll 0 of ``seed``'s stream."""
         self.seed = seed
-        self._rng = random.Random(seed)
+        self.index = 0
 
-    # ``Random._randbelow(n)`` is what ``randint(1, 10) - 1`` and ``randrange(n)`` draw, without
-    # their argument checks: the same numbers from the same seed (tests/rules/test_dice.py holds
-    # it to that), so every stored game goes on with the dice it always had.
+    def _draw(self, n: int) -> int:
+        value = stream_value(self.seed, self.index, n)
+        self.index += 1
+        return value
 
     def d10(self, purpose: str) -> int:
-        return self._record(purpose, self._rng._randbelow(10) + 1)  # type: ignore[attr-defined]
+        return self._record(purpose, self._draw(10) + 1)
 
     def pick(self, purpose: str, n: int) -> int:
-        return self._record(purpose, self._rng._randbelow(n), n)  # type: ignore[attr-defined]
+        return self._record(purpose, self._draw(n), n)
 
-    def generator_state(self) -> list[Any]:
-        """The generator's state as JSON-ready data, ``[version, internal, gauss, forced]`` (a
-        checkpoint keeps it; ``forced`` is the queue of :class:`ForcedDice`, empty here)."""
-        version, internal, gauss = self._rng.getstate()
-        return [version, list(internal), gauss, self._forced_state()]
+    def generator_state(self) -> dict[str, Any]:
+        """Where the dice are, as JSON-ready data: ``{"stream": "sha256", "index": next roll,
+        "forced": [...]}`` (a checkpoint keeps it; ``forced`` is the queue of :class:`ForcedDice`,
+        empty here). The seed is not in it: the game keeps its seed."""
+        return {"stream": STREAM, "index": self.index, "forced": self._forced_state()}
 
-    def set_generator_state(self, data: list[Any]) -> None:
+    def set_generator_state(self, data: Any) -> None:
         """Go on from a state :meth:`generator_state` gave.
 
         Raises:
-            ValueError: the state is not one (or holds forced results these dice cannot queue).
+            ValueError: the state is not one of these dice (the state of another generator, such
+                as the one games had before this stream, or damaged data), or holds forced
+                results these dice cannot queue.
         """
-        version, internal, gauss, forced = data
-        self._rng.setstate((version, tuple(internal), gauss))
+        if not isinstance(data, dict) or set(data) != {"stream", "index", "forced"} or data["stream"] != STREAM:
+            raise ValueError(f"not a state of the {STREAM} dice stream")
+        index, forced = data["index"], data["forced"]
+        if type(index) is not int or index < 0:
+            raise ValueError(f"a roll index is a whole number from 0, not {index!r}")
+        if not isinstance(forced, list) or any(type(v) is not int or not 1 <= v <= 10 for v in forced):
+            raise ValueError(f"forced dice are d10 results 1-10, not {forced!r}")
         self._set_forced_state(forced)
+        self.index = index
 
     def _forced_state(self) -> list[int]:
         return []
@@ -129,18 +183,17 @@ class SeededDice(Recorder):
             raise ValueError(f"forced dice {forced} in a generator state: only ForcedDice queue them")
 
     def advance(self, calls: Iterable[tuple[str, int, int]]) -> None:
-        """Draw from the generator as a recorded game did, so play goes on with the same dice
-        an uninterrupted game would have had (forced results are not drawn from it)."""
-        below = self._rng._randbelow  # type: ignore[attr-defined]
-        for _purpose, _value, n in calls:
-            below(10 if n == D10 else n)
+        """Move on past the rolls of a recorded game, one index each, so play goes on with the
+        same dice an uninterrupted game would have had (the forced queue is left alone)."""
+        for _call in calls:
+            self.index += 1
 
 
 class ForcedDice(SeededDice):
     """Seeded dice with a queue of forced d10 results, used first, in order: the ``dice`` line
     of a script (docs/notation.md), and tests that set up a roll.
 
-    A pick (a chit draw) always comes from the generator.
+    A pick (a chit draw) always comes from the seed's stream; a forced result takes no roll index.
     """
 
     def __init__(self, seed: int = 1, forced: Iterable[int] = ()) -> None:

@@ -1,5 +1,6 @@
-"""Soldier panel and hex panel contents (pure: state and controller in, Rich Text out; the
-header is in :mod:`.header`)."""
+"""Soldier panel and hex panel contents, with the markers of the optional rules (pure: state and
+controller in, Rich Text out; the header is in :mod:`.header`, the reaction prompt's bottom panel
+in :mod:`.reaction`)."""
 
 from __future__ import annotations
 
@@ -16,13 +17,31 @@ from ...rules.basic.sequence import IMPULSES_PER_PHASE
 from ...rules.optional.special_rule import SpecialAssessment
 from ...rules.model.state import GameState
 from ...rules.model.types import Phase, SetupStep
-from ...rules.model.units import weapon_chart
+from ...rules.model.units import Soldier, weapon_chart
+from .map_counters import markers
 
 POSTURE_WORD = {"stand": "standing", "crouch": "crouching", "prone": "prone"}
 
 
 def pct(p: float) -> str:
     return f"{p * 100:.1f}%".replace(".0%", "%")
+
+
+def marker_words(s: Soldier) -> list[str]:
+    """His markers of the optional rules (and Running), each with its rule."""
+    return [f"{name} [{rule}]" for _, _, name, _, rule in markers(s)]
+
+
+def marker_legend(men: list[Soldier]) -> Text:
+    """A line per marker shown on the map for these men: the letter, what it means, its rule."""
+    t = Text()
+    seen: set[str] = set()
+    for s in men:
+        for letter, word, name, meaning, rule in markers(s):
+            if letter not in seen and rule.startswith("§"):
+                seen.add(letter)
+                t.append(f"\n{letter}/{word} {name}: {meaning} [{rule}]", style="dim")
+    return t
 
 
 def deployment_text(c: Controller) -> Text:
@@ -71,8 +90,6 @@ def soldier_text(c: Controller) -> Text:
         t.append(f", {s.fence_side} of the line")
     t.append("\n")
     status = st.status_word(s)
-    from .reaction import marker_words  # (imported here: it imports this module)
-
     optional = [w for w in marker_words(s) if not w.startswith("Running")]
     marks = [status] + (["Running"] if s.running else []) + optional
     t.append("status: " + ", ".join(marks), style="bold yellow" if status != "ok" or s.running or optional else "")
@@ -236,8 +253,6 @@ def hex_text(c: Controller) -> Text:
         extra += " hidden" if u.hidden else ""
         extra += f" {u.fence_side}-side" if u.fence_side else ""
         t.append(f"\n{mark}{u.id} {st.scenario.side_name(u.side)} {u.weapon} {u.facing.name} {u.posture.value}{extra}")
-    from .reaction import marker_legend
-
     t.append_text(marker_legend(st.soldiers_at(h)))
     if st.ground:
         from .weapons import ground_lines  # optional rule §9.4

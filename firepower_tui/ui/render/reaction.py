@@ -1,5 +1,5 @@
-"""What the reacting player reads while a reaction is open (RULES.md §9.1, §9.2, §9.7), and the
-markers of the optional rules in the panels (pure: controller in, Rich Text out)."""
+"""What the reacting player reads while a reaction is open (RULES.md §9.1, §9.2, §9.7), in the
+bottom panel (pure: controller in, Rich Text out)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ from ...controller.base import REACT_CHOICES, Mode
 from ...controller.controller import Controller
 from ...controller.keymap import KEYMAP, Intent
 from ...controller.reaction_prompt import prompt
-from ...rules.model.units import Soldier
 from ..key_names import key_name
-from .map_counters import markers
 from .panels import preview_text
 
 ANSWER_KEYS = (Intent.AIM_FIRE, Intent.AIM_THROW, Intent.HIT_DIRT, Intent.HIT_DIRT_ALL, Intent.STAND_SHOOT,
@@ -48,21 +46,4 @@ def bottom_panel(c: Controller, side_style: dict[str, str]) -> Text:
     return t
 
 
-def marker_words(s: Soldier) -> list[str]:
-    """His markers of the optional rules (and Running), each with its rule."""
-    return [f"{name} [{rule}]" for _, _, name, _, rule in markers(s)]
-
-
-def marker_legend(men: list[Soldier]) -> Text:
-    """A line per marker shown on the map for these men: the letter, what it means, its rule."""
-    t = Text()
-    seen: set[str] = set()
-    for s in men:
-        for letter, word, name, meaning, rule in markers(s):
-            if letter not in seen and rule.startswith("§"):
-                seen.add(letter)
-                t.append(f"\n{letter}/{word} {name}: {meaning} [{rule}]", style="dim")
-    return t
-
-
-__all__ = ["bottom_panel", "marker_legend", "marker_words", "shows_panel"]
+__all__ = ["bottom_panel", "shows_panel"]

@@ -1,4 +1,9 @@
-"""The game screen: map, panels, log, status line, footer; keys from the keymap table."""
+"""The game screen: map, panels, log, status line, footer; keys from the keymap table.
+
+It is made of parts in files of their own (its mixins, its views, the objects it holds), which
+see it as :class:`.game_base.GameScreenBase` or :class:`.game_parts.GameScreenParts` and never
+import this module.
+"""
 
 from __future__ import annotations
 
@@ -36,7 +41,7 @@ from .game_views import VIEW_GUARDS, VIEWS, ask_quit, show_game_over
 from .los_mode import LosMode
 from .see_commands import linkify, open_rule
 from .side_fit import PANELS as SIDE_PANELS, SideFit
-from ..theme import load_theme, show_theme
+from ..theme import load_theme
 from .reaction import HandOver, ScreenClock
 
 if TYPE_CHECKING:
@@ -108,7 +113,7 @@ class GameScreen(LogAndPrompts, CommandLine):
         self.computer = _computer_turns(self, controller, pace)
         """The computer's sides, or None in a hotseat game."""
         handover = handover and self.computer is None  # one player at the keyboard: nothing to pass
-        self.threats = ThreatView(self)
+        self.threats = ThreatView(self, self.computer)
         """The threat view (v)."""
         self.c = controller
         self.opening_chit = opening_chit
@@ -210,7 +215,7 @@ class GameScreen(LogAndPrompts, CommandLine):
         self.hand_over, self.clock = HandOver(self), ScreenClock(self)
         self.los = LosMode(self)
         self.computer = _computer_turns(self, controller, self.pace)
-        self.threats = ThreatView(self)
+        self.threats = ThreatView(self, self.computer)
         await self.recompose()
         self.on_mount()
 
@@ -340,9 +345,13 @@ class GameScreen(LogAndPrompts, CommandLine):
         return fold(text) if self.ascii else text
 
     def apply_theme(self, theme: Theme) -> None:
-        """Show the game in ``theme`` (ui/theme.py)."""
+        """Show the game in ``theme`` (ui/theme.py): the sides' colours (header, log) and the map's styles."""
         self._panel_cache.clear()
-        show_theme(self, theme)
+        sides = self.c.state.sides
+        self.side_styles = {sides[0]: theme.sides[0], sides[1]: theme.sides[1]}
+        self.theme_name = theme.name
+        self.query_one(HexMap).set_theme(theme.palette, theme.lower_second or self.no_color or self.ascii)
+        self.sync_result(Result())
 
     def action_open_rule(self, ref: str) -> None:
         """A rule reference clicked in the log or a panel: the rulebook at its section."""

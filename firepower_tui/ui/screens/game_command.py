@@ -4,39 +4,30 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual.screen import Screen
 
 from ..widgets.hex_map import HexMap
 from ..widgets.side_log import SideLog
+from .game_parts import GameScreenParts
 from .game_views import command_line
 from .see_commands import view_command
 
 if TYPE_CHECKING:
     from textual.widgets import Input
 
-    from ...controller.controller import Controller, Result
-    from .game import GameScreen
+    from ...controller.controller import Result
 
 
-class CommandLine(Screen[None]):
+class CommandLine(GameScreenParts):
     """The part of :class:`.game.GameScreen` that runs its command line."""
 
-    if TYPE_CHECKING:  # (the game screen's, set in its __init__)
-        c: Controller
-        command_open: bool
-
-        def shown(self, text: Text) -> Text: ...
+    if TYPE_CHECKING:  # (the game screen's)
         def _sync(self, result: Result, cursor_only: bool = False) -> None: ...
-        def _internal_error(self, exc: Exception, context: str) -> None: ...
-
-    def _screen(self) -> GameScreen:
-        return cast("GameScreen", self)
 
     def open_command(self) -> None:
-        box = command_line(self._screen())
+        box = command_line(self)
         self.command_open = True
         box.display = True
         box.value = ""
@@ -44,7 +35,7 @@ class CommandLine(Screen[None]):
         self.refresh_bindings()
 
     def _close_command(self) -> None:
-        box = command_line(self._screen())
+        box = command_line(self)
         self.command_open = False
         box.display = False
         self.query_one(HexMap).focus()
@@ -59,7 +50,7 @@ class CommandLine(Screen[None]):
             self._internal_error(exc, f"command {text!r}")
 
     def _command(self, text: str) -> None:
-        if view_command(self._screen(), text):
+        if view_command(self, text):
             return
         result = self.c.command(text)
         if result.ok and result.message and not result.events:

@@ -8,32 +8,23 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual.screen import Screen
 
 from ...controller.controller import Result
 from ...rules.model.events import ChitDrawn, Event, Rolled
 from ...rules.model.types import Phase
 from ..render.log_text import refusal_text
 from ..widgets.side_log import SideLog
-
-if TYPE_CHECKING:
-    from ...controller.controller import Controller
-    from ..computer import ComputerTurns
+from .game_parts import GameScreenParts
 
 
-class LogAndPrompts(Screen[None]):
+class LogAndPrompts(GameScreenParts):
     """The part of :class:`.game.GameScreen` that keeps its log and opens its set-up prompts."""
 
     if TYPE_CHECKING:  # (the game screen's, set in its __init__)
-        c: Controller
-        computer: ComputerTurns | None
-        handover: bool
-        side_styles: dict[str, str]
         _prompt_open: bool
         _logged: int
         _entry_at: list[int]
 
-        def shown(self, text: Text) -> Text: ...
         def _sync(self, result: Result, cursor_only: bool = False) -> None: ...
         def _update(self, widget_id: str, content: Text) -> None: ...
 

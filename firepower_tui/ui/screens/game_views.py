@@ -23,7 +23,7 @@ from ..widgets.side_log import SideLog
 if TYPE_CHECKING:
     from textual.widgets import Input
 
-    from .game import GameScreen
+    from .game_parts import GameScreenParts
 
 
 class GamesApp(Protocol):
@@ -34,11 +34,11 @@ class GamesApp(Protocol):
     def history_screen(self) -> Screen[Any]: ...
 
 
-def _games_app(screen: GameScreen) -> GamesApp:
+def _games_app(screen: GameScreenParts) -> GamesApp:
     return cast(GamesApp, screen.app)
 
 
-def show_help(screen: GameScreen) -> None:
+def show_help(screen: GameScreenParts) -> None:
     """The keys, the map's legend (in this game's glyphs and theme), the optional rules."""
     from ..help_tables import HELP_WIDTH, help_text
     from ..theme import THEMES
@@ -50,26 +50,26 @@ def show_help(screen: GameScreen) -> None:
     screen.app.push_screen(TextScreen(screen.shown(text), "Help: keys, the map, the optional rules"))
 
 
-def show_rules(screen: GameScreen) -> None:
+def show_rules(screen: GameScreenParts) -> None:
     from .modals import TextScreen
 
     screen.app.push_screen(TextScreen(sections(screen.c.rules_topic(), ascii=screen.ascii),
                                       "Rules for what you are doing now (Esc, then K: the whole rulebook)"))
 
 
-def ask_quit(screen: GameScreen) -> None:
+def ask_quit(screen: GameScreenParts) -> None:
     from .modals import ConfirmScreen
 
     screen.app.push_screen(ConfirmScreen("Quit FIREPOWER?"), _quitter(screen))
 
 
-def show_history(screen: GameScreen) -> None:
+def show_history(screen: GameScreenParts) -> None:
     app = _games_app(screen)
     if app.ensure_complete():
         screen.app.push_screen(app.history_screen())
 
 
-def show_stats(screen: GameScreen) -> None:
+def show_stats(screen: GameScreenParts) -> None:
     from ...games.stats import game_stats, stats_lines
     from .modals import TextScreen
 
@@ -79,18 +79,18 @@ def show_stats(screen: GameScreen) -> None:
     screen.app.push_screen(TextScreen(screen.shown(body), "Dice statistics, this game (expected 10% per face)"))
 
 
-def show_log(screen: GameScreen) -> None:
+def show_log(screen: GameScreenParts) -> None:
     from .modals import LogScreen
 
     log = screen.query_one(SideLog)
     screen.app.push_screen(LogScreen(log.sources, log.render_entry, "Game log (newest last)"), lambda _: None)
 
 
-def zoom(screen: GameScreen) -> None:
+def zoom(screen: GameScreenParts) -> None:
     screen.query_one(HexMap).toggle_zoom()
 
 
-def open_command(screen: GameScreen) -> None:
+def open_command(screen: GameScreenParts) -> None:
     screen.open_command()
 
 
@@ -98,7 +98,7 @@ COMMAND_PLACEHOLDER = ("action in notation, e.g. move T1 K3 | odds fire T2 G1 | 
                        "colour-blind (Esc closes)")
 
 
-def command_line(screen: GameScreen) -> Input:
+def command_line(screen: GameScreenParts) -> Input:
     """The command line: an Input between the status line and the footer, hidden while closed,
     mounted when first opened (the first frame needs neither it nor Textual's Input module)."""
     from textual.widgets import Input
@@ -111,15 +111,15 @@ def command_line(screen: GameScreen) -> Input:
     return box
 
 
-def pause(screen: GameScreen) -> None:
+def pause(screen: GameScreenParts) -> None:
     screen.clock.toggle_pause()
 
 
-def los_mode(screen: GameScreen) -> None:
+def los_mode(screen: GameScreenParts) -> None:
     screen.los.toggle()
 
 
-def show_panels(screen: GameScreen) -> None:
+def show_panels(screen: GameScreenParts) -> None:
     """The side panels (and the LOS panel) in full, scrollable: nothing shown only off-screen at 80x24."""
     from ..render.panels import hex_text, soldier_text
     from .los_mode import panel_text
@@ -134,41 +134,41 @@ def show_panels(screen: GameScreen) -> None:
     screen.app.push_screen(TextScreen(screen.shown(body), "The panels in full"))
 
 
-def rulebook(screen: GameScreen) -> None:
+def rulebook(screen: GameScreenParts) -> None:
     from .see_commands import show_rulebook
 
     show_rulebook(screen)
 
 
-def skip(screen: GameScreen) -> None:
+def skip(screen: GameScreenParts) -> None:
     """The computer's moves at once, to the end of its run of decisions."""
     if screen.computer is not None:
         screen.computer.skip()
 
 
-def computer_deciding(screen: GameScreen) -> bool:
+def computer_deciding(screen: GameScreenParts) -> bool:
     return screen.computer is not None and bool(screen.computer.deciding())
 
 
-def toggle_threats(screen: GameScreen) -> None:
+def toggle_threats(screen: GameScreenParts) -> None:
     """The threat view on or off (:mod:`..threat_view`)."""
     screen.threats.toggle()
 
 
-VIEWS: dict[Intent, Callable[[GameScreen], None]] = {
+VIEWS: dict[Intent, Callable[[GameScreenParts], None]] = {
     Intent.HELP: show_help, Intent.RULES: show_rules, Intent.QUIT: ask_quit, Intent.HISTORY: show_history,
     Intent.STATS: show_stats, Intent.SHOW_LOG: show_log, Intent.ZOOM: zoom, Intent.COMMAND: open_command,
     Intent.PAUSE: pause, Intent.LOS: los_mode, Intent.RULEBOOK: rulebook,
     Intent.PANELS: show_panels, Intent.SKIP: skip, Intent.THREATS: toggle_threats,
 }
 """The intents the screen handles itself (the keymap's view intents; every other is the controller's)."""
-VIEW_GUARDS: dict[Intent, Callable[[GameScreen], bool]] = {Intent.SKIP: computer_deciding}
+VIEW_GUARDS: dict[Intent, Callable[[GameScreenParts], bool]] = {Intent.SKIP: computer_deciding}
 """The view intents the footer offers only at times (the others always)."""
 if set(VIEWS) != VIEW_INTENTS:
     raise AssertionError(f"the game screen's view intents {sorted(VIEWS)} are not the keymap's")
 
 
-def _quitter(screen: GameScreen) -> Callable[[bool | None], None]:
+def _quitter(screen: GameScreenParts) -> Callable[[bool | None], None]:
     def answer(yes: bool | None) -> None:
         if yes:
             screen.app.exit()
@@ -196,7 +196,7 @@ def game_over_text(st: GameState) -> Text:
     return t
 
 
-def show_game_over(screen: GameScreen) -> None:
+def show_game_over(screen: GameScreenParts) -> None:
     from .modals import EndScreen
 
     screen.app.push_screen(EndScreen(screen.shown(game_over_text(screen.c.state))), _quitter(screen))

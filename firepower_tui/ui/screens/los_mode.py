@@ -27,7 +27,7 @@ from ..widgets.hex_map import HexMap
 
 if TYPE_CHECKING:
     from ...rules.basic.los_explain import LosExplanation
-    from .game import GameScreen
+    from .game_base import GameScreenBase
 
 OVERLAY = {"blocks": "los_blocks", "hinders": "los_hinders", "through": "los", "none": "los"}
 """The map overlay of each effect (:class:`...rules.basic.los_explain.Effect`; ui/render/map_palette.py)."""
@@ -49,7 +49,7 @@ def _key(intent: Intent) -> str:
 class LosMode:
     """The mode's state: the near end of the line (None: the mode is closed)."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: GameScreenBase) -> None:
         self.screen = screen
         self.origin: Hex | None = None
         self.explanation: LosExplanation | None = None

@@ -21,7 +21,7 @@ from ...rules.model.state import GameState
 from ..widgets.side_log import SideLog
 
 if TYPE_CHECKING:
-    from .game import GameScreen
+    from .game_base import GameScreenBase
 
 
 def decider(state: GameState) -> str | None:
@@ -33,7 +33,7 @@ class HandOver:
     """With ``--handover``: a pass-the-keyboard prompt when a reaction opens for the other side,
     and again when control returns (the new impulse phase has its own, :meth:`GameScreen._banner`)."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: GameScreenBase) -> None:
         self.screen = screen
         self.side = decider(screen.c.state)
 
@@ -64,7 +64,7 @@ class ScreenClock:
     stops while a reaction is open, a dialog is up or the player paused, and enters ``done``
     for the active side when the time is up (once an aimed or typed action is finished)."""
 
-    def __init__(self, screen: GameScreen, now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, screen: GameScreenBase, now: Callable[[], float] = time.monotonic) -> None:
         self.screen = screen
         budget = screen.c.session.clock  # seconds while the clock rule is on (R35, R50), else None
         self.clock: PhaseClock | None = PhaseClock(budget, now=now) if budget is not None else None

@@ -14,16 +14,17 @@ from rich.text import Text
 
 from ...rules.engine.notation import LosQuery, NotationError, parse_line
 from ..rulebook_index import refs_in, rulebook
-from ..theme import THEMES, apply_theme, save_theme
+from ..theme import THEMES, save_theme
 from ..widgets.side_log import SideLog
+from .game_base import GameScreenBase
 
 if TYPE_CHECKING:
-    from .game import GameScreen
+    from .game_parts import GameScreenParts
 
 RULE_HELP = "try 4.4, §9.1, 6.3.4.1 or A17"
 
 
-def view_command(screen: GameScreen, text: str) -> bool:
+def view_command(screen: GameScreenParts, text: str) -> bool:
     """Run ``rule …``, ``theme …``, ``cursor …`` or ``los …`` if ``text`` is one; True if it was."""
     word, _, rest = text.strip().partition(" ")
     rest = rest.strip()
@@ -53,12 +54,12 @@ def view_command(screen: GameScreen, text: str) -> bool:
     return False
 
 
-def _say(screen: GameScreen, message: str, *, error: bool = False) -> None:
+def _say(screen: GameScreenParts, message: str, *, error: bool = False) -> None:
     screen.c.say(message, error=error)
     screen.update_panel("#status", Text(message, style="bold red" if error else ""))
 
 
-def open_rule(screen: GameScreen, ref: str) -> None:
+def open_rule(screen: GameScreenParts, ref: str) -> None:
     """``:rule 6.3.2`` (or a link): the rulebook at that rule; a reference it does not know is
     refused with what it does know."""
     from .rulebook import RulebookScreen
@@ -73,7 +74,7 @@ def open_rule(screen: GameScreen, ref: str) -> None:
     screen.app.push_screen(RulebookScreen(place, ascii=screen.ascii))
 
 
-def last_cited(screen: GameScreen) -> str | None:
+def last_cited(screen: GameScreenParts) -> str | None:
     """The rule reference the log cited last (that the rulebook has), if any."""
     book = rulebook()
     for entry in reversed(list(screen.query_one(SideLog).entries)):
@@ -83,7 +84,7 @@ def last_cited(screen: GameScreen) -> str | None:
     return None
 
 
-def show_rulebook(screen: GameScreen) -> None:
+def show_rulebook(screen: GameScreenParts) -> None:
     """The rulebook key: at the rule the log cited last, else the contents."""
     from .rulebook import RulebookScreen
 
@@ -92,19 +93,22 @@ def show_rulebook(screen: GameScreen) -> None:
     screen.app.push_screen(RulebookScreen(place, ascii=screen.ascii))
 
 
-def set_theme(screen: GameScreen, name: str) -> None:
+def set_theme(screen: GameScreenParts, name: str) -> None:
     """``:theme NAME``: switch and remember (no name: say which there are)."""
     if name not in THEMES:
         _say(screen, f"theme {name or '?'}: one of {', '.join(THEMES)} (README: Readable for everyone)",
              error=bool(name))
         return
-    apply_theme(screen.app, name)
+    theme = THEMES[name]
+    for each in screen.app.screen_stack:  # every game screen of the app
+        if isinstance(each, GameScreenBase):
+            each.apply_theme(theme)
     path = save_theme(name)
     _say(screen, f"theme {name}" + (f" (remembered in {path})" if path else " (not remembered: the data "
                                                                                "directory is not writable)"))
 
 
-def set_cursor_shown(screen: GameScreen, word: str) -> None:
+def set_cursor_shown(screen: GameScreenParts, word: str) -> None:
     """``:cursor on|off``: show the terminal's own cursor on the map's cursor hex (for screen
     magnifiers and braille displays), or hide it; remembered like the theme."""
     from ..widgets.terminal_cursor import save_show_cursor

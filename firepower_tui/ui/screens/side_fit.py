@@ -23,7 +23,7 @@ from .see_commands import linkify
 if TYPE_CHECKING:
     from textual.css.styles import RulesMap  # noqa: F401 (the cast's)
 
-    from .game import GameScreen
+    from .game_base import GameScreenBase
 
 PANELS = ("#soldier-panel", "#hex-panel")
 """The growing panels, top to bottom (the first is served first)."""
@@ -80,7 +80,7 @@ def cut_to(panel: Static, text: Text, width: int, lines: int) -> Text:
 class SideFit:
     """The texts of the two panels and the heights they were given (see the module)."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: GameScreenBase) -> None:
         self.screen = screen
         self.texts: dict[str, Text] = {}
         self.shown: dict[str, int] = {}

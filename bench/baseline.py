@@ -85,15 +85,16 @@ class Unavailable(RuntimeError):
     """v0.1 cannot be taken out of the history here."""
 
 
-def extract(dest: Path) -> Path:
-    """v0.1's package, scenarios and benchmarks in ``dest`` (``git archive`` of :data:`V01`)."""
+def extract(dest: Path, commit: str = V01) -> Path:
+    """A commit's package, scenarios and benchmarks in ``dest`` (``git archive``; v0.1's,
+    :data:`V01`, unless told)."""
     try:
-        done = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", V01, "firepower_tui", "scenarios",
+        done = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", commit, "firepower_tui", "scenarios",
                                "bench"], capture_output=True, check=False, timeout=60)
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise Unavailable(f"git archive failed: {exc}") from exc
     if done.returncode != 0:
-        raise Unavailable(f"commit {V01[:7]} is not in this clone's history ({done.stderr.decode().strip()[:200]})")
+        raise Unavailable(f"commit {commit[:7]} is not in this clone's history ({done.stderr.decode().strip()[:200]})")
     with tarfile.open(fileobj=io.BytesIO(done.stdout)) as tar:
         try:
             tar.extractall(dest, filter="data")
@@ -103,16 +104,17 @@ def extract(dest: Path) -> Path:
     return dest
 
 
-def _figures(code: Path, quick: bool, env: dict[str, str]) -> dict[str, float]:
-    """The values of one bench_core run of ``code`` (a checkout), by figure key."""
+def _figures(code: Path, quick: bool, env: dict[str, str], keys: str = _KEYS,
+             bench: str = "bench_core.py") -> dict[str, float]:
+    """The values of one run of a benchmark of ``code`` (a checkout; bench_core unless told), by figure key."""
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
         out = Path(f.name)
     try:
-        cmd = [sys.executable, str(code / "bench" / "bench_core.py"), "--only", _KEYS, "--json", str(out)]
+        cmd = [sys.executable, str(code / "bench" / bench), "--only", keys, "--json", str(out)]
         done = subprocess.run(cmd + (["--quick"] if quick else []), cwd=code, env=env, capture_output=True,
                               text=True, timeout=900, check=False)
         if not out.exists() or not out.stat().st_size:
-            raise RuntimeError(f"{code.name} bench_core failed: {done.stderr.strip()[-500:]}")
+            raise RuntimeError(f"{code.name} {bench} failed: {done.stderr.strip()[-500:]}")
         figs = json.loads(out.read_text(encoding="utf-8"))["figures"]
     finally:
         out.unlink(missing_ok=True)

@@ -86,6 +86,16 @@ def _copy_db(store: Store, dest: Path) -> None:
         out.close()
 
 
+def _release(db: Path, game_id: int) -> None:
+    """The copy's game owned by nobody: its owner is this live process, and `firepower resume`
+    refuses a game open elsewhere (R180)."""
+    copy = Store(db)
+    try:
+        copy.release(game_id)
+    finally:
+        copy.close()
+
+
 def build(folder: Path, *, turns: int = 100, at: tuple[int, ...] = (10, 100), seed: int = 5,
           deadline: float | None = None) -> LongGames:
     """Play one long stored game, snapshotting the database in each turn of ``at``.
@@ -101,8 +111,7 @@ def build(folder: Path, *, turns: int = 100, at: tuple[int, ...] = (10, 100), se
     store = Store(folder / "building.db")
     snapshots: dict[int, Snapshot] = {}
     try:
-        session, gid = new_game(store, scenario, seed)
-        store.release(gid)  # owner_pid would be this (live) process: `firepower resume` would refuse
+        session, gid = new_game(store, scenario, seed)  # this process owns the game while it plays it
         rng = random.Random(seed)
         steps = 0
         while wanted:
@@ -125,6 +134,7 @@ def build(folder: Path, *, turns: int = 100, at: tuple[int, ...] = (10, 100), se
                     and not session.state.over):
                 db = folder / f"turn{requested}.db"
                 _copy_db(store, db)
+                _release(db, gid)
                 snapshots[requested] = Snapshot(db=db, turn=session.state.turn, actions=len(store.entries(gid)),
                                                 last=session.history[-1].notation)
                 wanted.pop(0)

@@ -38,6 +38,24 @@ def test_reset_forgets_every_lesson(data_home: Path, capsys: pytest.CaptureFixtu
     assert not LessonProgress().is_done("movement")
 
 
+def test_progress_that_cannot_be_kept_is_said_and_the_lessons_go_on(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A data folder that cannot be written (here a file stands where the folder goes): a step
+    done is kept in memory and the reason is held for the screen; ``--reset`` is a bad-input
+    error naming the file, not a crash."""
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "file"))
+    lessons = load_lessons()
+    progress = LessonProgress()
+    progress.record(lessons[0], 2)
+    assert progress.steps_done("movement") == 2 and progress.problem is not None
+    assert str(default_progress_path()) in progress.problem
+    assert main(["learn", "--reset"]) == 2
+    err = capsys.readouterr().err
+    assert str(default_progress_path()) in err and "crash" not in err
+
+
 @pytest.mark.parametrize("ref", ["0", "14", "nosuch"])
 def test_an_unknown_lesson_is_named(ref: str, data_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["learn", ref, "--list"]) == 2

@@ -122,3 +122,18 @@ def test_play_is_parsed_as_the_full_parser_parses_it(argv: list[str], capsys: py
         return result, out.out, out.err
 
     assert outcome(_parse) == outcome(lambda a: _parser().parse_args(a))
+
+
+@pytest.mark.parametrize(("argv", "dest", "value"), [
+    (["--ascii", "play", "basic"], "ascii", True),
+    (["--seed", "5", "resume"], "seed", 5),
+    (["--db", "x.db", "games"], "db", "x.db"),
+    (["--rules", "hiding", "play"], "rules", ("hiding",)),
+    (["--ascii", "learn"], "ascii", True),
+    (["--ascii", "join", "3", "--side", "tan"], "ascii", True),
+    (["--db", "x.db", "resume", "--db", "y.db"], "db", "y.db"),  # after the command, the command's wins
+    (["play", "basic"], "ascii", False),
+])
+def test_an_option_given_before_the_command_reaches_it(argv: list[str], dest: str, value: object) -> None:
+    """``firepower --ascii play``: the command's copy of a main option does not reset it to its default."""
+    assert getattr(parse(*argv), dest) == value

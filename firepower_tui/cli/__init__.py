@@ -134,6 +134,10 @@ def _run(args: argparse.Namespace) -> int:
         from . import learn
 
         return learn.run(args)
+    if args.command == "edit":
+        from . import edit_cmd
+
+        return edit_cmd.run(args)
     if args.command == "map":
         from . import map_cmd
 

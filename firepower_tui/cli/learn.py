@@ -18,6 +18,8 @@ def run(args: argparse.Namespace) -> int:
     progress = LessonProgress()
     if args.reset:
         progress.reset()
+        if progress.problem is not None:
+            raise FirepowerError(progress.problem)
         print("firepower: the progress of every lesson was forgotten")
         return 0
     start = None

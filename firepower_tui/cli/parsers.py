@@ -113,7 +113,20 @@ def _parser() -> argparse.ArgumentParser:
     _play_options(p)  # no command: the default start (R22)
     _rule_options(p)
     _db_option(p)
+    _keep_main_options(p, sub)
     return p
+
+
+def _keep_main_options(main: argparse.ArgumentParser, sub: Any) -> None:
+    """An option of the main parser that a command repeats (``--ascii``, ``--seed``, ``--db`` …)
+    keeps its value given before the command (``firepower --ascii play``): the command's copy has
+    no default of its own, so argparse does not write its default over the main parser's value;
+    given after the command, it wins as before."""
+    shared = {action.dest for action in main._actions if action.option_strings} - {"help"}
+    for command in sub.choices.values():
+        for action in command._actions:
+            if action.option_strings and action.dest in shared:
+                action.default = argparse.SUPPRESS
 
 
 def _remote_commands(sub: Any) -> None:
@@ -138,6 +151,12 @@ def _learn_and_map_parsers(sub: argparse._SubParsersAction) -> None:  # type: ig
     le.add_argument("--list", action="store_true", help="print the lessons and how far you got, and exit")
     le.add_argument("--reset", action="store_true", help="forget the progress made in every lesson")
     le.add_argument("--ascii", action="store_true", help="no Unicode glyphs on the map")
+    ed = sub.add_parser("edit", help="the map and scenario editor: paint terrain, place buildings, walls and men, "
+                                     "fill in the scenario; every problem listed as you edit (keys: ? inside)")
+    ed.add_argument("file", nargs="?", default=None, metavar="FILE",
+                    help="the scenario file or id to edit (a new file if it does not exist; none: asked on saving)")
+    ed.add_argument("--new", metavar="CxR", default=None, help="a new map of C columns and R rows (up to 60x60)")
+    ed.add_argument("--ascii", action="store_true", help="no Unicode glyphs")
     mp = sub.add_parser("map", help="print a scenario's map (show), or check a scenario file and mark its map (check)")
     acts = mp.add_subparsers(dest="map_command", metavar="ACTION", required=True)
     show = acts.add_parser("show", help="the map as the app draws it, to stdout")

@@ -33,6 +33,9 @@ class LessonProgress:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path if path is not None else default_progress_path()
         self._data: dict[str, dict[str, int | bool]] = self._read()
+        self.problem: str | None = None
+        """Why the last write failed (an unwritable folder, a full disk), else None: the
+        lessons go on and the progress is kept in memory until the program ends."""
 
     def _read(self) -> dict[str, dict[str, int | bool]]:
         try:
@@ -70,10 +73,15 @@ class LessonProgress:
         self._write()
 
     def _write(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"lessons": self._data}, indent=1, sort_keys=True), encoding="utf-8")
-        os.replace(tmp, self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(json.dumps({"lessons": self._data}, indent=1, sort_keys=True), encoding="utf-8")
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            self.problem = f"{self.path}: the lesson progress cannot be kept ({exc.strerror or exc})"
+        else:
+            self.problem = None
 
     def marks(self, lessons: Sequence[Lesson]) -> list[Mark]:
         """Each lesson's mark in the list: ``done``, ``next`` (the first not done), ``started``, or ``""``."""

@@ -103,13 +103,6 @@ def computer_levels(players: Mapping[str, str] | None) -> dict[str, str]:
     return out
 
 
-def players_words(players: Mapping[str, str] | None) -> str:
-    """The ``players`` line's words (``tan=computer:normal green=human``); empty for hotseat."""
-    if not computer_levels(players):
-        return ""
-    return " ".join(f"{side}={seat}" for side, seat in (players or {}).items())
-
-
 def players_label(players: Mapping[str, str] | None) -> str:
     """Who plays, for the games list: ``hotseat``, or e.g. ``tan: computer (normal)``."""
     levels = computer_levels(players)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..rules.model.errors import FirepowerError, Problem, SaveError
+from ..rules.model.errors import FirepowerError, Problem, StoreError
 from . import owner as owners
 from .owner import Owner
 
@@ -156,8 +156,8 @@ class Store:
         self.path = Path(path)
         self.conn = self._open()
 
-    def _fail(self, what: str) -> SaveError:
-        return SaveError(str(self.path), [Problem("", what)])
+    def _fail(self, what: str) -> StoreError:
+        return StoreError(str(self.path), [Problem("", what)])
 
     def _open(self) -> sqlite3.Connection:
         existed = self.path.exists()

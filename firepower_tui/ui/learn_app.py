@@ -85,9 +85,3 @@ class LearnApp(FirepowerApp):
         return [s for s in self.screen_stack if isinstance(s, LessonListScreen)]
 
 
-def make_learn_app(*, progress: LessonProgress | None = None, ascii: bool = False,
-                   start: int | None = None) -> LearnApp:
-    """The lessons app (tests pass their own progress file)."""
-    from ..games.lessons import load_lessons
-
-    return LearnApp(load_lessons(), progress if progress is not None else LessonProgress(), ascii=ascii, start=start)

@@ -9,7 +9,6 @@ from firepower_tui.rules.model.dice import ScriptedDice, SeededDice
 from firepower_tui.rules.model.events import HiddenChanged, ImpulseEnded
 from firepower_tui.rules.board.hexgrid import hex_from_id
 from firepower_tui.rules.engine.notation import parse_action
-from firepower_tui.rules.model.state import GameState
 from firepower_tui.rules.model.types import Status, WeaponState
 from tests.conftest import FIELD, optional_game, set_soldier, with_terrain
 
@@ -124,39 +123,6 @@ def test_revealed_when_stunned() -> None:
 
 
 @pytest.mark.rule("§9.3")
-def test_reveal_near_answers_as_reveal_after_for_one_man_and_no_event() -> None:
-    """The hooks' shortcut after a one-man action with no revealing event gives reveal_after's
-    answer: for every man as the actor, in positions of random games with every rule (where
-    nobody is revealed: an enemy within 2 with LOS already did it), and in one where G1 stands
-    within 2 hexes of the Hidden T1 with LOS."""
-    import random
-
-    from firepower_tui.headless.playout import random_action
-    from firepower_tui.rules.optional.hiding import reveal_after, reveal_near
-    from firepower_tui.rules.scenario.load import load_scenario
-    from firepower_tui.rules.basic.sequence import new_game
-    from firepower_tui.rules.model.types import IMPLEMENTED_RULES
-
-    def same(state: GameState) -> bool:
-        hidden = state.marks().hidden
-        return all(reveal_near(state, s.id, hidden) == reveal_after(state, (s.id,), (), hidden)
-                   for s in state.soldiers)
-
-    for seed in range(2):
-        rules = sorted(IMPLEMENTED_RULES)
-        state, rng, dice = new_game(load_scenario("basic"), rules=rules), random.Random(seed), SeededDice(seed)
-        while not state.over:
-            assert same(state)
-            state, _ = engine.apply_trusted(state, random_action(state, rng), dice)
-    g = hidden_t1()
-    g.do("done", "chit green", "impulse B8")
-    set_soldier(g, "G1", hex=hex_from_id("B5"))
-    near = reveal_near(g.state, "G1", g.state.marks().hidden)
-    assert near[1] == [HiddenChanged(soldier="T1", hidden=False, why="G1 is within 2 hexes with LOS to him")]
-    assert same(g.state)
-
-
-@pytest.mark.rule("§9.3")
 def test_revealed_when_an_enemy_ends_any_action_within_two_hexes_a_repair_too() -> None:
     """"An enemy soldier ends an action within 2 hexes with LOS": any action, §9.4's and §9.5's
     as well as an MF action (ruling R125)."""
@@ -263,3 +229,32 @@ def test_an_enemy_within_two_hexes_without_los_does_not_reveal_him() -> None:
     assert g.soldier("T1").hidden
     g.do("move G1", "move G1", "move G1")  # B7, B6, B5
     assert g.soldier("G1").hex == hex_from_id("B5") and g.soldier("T1").hidden
+
+
+@pytest.mark.rule("§9.3")
+@pytest.mark.parametrize(("at", "revealed"), [("B5", True), ("B6", False)])
+def test_a_turn_within_2_hexes_of_a_hidden_enemy_reveals_him(at: str, revealed: bool) -> None:
+    """G1 turns 2 hexes from the Hidden T1, with LOS, Overwatch on too: T1 is revealed (3 hexes
+    away: not)."""
+    g = hidden_t1(rules=("hiding", "overwatch"))
+    g.do("done", "chit green", "impulse B8")
+    set_soldier(g, "G1", hex=hex_from_id(at))
+    events = g.do("turn G1 NE")
+    assert (HiddenChanged(soldier="T1", hidden=False, why="G1 is within 2 hexes with LOS to him") in events) is revealed
+    assert g.soldier("T1").hidden is not revealed
+
+
+@pytest.mark.rule("§9.3")
+def test_the_hiding_hexes_are_the_maps_own_whichever_map_was_asked_last() -> None:
+    """:func:`.hiding.hiding_hexes` (what :func:`.hiding.mark_hidden` asks before anything else)
+    is every hex :func:`.hiding.hiding_hex` accepts, for one map after another and back."""
+    from firepower_tui.rules.basic.sequence import new_game
+    from firepower_tui.rules.model.types import RuleId
+    from firepower_tui.rules.optional.hiding import hiding_hex, hiding_hexes
+    from firepower_tui.rules.scenario.load import load_scenario
+
+    states = [new_game(load_scenario(name), rules=[RuleId.HIDING]) for name in ("basic", "meeting", "village")]
+    states.append(hidden_t1().state)
+    for state in states + states[::-1]:
+        gmap = state.scenario.map
+        assert hiding_hexes(state) == {h for h in gmap.terrain if hiding_hex(state, h)}

@@ -235,3 +235,17 @@ async def test_a_stray_key_does_not_end_the_only_mans_phase(tmp_path: Path) -> N
         await pilot.press("t", "3")
         await pilot.pause()
         assert run.index == 3
+
+
+async def test_progress_that_cannot_be_kept_is_said_once_and_the_lesson_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    progress = LessonProgress(tmp_path / "file" / "lessons.json")  # a file where the folder goes
+    app = LearnApp(LESSONS, progress, start=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        run = app.screen.lesson_run  # type: ignore[attr-defined]
+        await pilot.press("enter", "m")
+        await pilot.pause()
+        assert run.index == 2 and progress.steps_done("movement") == 2
+        warned = [n for n in app._notifications if n.severity == "warning"]
+        assert len(warned) == 1 and str(progress.path) in warned[0].message

@@ -13,6 +13,11 @@
 
 Victory (§6) is :mod:`..scenario.victory`, with the other conditions of §10.4.
 
-Imports: :mod:`..scenario`, :mod:`..model`, :mod:`..board` and :mod:`..kit`. It imports
-:mod:`..optional.shared` only where ``pyproject.toml``'s import contracts name the import, one by one.
+Where an optional rule (§9) changes this game — the map in play, a modifier, a cost, a
+refusal, a step of a fire, who a blast harms — the basic game calls an extension point of
+:mod:`.extensions`, and only the rules chosen for the game answer there; each call names its
+point and the §9 rule that uses it.
+
+Imports: :mod:`..scenario`, :mod:`..model`, :mod:`..board` and :mod:`..kit`; nothing from
+:mod:`..optional` (an import-linter contract in ``pyproject.toml``).
 """

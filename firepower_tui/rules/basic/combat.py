@@ -8,7 +8,7 @@ from ..board.hexgrid import hex_to_id
 from ..model.errors import Refusal
 from ..model.state import GameState
 from ..model.units import Soldier
-from ..optional import buildings
+from .extensions import in_play
 
 COMBAT_MF = 2
 """Fire or throw costs 2 MF (§3.2, 6.2.5)."""
@@ -25,8 +25,9 @@ def combat_refusal(state: GameState, s: Soldier, *, then: int = 0) -> Refusal | 
     """Fire or throw: one combat action per phase (6.2.5), one firer per hex per impulse (4.5), 2 MF
     plus the non-combat MF declared for after (6.3.6.2.7)."""
     refusal = combat_used_refusal(s)
-    if refusal is None and state.scenario.map.features is not None:
-        refusal = buildings.combat_refusal(state, s)  # not in water (§9.6)
+    if refusal is None:
+        more = in_play(state).combat_refusal  # extension point "a combat action's refusal": §9.6, not from water
+        refusal = None if more is None else more(state, s)
     if refusal is not None:
         return refusal
     if s.hex in state.fired_from:

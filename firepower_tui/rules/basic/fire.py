@@ -21,13 +21,11 @@ from ..model.dice import Dice
 from ..model.errors import Refusal
 from ..model.events import Event, Fired, Killed, Rolled
 from ..model.state import GameState
-from ..model.types import Posture, RollOutcome, RuleId, Status, WeaponState
+from ..model.types import Posture, RollOutcome, Status
 from ..model.units import Soldier, weapon_chart
 from ..model.values import NOT_IN_JSON
-from ..optional import buildings
-from ..optional import spotting, weapons_rule
-from ..optional.smoke import smoke_modifiers
 from .combat import COMBAT_MF, add_kill, combat_refusal, kill_distribution
+from .extensions import Extension, in_play, map_in_play
 from .los import LosNote, LosNoteKind, LosResult, los_between_soldiers
 from .sequence import commit_changes
 from .stun import suppress
@@ -37,12 +35,10 @@ from .stun import suppress
 _OUTCOME_HIT = RollOutcome.HIT
 _OUTCOME_MISS = RollOutcome.MISS
 _OUTCOME_NO_EFFECT = RollOutcome.NO_EFFECT
-_RULE_WEAPONS = RuleId.WEAPONS
 _STATUS_SUPPRESSED = Status.SUPPRESSED
 _TERRAIN_ROUGH = Terrain.ROUGH
 _TERRAIN_SCRUB = Terrain.SCRUB
 _TERRAIN_TREES = Terrain.TREES
-_WEAPON_OK = WeaponState.OK
 
 NONCOMBAT_MF_MAX = 2
 """The firer-MF modifier tops out at +2 (6.3.6.2.7)."""
@@ -103,11 +99,15 @@ def check_fire(state: GameState, s: Soldier, action: Fire) -> Refusal | None:
 def check_shot(state: GameState, s: Soldier, action: Fire) -> Refusal | None:
     """The fire's own rules, whoever fires and whenever (targets, mode, range, arc, LOS): what
     :func:`check_fire` asks after the combat-action checks; a reaction's fire asks only this."""
-    if s.weapon_state is not _WEAPON_OK:  # optional rule §9.4: a broken or destroyed weapon
-        return weapons_rule.fire_refusal(s)
-    targets, refusal = _targets(state, s, action)
-    if refusal is None and targets and state.scenario.map.features is not None:
-        refusal = spotting.shot_refusal(state, s, targets[0].hex)  # water, 2 per window (§9.6)
+    ext = in_play(state)
+    if ext.firer_refusal is not None:  # extension point "a firer's refusal": §9.4, a broken or destroyed weapon
+        refusal = ext.firer_refusal(state, s)
+        if refusal is not None:
+            return refusal
+    targets, refusal = _targets(state, s, action, ext)
+    if refusal is None and targets and ext.shot_refusal is not None:
+        # extension point "a shot's refusal": §9.6, not from water, at most 2 through a window
+        refusal = ext.shot_refusal(state, s, targets[0].hex)
     if refusal is not None:
         return refusal
     weapon = weapon_chart().weapons[s.weapon]
@@ -135,8 +135,9 @@ def check_shot(state: GameState, s: Soldier, action: Fire) -> Refusal | None:
     return None
 
 
-def _targets(state: GameState, s: Soldier, action: Fire) -> tuple[list[Soldier], Refusal | None]:
+def _targets(state: GameState, s: Soldier, action: Fire, ext: Extension) -> tuple[list[Soldier], Refusal | None]:
     found: list[Soldier] = []
+    more = ext.target_refusal  # extension point "a target's refusal": §9.6, a bunker's men, men unseen inside
     for tid in action.targets:
         t = state.soldier(tid)
         if t is None:
@@ -148,8 +149,8 @@ def _targets(state: GameState, s: Soldier, action: Fire) -> tuple[list[Soldier],
         if t.hidden:
             return [], Refusal(reason=f"{t.id} is Hidden: he cannot be chosen as the target of small-arms fire",
                                rule="§9.3")
-        if state.scenario.map.features is not None:
-            refusal = buildings.target_refusal(state, s, t) or spotting.target_refusal(state, s, t)  # §9.6
+        if more is not None:
+            refusal = more(state, s, t)
             if refusal is not None:
                 return [], refusal
         if found and any(t.id == f.id for f in found):
@@ -179,12 +180,12 @@ def target_terrain_modifiers(state: GameState, t: Soldier, attack_from: object, 
 
 
 def _target_terrain(state: GameState, t: Soldier, attack_from: object, concealment: bool) -> tuple[Modifier, ...]:
-    gmap = state.scenario.map
-    if gmap.features is not None:
-        inside = buildings.cover(state, t)  # +2 inside a building (§9.6)
+    cover = in_play(state).cover  # extension point "a cover for the terrain's": §9.6, +2 inside a building
+    if cover is not None:
+        inside = cover(state, t)
         if inside is not None:
             return (inside,)
-        gmap = buildings.map_in_play(state)  # a destroyed building's rubble is rough
+    gmap = map_in_play(state)  # extension point "the map in play": §9.6, a destroyed building's rubble is rough
     line = gmap.line_at(t.hex)
     between = (line is not None and t.fence_side is not None and attack_from is not None
                and half_containing(t.hex, line.axis, attack_from) not in (None, t.fence_side))  # type: ignore[arg-type]
@@ -243,8 +244,9 @@ def fire_modifiers(state: GameState, s: Soldier, t: Soldier, los: LosResult, the
     reaction's, §9.1, §9.7). ``firer_mf=False``: a reaction's fire, with no firer-MF modifier."""
     mods = _fire_modifiers(s.status is _STATUS_SUPPRESSED, _target_terrain(state, t, s.hex, True), t.posture,
                            los.hindrances, t.running, s.noncombat_mf if firer_mf else 0, then if firer_mf else 0)
-    if state.special is not None and state.special.smoke:  # §9.5: +2 per smoke hex on the LOS
-        mods = mods + smoke_modifiers(state.special.smoke_hexes(), los)
+    more = in_play(state).los_modifiers  # extension point "what lies on the LOS": §9.5, +2 a smoke hex
+    if more is not None:
+        mods = mods + more(state, los)
     return mods + extra if extra else mods
 
 
@@ -283,7 +285,8 @@ def assess_fire(state: GameState, action: Fire, *, extra: tuple[Modifier, ...] =
     shots: list[TargetShots] = []
     kills: list[tuple[int, int]] = []
     losses: list[LosResult] = []
-    spot = None if state.scenario.map.features is None else spotting.spot_breakdown(state, s, targets[0])
+    first = in_play(state).before_fire  # extension point "a roll before the fire": §9.6, spotting a man inside
+    spot = None if first is None or targets[0] is None else first(state, s, targets[0])
     for t in targets:
         assert t is not None
         los = los_between_soldiers(state, s.id, t.id)
@@ -295,13 +298,20 @@ def assess_fire(state: GameState, action: Fire, *, extra: tuple[Modifier, ...] =
         kills.append((num, den))
         shots.append(TargetShots(target=t.id, shots=fm.shots, breakdown=b, kill_chance=num / den))
     dist_kills, expected = kill_distribution(kills), sum(n / d for n, d in kills)
-    if spot is not None:  # §9.6: nothing happens unless the spot succeeds
-        dist_kills, expected = spotting.seen_only(spot, dist_kills), expected * spot.chance
+    if spot is not None:  # nothing happens unless the roll before the fire succeeds
+        dist_kills, expected = passed_first(spot, dist_kills), expected * spot.chance
     return FireAssessment(
         soldier=s.id, weapon=s.weapon, mode=mode, target_hex=hex_to_id(th), range=dist, bursts=tuple(shots),
         wasted_bursts=max(0, fm.bursts - len(targets)) if mode == "auto" else 0,
         kill_distribution=dist_kills, expected_kills=expected,
         suppresses=mode == "auto", los=tuple(losses), spot=spot)
+
+
+def passed_first(first: RollBreakdown, dist: tuple[float, ...]) -> tuple[float, ...]:
+    """A kill distribution given that a roll before the fire succeeded, made unconditional: failed,
+    no kills."""
+    p = first.chance
+    return tuple((1 - p if k == 0 else 0.0) + p * q for k, q in enumerate(dist))
 
 
 # --- resolution ---------------------------------------------------------------------------------
@@ -310,9 +320,11 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
                  firer_mf: bool = True) -> tuple[GameState, list[Event]]:
     """Roll every shot of the assessment (6.3.6.3), then automatic-fire suppression (6.4.1)."""
     a = assess_fire(state, action, extra=extra, firer_mf=firer_mf)
+    ext = in_play(state)
     spotted: list[Event] = []
-    if a.spot is not None:  # §9.6: a failed spot costs the fire action and 2 MF
-        state, spotted, seen = spotting.roll_spot(state, s, a.spot, action.then, dice)
+    if a.spot is not None:  # extension point "a roll before the fire": §9.6, a failed spot costs the fire
+        assert ext.roll_before_fire is not None
+        state, spotted, seen = ext.roll_before_fire(state, s, a.spot, action.then, dice)
         if not seen:
             return state, spotted
     firer: Soldier | None = s.evolve(mf_spent=s.mf_spent + COMBAT_MF, combat_used=True, mf_cap=action.then)
@@ -327,7 +339,7 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
     dice_for = f"fire: {s.id} "  # + the shot: what each die is rolled for
     roll_for = f"fire: {s.id} {s.weapon} {a.mode} "  # + the shot: the purpose the roll event shows
     d10, add = dice.d10, events.append
-    jams = auto and _RULE_WEAPONS in state.rules  # optional rule §9.4: two natural 10s in a burst
+    jams = ext.burst_jams if auto else None  # extension point "after a burst": §9.4, two natural 10s jam
     killed: list[Soldier] = []
     gone: set[str] = set()
     kills = state.kills
@@ -359,10 +371,11 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
                 gone.add(victim.id)
                 kills = add_kill(kills, s.side, victim)  # (only enemies count, §6)
                 add(Killed(soldier=victim.id))
-        if jams and tens >= weapons_rule.JAM_TENS:  # every die of the burst is rolled first (R12, R60)
+        if jams is not None and jams(tens):  # every die of the burst is rolled first (R12, R60)
+            assert ext.jam is not None
             state = state.with_soldiers(*([] if firer is None else [firer]), *killed, kills=kills, **fired)
             firer, killed, fired = None, [], {}
-            state, jammed = weapons_rule.jam(state, s.id, tens, len(a.bursts) - i - 1)
+            state, jammed = ext.jam(state, s.id, tens, len(a.bursts) - i - 1)
             add(jammed)
             break
     changed: list[Soldier] = [] if firer is None else [firer]

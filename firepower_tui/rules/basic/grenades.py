@@ -22,9 +22,8 @@ from ..model.state import GameState
 from ..model.types import GrenadeOutcome, Posture, RollOutcome, Status
 from ..model.units import Soldier, weapon_chart
 from ..model.values import NOT_IN_JSON
-from ..optional import buildings
-from ..optional.smoke import smoke_modifiers
 from .combat import COMBAT_MF, chance_of, combat_refusal, credit_kill
+from .extensions import in_play
 from .fire import hindrance_modifiers, posture_modifier, target_terrain_modifiers
 from .los import LosResult, line_of_sight
 from .sequence import commit
@@ -200,8 +199,9 @@ def throw_breakdown(state: GameState, s: Soldier, x: Hex, los: LosResult,
     if s.status is _STATUS_SUPPRESSED:
         mods.append(Modifier(label="thrower suppressed", value=1, rule="6.3.6.2.1"))
     mods += hindrance_modifiers(los)
-    if state.special is not None and state.special.smoke:  # §9.5: +2 per smoke hex on the LOS
-        mods += smoke_modifiers(state.special.smoke_hexes(), los)
+    more = in_play(state).los_modifiers  # extension point "what lies on the LOS": §9.5, +2 a smoke hex
+    if more is not None:
+        mods += more(state, los)
     return RollBreakdown(purpose=f"throw: {s.id} at {hex_to_id(x)}", need=g.throw[band],
                          need_rule=f"4.7 HGN throw {weapon_chart().band_label(band)}", modifiers=tuple(mods) + extra)
 
@@ -330,9 +330,10 @@ def _spread(state: GameState, s: Soldier, x: Hex, back: Facing, dice: Dice) -> t
 
 
 def harmed(state: GameState, u: Soldier, e: Hex, thrower: Soldier) -> bool:
-    """Whether the blast in ``e`` may harm ``u`` at all: not a bunker's man from outside (§9.6,
-    ruling R170; a map with features only), so nobody rolls for him."""
-    return state.scenario.map.features is None or buildings.harmed_in_bunker(state, u.hex, e, thrower.hex, "HGN")
+    """Whether the blast in ``e`` may harm ``u`` at all (else nobody rolls for him): in the basic
+    game every man within 2 hexes (6.3.6.3.2.2)."""
+    harms = in_play(state).blast_harms  # extension point "who a blast may harm": §9.6, not a bunker's men (R170)
+    return harms is None or harms(state, u.hex, e, thrower.hex, "HGN")
 
 
 def _blast(state: GameState, thrower: Soldier, e: Hex, dice: Dice) -> tuple[GameState, list[Event]]:

@@ -19,7 +19,7 @@ from ..kit.memo import ByteBoundedCache
 from ..model.state import GameState
 from ..model.types import Posture, RuleId
 from ..model.values import hidden_in_json
-from ..optional.buildings import map_in_play
+from .extensions import map_in_play
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).
@@ -233,9 +233,7 @@ def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: st
         target_posture: the target soldier's posture; None for a grenade's aimed hex (rule 2).
         target_fence_side: the target's half of a fence line in his hex.
     """
-    gmap = state.scenario.map
-    if gmap.features is not None:
-        gmap = map_in_play(state)  # §9.6 features only with the rule; destroyed buildings are rubble
+    gmap = map_in_play(state)  # extension point "the map in play": §9.6, the walls with the rule on, rubble
     pair = gmap.los_cache.get((origin, target)) or _pair(gmap, origin, target)
     prone_end = viewer_posture is _POSTURE_PRONE or target_posture is _POSTURE_PRONE
     found = pair.blocks_prone if prone_end else pair.blocks

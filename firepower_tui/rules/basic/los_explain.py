@@ -26,7 +26,7 @@ from ..board.terrain import LineKind, Terrain
 from ..board.walls import feature_los, hexes_passed
 from ..model.state import GameState
 from ..model.types import Posture
-from ..optional.buildings import map_in_play
+from .extensions import map_in_play
 from .los import LosNote, LosNoteKind, LosResult, los_query
 
 
@@ -234,9 +234,12 @@ def explain_los(state: GameState, origin: Hex, target: Hex) -> LosExplanation:
 
 def _wall_sides(state: GameState, result: LosResult) -> tuple[tuple[SideKey, Effect], ...]:
     """The hexsides of the verdict's walls and openings (§9.6), from the same map ``los_query`` used."""
-    if state.scenario.map.features is None or not (result.blocked_by or result.through):
+    if not (result.blocked_by or result.through):
         return ()
-    found = feature_los(map_in_play(state), result.origin, result.target)
+    gmap = map_in_play(state)  # extension point "the map in play": §9.6, the walls with the rule on
+    if gmap.features is None:
+        return ()
+    found = feature_los(gmap, result.origin, result.target)
     walls = {(n.hex, n.what) for n in result.blocked_by if n.kind is LosNoteKind.WALL}
     doors = {(n.hex, n.what) for n in result.through}
     out = [(b.side, Effect.BLOCKS) for b in found.blocks if (b.hex, b.what) in walls]

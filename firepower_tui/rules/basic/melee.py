@@ -17,9 +17,9 @@ from ..model.events import Event, Killed, MeleeFought, Rolled
 from ..model.state import GameState
 from ..model.types import RollOutcome
 from ..model.units import Soldier
-from ..optional import buildings
 from .acting import acting_soldier
 from .combat import chance_of, combat_used_refusal, credit_kill
+from .extensions import in_play
 from .movement import entry_ledger, fence_refusal
 from .sequence import commit
 
@@ -46,6 +46,7 @@ def check_melee(state: GameState, action: Melee) -> Refusal | None:
     if len(set(action.soldiers)) != len(action.soldiers):
         return Refusal(reason="an attacker is named twice", rule="§5.1")
     defenders = [d for d in state.soldiers_at(action.hex) if d.side != state.active]
+    entry_refusal = in_play(state).move_refusal  # extension point "a move's refusal": §9.6, in by a door (R173)
     for sid in action.soldiers:
         s, refusal = acting_soldier(state, sid)
         if refusal is not None:
@@ -58,8 +59,8 @@ def check_melee(state: GameState, action: Melee) -> Refusal | None:
         if not defenders:
             return Refusal(reason=f"{hex_to_id(action.hex)} holds no enemy soldier to melee", rule="§5.1")
         refusal = fence_refusal(state, s)
-        if refusal is None and state.scenario.map.features is not None:
-            refusal = buildings.move_refusal(state, s, front)  # in through a door only (§9.6, R173)
+        if refusal is None and entry_refusal is not None:
+            refusal = entry_refusal(state, s, front)
         if refusal is not None:
             return refusal
         refusal = combat_used_refusal(s)

@@ -19,7 +19,7 @@ from ..model.events import Crossed, Event, Moved, PostureChanged, RunningChanged
 from ..model.state import GameState
 from ..model.types import Posture
 from ..model.units import Soldier
-from ..optional import buildings
+from .extensions import in_play, map_in_play
 
 ENTRY_COST: dict[Posture, int] = {Posture.STAND: 1, Posture.CROUCH: 2, Posture.PRONE: 3}
 """MF to enter a new hex by the posture he is in (§3.2, 6.2.1)."""
@@ -50,14 +50,14 @@ def entry_ledger(state: GameState, s: Soldier, front: Hex | None = None) -> Move
     """What entering the hex in front (``front``, if already known) costs him (§3.2, 6.2.1, 6.2.3)."""
     if front is None:
         front = hex_neighbor(s.hex, s.facing)
-    gmap = state.scenario.map
-    terrain = gmap.terrain if gmap.features is None else buildings.map_in_play(state).terrain  # rubble (§9.6)
+    terrain = map_in_play(state).terrain  # extension point "the map in play": §9.6, a destroyed building's rubble
     there = terrain.get(front)
     ledger = _entry_ledger(s.posture, terrain[s.hex], there if there is not None else terrain[s.hex])
-    if gmap.features is not None:  # doorways and water (§9.6), with the rule on
-        more = buildings.entry_items(state, s, front)
-        if more:
-            ledger = MovementLedger(items=ledger.items + more)
+    more = in_play(state).entry_items  # extension point "the cost of an MF action": §9.6, doorways and water
+    if more is not None:
+        items = more(state, s, front)
+        if items:
+            ledger = MovementLedger(items=ledger.items + items)
     return ledger
 
 
@@ -136,8 +136,9 @@ def check_move(state: GameState, s: Soldier, action: Move) -> Refusal | None:
         return Refusal(reason=f"{hex_to_id(front)} holds enemy soldiers: enter it only by melee "
                               f"(melee {s.id} {hex_to_id(front)})", rule="6.2.1")
     refusal = fence_refusal(state, s)
-    if refusal is None and gmap.features is not None:
-        refusal = buildings.move_refusal(state, s, front)  # walls, windows, high walls (§9.6)
+    more = in_play(state).move_refusal  # extension point "a move's refusal": §9.6, walls, windows, high walls
+    if refusal is None and more is not None:
+        refusal = more(state, s, front)
     if refusal is not None:
         return refusal
     return mf_refusal(state, s, entry_ledger(state, s, front), lambda: f"enter {hex_to_id(front)}")
@@ -210,8 +211,9 @@ def check_posture(state: GameState, s: Soldier, action: ChangePosture) -> Refusa
     """RULES.md 6.2.4, §3.2."""
     if action.posture == s.posture:
         return Refusal(reason=f"{s.id} is already {_posture_word(s.posture)}", rule="6.2.4")
-    if state.scenario.map.features is not None:
-        refusal = buildings.posture_refusal(state, s, action.posture)  # no Prone in water (§9.6)
+    more = in_play(state).posture_refusal  # extension point "a posture's refusal": §9.6, no Prone in water
+    if more is not None:
+        refusal = more(state, s, action.posture)
         if refusal is not None:
             return refusal
     ledger = posture_ledger(s.posture, action.posture)

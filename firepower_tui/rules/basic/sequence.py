@@ -132,11 +132,6 @@ def apply_draw(state: GameState, action: DrawChit, dice: Dice) -> tuple[GameStat
 
 # --- impulses --------------------------------------------------------------------------
 
-def impulse_group(state: GameState, h: Hex) -> list[Soldier]:
-    """Soldiers an impulse in ``h`` would activate: the active side's, not yet used this phase."""
-    return list(_free_men(state)[0].get(h, ()))
-
-
 def impulse_hexes(state: GameState) -> list[Hex]:
     """Hexes that may start an impulse now (someone there who is not Stunned and has not acted)."""
     return list(_free_men(state)[1]) if _phase_open(state, state.impulses_used) else []

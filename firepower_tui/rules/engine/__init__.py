@@ -12,7 +12,6 @@ The package is what the rest of the program uses of the rules, on top of them al
   and the odds of a combat action (:func:`assess`);
 - :mod:`.registry`: every kind of action in one table (its notation and candidates from
   :mod:`..kinds`, its check and apply from the rule that decides it);
-- :mod:`.hook_plan`: the optional rules' hooks planned once per rule set;
 - :mod:`.notation`: the action notation (docs/notation.md), parsed and written;
 - :mod:`.describe`: events as plain text lines, with the §9.5 and §9.4 ones in
   :mod:`.describe.special` and :mod:`.describe.weapons`;
@@ -42,13 +41,13 @@ from ..model.dice import Dice
 from ..model.errors import IllegalActionError, Refusal
 from ..model.events import Event
 from ..model.state import GameState
-from ..model.types import Phase, ReactionKind
+from ..model.types import NO_CORE_HOOK, Phase, ReactionKind
 from ..model.units import Soldier
+from ..optional import reactions
 from ..optional.shared import waiting_refusal
 from ..optional.special_rule import SpecialAssessment
 from ..optional.weapons_rule import RepairAssessment
 from ..scenario import victory
-from .hook_plan import Hooked, plan_of
 from .registry import KINDS, ActionKind, SoldierRule, Stage, kind_of, kinds_of
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
@@ -137,40 +136,16 @@ def apply(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tupl
     return apply_trusted(state, action, dice)
 
 
-_planned: tuple[frozenset[str] | None, dict[type, Hooked] | None] = (None, None)
-"""The last rule set and its hooks (:func:`.hook_plan.plan_of`; a game keeps one set: one look-up
-per game; one tuple, read and replaced whole)."""
-
-
-def _hooks_in(rules: frozenset[str]) -> dict[type, Hooked] | None:
-    """The hooks of ``rules`` in the core by action type, or None when none of them has any:
-    all but the phase clock (§9.8, the app's alone) have."""
-    global _planned
-    plan = plan_of(rules)
-    _planned = (rules, plan)
-    return plan
-
-
 def apply_trusted(state: GameState, action: Action, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
     """:func:`apply` without the check (replay of a record already checked)."""
-    events: Sequence[Event]
-    rules = state.rules
-    if rules:
-        last, plan = _planned
-        if rules is not last:
-            plan = _hooks_in(rules)
-        if plan is not None:  # the optional rules' hooks (§9), planned for each kind of action (its apply inside)
-            hooked = plan.get(type(action))
-            if hooked is None:
-                raise TypeError(f"not an action: {action!r}")
-            new, events = hooked(state, action, dice)
-            if new.phase == _PHASE_PLAY and new.holders:
-                new = victory.update_holders(new)
-            return new, tuple(events)
     kind = kind_of(action)
     if kind is None:
         raise TypeError(f"not an action: {action!r}")
-    new, events = kind.apply(state, action, dice)
+    events: Sequence[Event]
+    if state.rules <= NO_CORE_HOOK:  # no optional rule, or only the phase clock (§9.8, the app's): the basic game
+        new, events = kind.apply(state, action, dice)
+    else:  # the optional rules' hooks around the action (§9)
+        new, events = reactions.apply(state, action, dice, kind.apply)
     if new.phase == _PHASE_PLAY and new.holders:
         new = victory.update_holders(new)
     return new, tuple(events)

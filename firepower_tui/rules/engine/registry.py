@@ -1,4 +1,5 @@
-"""Every action kind in one table: its notation, its check, its apply, its candidates.
+"""Every action kind in one table: its notation, its check, its apply, its candidates; and what
+the optional rules add to the basic game, registered at its extension points.
 
 An :class:`ActionKind` says all the program needs about one kind of action: the action
 class, the notation verb with its parse and format functions (docs/notation.md), one line of
@@ -8,6 +9,10 @@ its odds for a combat action, and the actions of the kind that might be legal no
 :data:`.notation.ACTION_WORDS`, :func:`.check`, :func:`.apply` and
 :func:`.legal_actions`: a new action is one entry here (plus its class in
 :mod:`..model.actions` and its rules in a rule module).
+
+What an optional rule changes in the basic game itself (the map in play, a modifier, a cost, a
+refusal, a step of a fire, who a blast harms) is its ``EXTENSION``, registered below, in the order
+each point asks them (:mod:`..basic.extensions`).
 
 >>> kind_for_verb("move").action.__name__, kind_for_verb("move").usage
 ('Move', 'move <soldier> [<hex>]')
@@ -25,6 +30,7 @@ from typing import Any, Generic, TypeVar
 
 from ..basic import combat, fire, grenades, melee, movement, sequence
 from ..basic.acting import acting_soldier
+from ..basic.extensions import register
 from ..kinds import combat as k_combat
 from ..kinds import play as k_play
 from ..kinds import reactions as k_react
@@ -40,9 +46,10 @@ from ..model.dice import Dice
 from ..model.errors import Refusal
 from ..model.events import Event
 from ..model.state import GameState
+from ..model.types import RuleId
 from ..model.units import Soldier
-from ..optional import (climbing, melee_reactions, overwatch, reactions, special_barrage, special_forces, special_rule,
-                        take_cover, weapons_rule)
+from ..optional import (buildings, climbing, melee_reactions, overwatch, reactions, smoke, special_barrage,
+                        special_forces, special_rule, spotting, take_cover, weapons_rule)
 from ..scenario import setup
 
 A = TypeVar("A")
@@ -299,6 +306,14 @@ KINDS: tuple[ActionKind[Any], ...] = (
 )
 """Every action kind, in the order of the notation's list of verbs."""
 
+# What the optional rules add to the basic game, at its extension points (:mod:`..basic.extensions`),
+# in the order a refusal point asks them. §9.6's are in play on every map with features, the rule on
+# or off (off, the map in play is the map without them); the others with their rule.
+register(buildings.EXTENSION, rule=RuleId.BUILDINGS, featured_maps=True)  # map, cover, MF, refusals, bunkers
+register(spotting.EXTENSION, rule=RuleId.BUILDINGS, featured_maps=True)  # refusals, the spot before a fire
+register(weapons_rule.EXTENSION, rule=RuleId.WEAPONS)  # a broken weapon's refusal, the jam after a burst
+register(smoke.EXTENSION, rule=RuleId.SPECIAL_WEAPONS)  # +2 per smoke hex on a fire's or throw's LOS
+
 _BY_TYPE: dict[type, ActionKind[Any]] = {k.action: k for k in KINDS}
 _BY_VERB: dict[str, ActionKind[Any]] = {k.verb: k for k in KINDS}
 
@@ -311,19 +326,6 @@ def kind_of(action: A) -> ActionKind[A] | None:
 def kind_for_verb(verb: str) -> ActionKind[Any] | None:
     """The kind whose notation starts with ``verb`` (lower-case), or None."""
     return _BY_VERB.get(verb)
-
-
-def soldier_rule(action: type[A]) -> SoldierRule[A]:
-    """The per-soldier rule and candidates of a kind taken by one soldier (e.g. :class:`.Move`).
-
-    Raises:
-        KeyError: the kind is not taken by one soldier.
-    """
-    kind = _BY_TYPE.get(action)
-    if kind is None or kind.by_soldier is None:
-        raise KeyError(f"{action.__name__} is not an action of one soldier")
-    rule: SoldierRule[A] = kind.by_soldier
-    return rule
 
 
 def kinds_of(classes: Iterable[type[Action]]) -> tuple[ActionKind[Any], ...]:

@@ -315,10 +315,3 @@ def expected_losses(state: GameState, h: Hex, side: str, *, steps: bool = False)
     return min(float(men), sum(best))
 
 
-def exposure(state: GameState, h: Hex, side: str, *, steps: bool = False) -> float:
-    """:func:`expected_losses` at ``h`` weighted by :func:`enemy_first`: what standing there is
-    likely to cost before ``side`` can act again."""
-    w = enemy_first(state, side)
-    if w == 0.0:
-        return 0.0
-    return w * expected_losses(state, h, side, steps=steps)

@@ -91,6 +91,12 @@ class SaveError(InputError):
     kind = "game record"
 
 
+class StoreError(SaveError):
+    """A game database that cannot be opened or created (its folder, its file)."""
+
+    kind = "game database"
+
+
 class IllegalActionError(FirepowerError):
     """``apply`` was given an action that ``check`` refuses (a caller bug)."""
 

@@ -19,6 +19,9 @@
 The actions, events and state of §9.4-§9.6 are data in :mod:`..model`, their notation in
 :mod:`..kinds`, their log lines in :mod:`..engine.describe`.
 
+What a rule changes in the basic game itself is its ``EXTENSION`` (:mod:`..basic.extensions`),
+registered, each with a line on what it adds, after the table of kinds in :mod:`..engine.registry`.
+
 Imports: :mod:`..kinds`, :mod:`..basic`, :mod:`..scenario`, :mod:`..model`, :mod:`..board`
 and :mod:`..kit`.
 """

@@ -1,16 +1,20 @@
 """The ``buildings`` rule (RULES.md §9.6): doors, cover inside, water, bunkers, damage.
 
-The other rule modules call these small hooks only when the map has features and the rule
-is on (:func:`features_in_play`); climbing a high wall is :mod:`.climbing`.
+What it adds to the basic game is :data:`EXTENSION`, in play on every map with features: each
+of its points does nothing while the rule is off (:func:`features_in_play`) but the map in
+play, which is then the map without them. Climbing a high wall is :mod:`.climbing`.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ..basic.extensions import Extension
+from ..basic.stun import stun
 from ..board.features import Building, MapFeatures, Opening, side_id, side_key
 from ..board.hexgrid import Facing, Hex, hex_neighbor, hex_to_id
 from ..board.terrain import LOS_CACHE_BUDGET, MapData, Terrain
+from ..board.walls import feature_los
 from ..kit.memo import ByteBoundedCache
 from ..model.breakdown import Modifier, modifier
 from ..model.errors import Refusal
@@ -189,8 +193,6 @@ def harmed_in_bunker(state: GameState, h: Hex, explosion: Hex, attack_from: Hex 
     it, set off by a man inside or by a Molotov or satchel that went in through a slit (the line
     from the thrower to the explosion hex enters the bunker by a slit hexside). A blast outside
     never reaches them, whatever its ring says."""
-    from ..board.walls import feature_los
-
     f = features_in_play(state)
     if f is None:
         return True
@@ -273,8 +275,6 @@ def damage_building(state: GameState, h: Hex, amount: int) -> tuple[GameState, l
         events += [Killed(soldier=m.id) for m in men]
     elif not b.bunker and total == 2 and men:
         effect = "its occupants are Stunned"
-        from ..basic.stun import stun  # the stun of 6.4.2, with its markers
-
         changed = []
         for m in men:
             new, evs = stun(m, "§9.6", f"{b.name} took 2 damage")
@@ -286,6 +286,12 @@ def damage_building(state: GameState, h: Hex, amount: int) -> tuple[GameState, l
     return state, [BuildingDamaged(hex=h, building=b.name, amount=amount, total=total, effect=effect), *events]
 
 
-__all__ = ["map_in_play", "hex_notes", "BUILDING_LIMIT", "BUNKER_LIMIT", "DOOR_COST", "WATER_COST", "combat_refusal", "cover", "damage_building",
+EXTENSION = Extension(map_in_play=map_in_play, cover=cover, entry_items=entry_items, move_refusal=move_refusal,
+                      posture_refusal=posture_refusal, combat_refusal=combat_refusal, target_refusal=target_refusal,
+                      blast_harms=harmed_in_bunker)
+"""What §9.6 adds to the basic game at its extension points (:mod:`..basic.extensions`)."""
+
+
+__all__ = ["EXTENSION", "map_in_play", "hex_notes", "BUILDING_LIMIT", "BUNKER_LIMIT", "DOOR_COST", "WATER_COST", "combat_refusal", "cover", "damage_building",
            "damage_of", "entry_items", "features_in_play", "harmed_in_bunker", "in_water", "move_refusal",
            "posture_refusal", "standing_building", "target_refusal"]

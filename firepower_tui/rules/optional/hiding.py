@@ -84,13 +84,12 @@ def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list
                                            for s in changed]
 
 
-def hide_at_impulse_end(state: GameState, group: Iterable[str], events: Sequence[Event]
-                        ) -> tuple[GameState, Sequence[Event]]:
+def hide_at_impulse_end(state: GameState, group: Iterable[str], events: list[Event]) -> tuple[GameState, list[Event]]:
     """When ``events`` end an impulse that was used (a counted ``ImpulseEnded``), its men of
     ``group`` who qualify are marked Hidden (§9.3), their events just after its end; else
     ``state`` and ``events`` as they are."""
     for at, e in enumerate(events):
-        if type(e) is ImpulseEnded and e.counted:  # type: ignore[attr-defined]  # the impulse was used: they hide
+        if isinstance(e, ImpulseEnded) and e.counted:  # the impulse was used: they hide
             state, more = mark_hidden(state, group)
             if more:  # (the markers' events follow its end)
                 return state, [*events[:at + 1], *more, *events[at + 1:]]
@@ -120,13 +119,6 @@ def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event
     if not why:
         return state, []
     return reveal(state, why)
-
-
-def reveal_near(state: GameState, actor: str, hidden: Sequence[int]) -> tuple[GameState, list[Event]]:
-    """:func:`reveal_after` of one man's action with no revealing event (the usual case: a turn,
-    a posture change, a crossing, going on Overwatch): the Hidden enemies he ends it within 2
-    hexes of, with LOS, are revealed (§9.3)."""
-    return reveal_after(state, (actor,), (), hidden)
 
 
 def hidden_enemies_near(soldiers: Sequence[Soldier], hidden: Sequence[int], a: Soldier) -> list[Soldier]:

@@ -1,40 +1,52 @@
-"""The optional rules' hooks into every action (RULES.md §9.1-§9.4, §9.7): the general path.
+"""The optional rules' hooks around every action (RULES.md §9.1-§9.7).
 
-When any optional rule with a core hook is on (with none on, nothing here runs: the basic
-game), :func:`..engine.apply_trusted` carries an action out through the plan of
-:mod:`..engine.hook_plan`. The plan answers the common actions itself (a turn, a posture change, a
-crossing, a watch, a move, an impulse's end, a chit, an action nobody takes) and hands here an
-event it does not expect (to :func:`carried`, the action already carried out); :func:`apply`
-takes the rest: an open reaction, a fire, a melee, a throw, the answers. Together they
+When any optional rule with a hook in the core is on (with none on, or only the phase clock
+of §9.8, nothing here runs: the basic game), :func:`..engine.apply_trusted` carries every
+action out through :func:`apply`:
 
-1. hold a declared fire (hit the dirt, §9.2) or melee (§9.7) as a reaction instead of
-   carrying it out;
-2. otherwise carry the action out, then take Overwatch markers off (his side's chit,
-   Suppressed or Stunned, §9.1), reset hit the dirt at a new turn (§9.2), reveal and mark
-   Hidden men (§9.3), and open an overwatch reaction after an enemy's action (§9.1).
+1. a declared fire may be held as a hit the dirt reaction (§9.2), a declared melee as a melee
+   reaction (§9.7), instead of being carried out (:func:`held`);
+2. otherwise the action is carried out, and each rule in play asks its question of it, one
+   function each: first the questions its events raise (:func:`after_events`, in this order):
 
-``hold`` (:func:`apply_hold`) answers whichever reaction is open.
+   - §9.5 :func:`.special_barrage.after`: at a chit, do barrages land; at a turn's end, does
+     smoke clear? (first: what they do are the action's events to the rules below);
+     :func:`items_taken_back`: does a man taken back leave his items?
+   - §9.2 :func:`dive_again`: does a new turn give every man his dive back?
+   - §9.4 :func:`.weapons_rule.drop_weapons`: which weapons do the dead men drop?
+   - §9.6 :func:`.spotting.note_combat`: who fought this turn, through which window?
+   - §9.1 :func:`overwatch_ends`: whose Overwatch ends?
+   - §9.3 :func:`revealed_by_deeds`: who gave himself away? :func:`.hiding.hide_at_impulse_end`:
+     who hides?
+
+   then those the men who took it raise (:func:`after_actors`):
+
+   - §9.3 :func:`.hiding.reveal_after`: which Hidden enemies are near them?
+   - §9.1 :func:`overwatch_opens`: may a watcher snap at them?
+
+Who took an action is :func:`actors_of`; an answer that lets a held fire or melee go ahead
+counts as that fire or melee too (:func:`went_ahead`). ``hold`` (:func:`apply_hold`) answers
+whichever reaction is open.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
-from operator import attrgetter
 
-from ..model.actions import (Action, ChangePosture, Cross, Drop, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch,
-                             StandAndShoot, Throw, Turn, Watch)
+from ..model.actions import (Action, ChangePosture, Cross, Fire, HitDirt, Hold, Melee, Move, Overwatch, StandAndShoot,
+                             Throw, Turn, Watch)
 from ..model.actions.special import CallBarrage, PlaceSatchel, ThrowMolotov, ThrowSmoke
 from ..model.actions.weapons import PickUp, Repair, Swap
 from ..model.dice import Dice
 from ..model.errors import Refusal
-from ..model.events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, Killed, MeleeFought, Moved, StatusChanged,
-                            TurnStarted)
+from ..model.events import (ChitDrawn, Event, FellBack, Fired, ImpulseEnded, Killed, MeleeFought, Moved, SetupEvent,
+                            StatusChanged, TurnEnded, TurnStarted)
 from ..model.events.special import ItemUsed
-from ..model.state import GameState, Marks, Pending
+from ..model.state import GameState, Pending
 from ..model.types import ReactionKind, RuleId
 from . import special_barrage
-from .hiding import hide_at_impulse_end, reveal, reveal_after, reveal_near
+from .hiding import hide_at_impulse_end, reveal, reveal_after
 from .melee_reactions import hold_melee, intercept_melee
 from .overwatch import end_overwatch, hold_overwatch, open_overwatch
 from .shared import close_reaction
@@ -43,41 +55,8 @@ from .spotting import note_combat
 from .take_cover import hold_fire, intercept_fire
 from .weapons_rule import drop_weapons
 
-# Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
-# about 0.2 us: EnumType's __getattr__ slows every lookup on the class).
-_RULE_BUILDINGS = RuleId.BUILDINGS
-_RULE_HIDING = RuleId.HIDING
-_RULE_OVERWATCH = RuleId.OVERWATCH
-_RULE_SPECIAL_WEAPONS = RuleId.SPECIAL_WEAPONS
-_RULE_WEAPONS = RuleId.WEAPONS
-
 Apply = Callable[[GameState, Action, Dice], tuple[GameState, Sequence[Event]]]
-
-_NEW_TURN, _MARKERS_OFF, _ENDS, _REVEALS, _KILLS, _COMBAT = 1, 2, 4, 8, 16, 32
-_BOOKKEEPING = _NEW_TURN | _KILLS | _COMBAT
-_ROLES: dict[type, int] = {TurnStarted: _NEW_TURN, ChitDrawn: _MARKERS_OFF, ImpulseEnded: _ENDS,
-                           Fired: _REVEALS | _COMBAT, MeleeFought: _REVEALS | _COMBAT, Moved: _REVEALS,
-                           FellBack: _REVEALS, Killed: _KILLS, ItemUsed: _REVEALS}
-"""What each kind of event may ask of the hooks after an action (:func:`_after`): a new turn (§9.2's once a turn), Overwatch
-markers off (§9.1), the end of an impulse (§9.3's marking), a reveal (:func:`.hiding.reveal_after`),
-a dropped weapon (§9.4), a note of who fought (§9.6, :func:`.spotting.note_combat`); a status
-change by the status it brings (:func:`_status_roles`)."""
-_ASKING = frozenset((*_ROLES, StatusChanged))
-"""The kinds of event that may ask anything of the hooks after an action."""
-
-
-def _status_roles(status: str) -> int:
-    """A man Suppressed or Stunned loses his Overwatch marker (§9.1), a Stunned man his Hidden one
-    (§9.3); back to ok (at his enemy's chit, 6.1.2), neither."""
-    return 0 if status == "ok" else _MARKERS_OFF | _REVEALS if status == "stunned" else _MARKERS_OFF
-
-TRIGGERS = (Move, Turn, Cross, ChangePosture, Fire, Throw)
-"""The enemy actions that may open an overwatch reaction (§9.1; a melee does not: ruling R40)."""
-_TRIGGER_KINDS = frozenset(TRIGGERS)
-_THROWING = frozenset({Throw, Overwatch})
-"""The actions that may throw (a throw, an overwatch throw): §9.6 notes the thrower."""
-_NO_MARKS = Marks((), ())
-"""Nobody marked: what the hooks read when neither §9.1 nor §9.3 is in play."""
+"""A kind of action's own apply (:attr:`..engine.registry.ActionKind.apply`)."""
 
 
 def check_hold(state: GameState, action: Hold) -> Refusal | None:
@@ -98,202 +77,193 @@ def apply_hold(state: GameState, action: Hold, dice: Dice) -> tuple[GameState, l
     return hold_overwatch(state)
 
 
-_HIDING, _OVERWATCH, _SPECIAL = 1, 2, 4
-"""The rules whose hooks :func:`apply` asks after an action, as bits (:func:`_flags`)."""
-_flags_last: tuple[frozenset[str] | None, int] = (None, 0)
-"""The last rule set and its :func:`_flags` (one tuple: read and replaced whole, never half of it)."""
-
-
-def _flags(rules: frozenset[str]) -> int:
-    """Which of the rules with a hook after every action are in ``rules`` (§9.1, §9.3, §9.5), as
-    bits: worked out once per rule set (a game keeps one)."""
-    global _flags_last
-    last, flags = _flags_last
-    if rules is not last:
-        flags = ((_HIDING if _RULE_HIDING in rules else 0) | (_OVERWATCH if _RULE_OVERWATCH in rules else 0)
-                 | (_SPECIAL if _RULE_SPECIAL_WEAPONS in rules else 0))
-        _flags_last = (rules, flags)
-    return flags
-
-
 def apply(state: GameState, action: Action, dice: Dice, carry_out: Apply) -> tuple[GameState, list[Event]]:
-    """Carry out ``action`` with the optional rules in play (see the module's text)."""
-    kind = type(action)
-    if kind in _HELD:
-        held = _held(state, action)
-        if held is not None:
-            return held
-    answered = state.pending
+    """Carry out ``action`` with the optional rules in play: held as a reaction (:func:`held`), or
+    carried out by ``carry_out`` (its kind's own apply) and answered by each rule in play: the
+    questions its events raise, then those its men raise."""
+    if isinstance(action, (Fire, Melee)):
+        reaction = held(state, action)
+        if reaction is not None:
+            return reaction
     new, done = carry_out(state, action, dice)
-    return carried(state, new, action, answered, done, dice)
-
-
-def carried(state: GameState, new: GameState, action: Action, answered: Pending | None, done: Sequence[Event],
-            dice: Dice, specialled: bool = False) -> tuple[GameState, list[Event]]:
-    """:func:`apply` once ``action`` is carried out (``new``, its events ``done``; ``answered``, the
-    reaction open before it): everything the rules do after it (:mod:`..engine.hook_plan` hands over here
-    what it does not answer itself; ``specialled``: §9.5's part is done, ``done`` is its events)."""
-    kind = type(action)
-    last, flags = _flags_last
-    if state.rules is not last:
-        flags = _flags(state.rules)
     events = list(done)
-    if flags & _SPECIAL and not specialled and (new.special is not None or kind is Drop):  # (none of §9.5: no-op)
-        if new.special is not None:  # §9.5: barrages land at a chit, smoke clears at a turn's end
-            new, events = special_barrage.after(new, events, dice)
-        if kind is Drop:
-            new = forget_dropped(new, action.soldier)  # type: ignore[union-attr]  # his bought items go with him (R94)
-    # the hooks' first part, here: most actions end at its first return (one call less each)
-    for e in events:  # (a loop: most actions have one event, and it asks nothing)
-        if type(e) in _ASKING:
-            roles, noted = _read(events)
-            return _after(state, new, action, answered, events, flags, roles, noted)
-    if (answered is None or answered.action is None) and kind not in _ACTORS:
-        return new, events  # (no event asks anything and nobody acted: an impulse begun, a phase ended…)
-    return _after(state, new, action, answered, events, flags, 0, [])
+    if not ASKING.isdisjoint(map(type, events)):
+        new, events = after_events(state, new, events, dice)
+    if type(action) in ACTORS or state.pending is not None:
+        new, events = after_actors(state, new, action, events)
+    return new, events
 
 
-_HELD = frozenset({Fire, Melee})
-"""The actions a reaction may hold before they are carried out (§9.2, §9.7)."""
-
-
-def _held(state: GameState, action: Action) -> tuple[GameState, list[Event]] | None:
-    """A declared fire or melee held as a reaction (§9.2, §9.7; a melee declared reveals its men,
-    §9.3), or None: it goes ahead."""
+def held(state: GameState, action: Fire | Melee) -> tuple[GameState, list[Event]] | None:
+    """A declared fire held while a target may hit the dirt (§9.2), a declared melee while its
+    defenders answer (§9.7; declaring it reveals the attackers, §9.3, ruling R42): the reaction
+    opened; or None, the action goes ahead."""
     if isinstance(action, Fire):
         return intercept_fire(state, action)
-    assert isinstance(action, Melee)
-    held = intercept_melee(state, action)
-    if held is None or _RULE_HIDING not in state.rules:
-        return held
-    revealed, more = reveal(held[0], {a: "he declared a melee" for a in action.soldiers})
-    return revealed, held[1] + more
+    reaction = intercept_melee(state, action)
+    if reaction is None or RuleId.HIDING not in state.rules:
+        return reaction
+    opened, events = reaction
+    opened, more = reveal(opened, {a: "he declared a melee" for a in action.soldiers})
+    return opened, events + more
 
 
-def _read(events: list[Event]) -> tuple[int, list[Event]]:
-    """What the events ask of the rules below (their :data:`_ROLES`, or-ed), and the events of
-    those kinds in order (the rules below read no other: a fire's dice are many)."""
-    noted = [e for e in events if type(e) in _ASKING]
-    roles = 0
-    for e in noted:
-        t = type(e)
-        roles |= _ROLES[t] if t is not StatusChanged else _status_roles(e.status)  # type: ignore[union-attr]
-    return roles, noted
-
-
-def _after(before: GameState, state: GameState, action: Action, answered: Pending | None, events: list[Event],
-           flags: int, roles: int, noted: list[Event]) -> tuple[GameState, list[Event]]:
-    """Everything the optional rules do once an action is over, its events read (:func:`_read`):
-    ``roles``, what they ask (their :data:`_ROLES`, or-ed), and ``noted``, the events of
-    :data:`_ASKING`'s kinds in order."""
-    kind = type(action)
-    effective: Action
-    if answered is None or answered.action is None:
-        if not roles and kind not in _ACTORS:
-            return state, events  # (nobody acted and no event asks anything: an impulse begun, a phase ended…)
-        effective, ekind = action, kind
-    else:
-        effective = answered.action
-        ekind = type(effective)
-    if roles & _BOOKKEEPING or kind in _THROWING or ekind is Throw:
-        state, events = _bookkeeping(state, action, effective, roles, events, noted)
-    marks = state.marks() if flags & (_HIDING | _OVERWATCH) else _NO_MARKS
-    watching = marks.watching if flags & _OVERWATCH else ()  # the men on Overwatch (§9.1)
-    if watching and roles & _MARKERS_OFF:
-        state, more = _overwatch_off(state, noted)
-        events += more
-        marks = state.marks()
-        watching = marks.watching
-    hidden = marks.hidden if flags & _HIDING else ()  # (no marker to take off: no reveal, §9.3)
-    if hidden:
-        if effective is action and _ACTORS.get(kind) is _one:  # (one man's action: the usual case)
-            actor: str = action.soldier  # type: ignore[union-attr]
-            state, more = (reveal_after(state, (actor,), noted, hidden) if roles & _REVEALS
-                           else reveal_near(state, actor, hidden))
-            events += more
-        elif (effective is not action or kind in _ACTORS or roles & _REVEALS) and (
-                (actors := _actors(action, kind, effective, ekind)) or roles & _REVEALS):
-            state, more = reveal_after(state, actors, noted if roles & _REVEALS else (), hidden)
-            events += more  # (no actor and no revealing event: no reveal)
-    if roles & _ENDS and flags & _HIDING and before.group:
-        state, ended = hide_at_impulse_end(state, before.group, events)
-        events = list(ended)
-    if watching and state.pending is None and not state.over and state.active is not None:
-        # (no man on Overwatch: no watcher to open a reaction for, §9.1)
-        if kind is Overwatch and answered is not None:
-            shooter = action.shot.soldier  # type: ignore[union-attr]
-            state, more = open_overwatch(state, answered.trigger, tuple(w for w in answered.answerers if w != shooter))
-            events += more
-        elif ekind in _TRIGGER_KINDS and kind is not StandAndShoot and kind is not FallBack:
-            state, more = open_overwatch(state, effective.soldier)  # type: ignore[union-attr]
-            events += more
-    return state, events
-
-
-def _bookkeeping(state: GameState, action: Action, effective: Action, roles: int, events: list[Event],
-                 noted: list[Event]) -> tuple[GameState, list[Event]]:
-    """A new turn's hit the dirt again (§9.2), the dead men's weapons dropped (§9.4), who fought
-    noted (§9.6): what an action with such events (or a throw) asks before the markers' rules
-    (``noted``: the events of :data:`_ASKING`'s kinds, in order)."""
+def after_events(before: GameState, state: GameState, events: list[Event], dice: Dice
+                 ) -> tuple[GameState, list[Event]]:
+    """The questions an action's ``events`` raise, each asked when its rule is on (``before``:
+    the state the action was taken in; ``state``: the state it left)."""
     rules = state.rules
-    if roles & _NEW_TURN:  # hit the dirt once per turn (§9.2)
-        fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
-        state = state.with_soldiers(*fresh) if fresh else state
-    if roles & _KILLS and _RULE_WEAPONS in rules:
-        state, events = drop_weapons(state, events)  # §9.4: the dead men's LMGs and pistols
-    if _RULE_BUILDINGS in rules:
-        # §9.6: who fired, threw or meleed; who fired through which window (nobody fought: nothing to note)
-        thrower = _thrower(action, effective)
-        if thrower is not None or roles & _COMBAT:
-            state = note_combat(state, noted, thrower)  # (it reads only Fired and MeleeFought)
+    happened = set(map(type, events))
+    if not happened.isdisjoint(BARRAGES_AND_SMOKE) and RuleId.SPECIAL_WEAPONS in rules:
+        state, events = special_barrage.after(state, events, dice)
+        happened = set(map(type, events))  # (what the barrages did, the rules below read)
+    if SetupEvent in happened and RuleId.SPECIAL_WEAPONS in rules:
+        state = items_taken_back(state, events)
+    if TurnStarted in happened and RuleId.HIT_THE_DIRT in rules:
+        state = dive_again(state)
+    if Killed in happened and RuleId.WEAPONS in rules:
+        state, events = drop_weapons(state, events)
+    if not happened.isdisjoint(FOUGHT) and RuleId.BUILDINGS in rules:
+        state = note_combat(state, events, None)
+    if not happened.isdisjoint(ENDING_OVERWATCH) and RuleId.OVERWATCH in rules:
+        state, events = overwatch_ends(state, events)
+    if not happened.isdisjoint(REVEALING) and RuleId.HIDING in rules:
+        state, events = revealed_by_deeds(state, events)
+    if ImpulseEnded in happened and RuleId.HIDING in rules:
+        state, events = hide_at_impulse_end(state, before.group, events)
     return state, events
 
 
-def _overwatch_off(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
-    """Overwatch ends when his side's next chit is drawn, or at once when he is Suppressed or Stunned
-    (``events``: the action's events of :data:`_ASKING`'s kinds)."""
-    out: list[Event] = []
+def after_actors(before: GameState, state: GameState, action: Action, events: list[Event]
+                 ) -> tuple[GameState, list[Event]]:
+    """The questions the men who took ``action`` raise (:func:`actors_of`), each asked when its
+    rule is on and someone carries its marker (``before``: the state it was taken in)."""
+    rules = state.rules
+    marks = state.marks()
+    if marks.hidden and RuleId.HIDING in rules:
+        # §9.3: an enemy who ends an action within 2 hexes, with LOS, reveals a Hidden man
+        state, more = reveal_after(state, actors_of(action, before.pending), (), marks.hidden)
+        events = events + more
+    if marks.watching and RuleId.OVERWATCH in rules:
+        state, events = overwatch_opens(state, before.pending, action, events)
+    return state, events
+
+
+# --- who acted ----------------------------------------------------------------------------------
+
+def _his(action: Any) -> tuple[str, ...]:
+    return (action.soldier,)
+
+
+ACTORS: dict[type, Callable[[Any], tuple[str, ...]]] = {
+    Move: _his, Turn: _his, Cross: _his, ChangePosture: _his, Fire: _his, Throw: _his, Watch: _his,
+    Melee: lambda a: a.soldiers, Overwatch: lambda a: (a.shot.soldier,), HitDirt: lambda a: a.soldiers,
+    StandAndShoot: lambda a: (a.defender,),
+    PickUp: _his, Swap: lambda a: (a.soldier, a.other), Repair: _his,  # §9.4's actions
+    ThrowSmoke: _his, ThrowMolotov: _his, PlaceSatchel: _his, CallBarrage: _his}  # §9.5's
+"""Who took each kind of action (for §9.3's reveal, "an enemy soldier ends an action within 2
+hexes": any action, ruling R125; an exchange of weapons counts for both men); other kinds (an
+impulse begun or ended, a chit, a phase's end, ``hold``, ``fall-back``, the set-up): nobody."""
+
+
+def actors_of(action: Action, answered: Pending | None = None) -> tuple[str, ...]:
+    """Who took ``action`` (:data:`ACTORS`) and, when it answered a reaction (``answered``) and
+    let the fire or melee it held go ahead, who took that: each once, in that order."""
+    who = ACTORS.get(type(action))
+    actors = () if who is None else who(action)
+    went = went_ahead(answered, action)
+    if went is not action:
+        actors += tuple(a for a in actors_of(went) if a not in actors)
+    return actors
+
+
+def went_ahead(answered: Pending | None, action: Action) -> Action:
+    """The action that went ahead: the fire (§9.2) or melee (§9.7) a reaction held, when
+    ``action`` answered it; else ``action`` itself (an overwatch holds nothing, §9.1)."""
+    if answered is not None and answered.action is not None:
+        return answered.action
+    return action
+
+
+# --- each rule's question -----------------------------------------------------------------------
+
+def items_taken_back(state: GameState, events: list[Event]) -> GameState:
+    """§9.5: a man taken back in the set-up (``drop``) leaves his bought items with him (ruling R94)."""
+    for e in events:
+        if isinstance(e, SetupEvent) and e.what == "dropped" and e.soldier is not None:
+            state = forget_dropped(state, e.soldier)
+    return state
+
+
+def dive_again(state: GameState) -> GameState:
+    """§9.2: a man hits the dirt once a turn; a new turn gives every man his dive back (ruling R49)."""
+    fresh = [s.evolve(dirt_used=False) for s in state.soldiers if s.dirt_used]
+    return state.with_soldiers(*fresh) if fresh else state
+
+
+def overwatch_ends(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """§9.1: a man's Overwatch ends when his side's next chit is drawn, or at once when he is
+    Suppressed or Stunned."""
+    if not state.marks().watching:
+        return state, events
+    ended: list[Event] = []
     for e in events:
         if isinstance(e, ChitDrawn):
             soldiers = state.soldiers
             ids = [soldiers[i].id for i in state.marks().watching if soldiers[i].side == e.side]
             state, more = end_overwatch(state, ids, "his side's chit was drawn")
+            ended += more
         elif isinstance(e, StatusChanged) and e.status != "ok":
             state, more = end_overwatch(state, [e.soldier], f"he is {e.status.capitalize()}")
-        else:
-            continue
-        out += more
-    return state, out
+            ended += more
+    return state, events + ended
 
 
-def _actors(action: Action, kind: type, effective: Action, ekind: type) -> tuple[str, ...]:
-    """The soldiers who took an action or ended the one it answered, once each (for §9.3's
-    reveal); a one-man action's man read in place (the common case)."""
-    who = _ACTORS.get(kind)
-    actors = (action.soldier,) if who is _one else who(action) if who is not None else ()  # type: ignore[union-attr]
-    if effective is not action and (also := _ACTORS.get(ekind)) is not None:
-        actors += tuple(a for a in also(effective) if a not in actors)
-    return actors
+def revealed_by_deeds(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """§9.3: a Hidden man who fired, threw or meleed, was Stunned, or entered a hex with no cover
+    to hide in by ``events`` loses his marker (:func:`.hiding.reveal_after`)."""
+    state, more = reveal_after(state, (), events)
+    return state, events + more
 
 
-def _thrower(action: Action, effective: Action) -> str | None:
-    shot = action.shot if isinstance(action, Overwatch) else effective
-    return shot.soldier if isinstance(shot, Throw) else None
+def overwatch_opens(state: GameState, answered: Pending | None, action: Action, events: list[Event]
+                    ) -> tuple[GameState, list[Event]]:
+    """§9.1: after an enemy's move, turn, crossing, posture change, fire or throw (or a fire that
+    went ahead after hit the dirt), the watchers who may snap at him are offered a reaction;
+    after a snap shot (``answered``: the reaction it answered), the other watchers of that
+    reaction still may (ruling R40). None while another reaction is open or once the game is over."""
+    if state.pending is not None or state.over:
+        return state, events
+    went = went_ahead(answered, action)
+    if isinstance(action, Overwatch) and answered is not None:
+        shooter = action.shot.soldier
+        state, more = open_overwatch(state, answered.trigger, tuple(w for w in answered.answerers if w != shooter))
+    elif isinstance(went, TRIGGERS):
+        state, more = open_overwatch(state, went.soldier)
+    else:
+        return state, events
+    return state, events + more
 
 
-def _one(action: Any) -> tuple[str, ...]:
-    return (action.soldier,)
+TRIGGERS = (Move, Turn, Cross, ChangePosture, Fire, Throw)
+"""The enemy actions that may open an overwatch reaction (§9.1; a melee does not: ruling R40)."""
 
 
-_ACTORS: dict[type, Callable[[Any], tuple[str, ...]]] = {
-    Move: _one, Turn: _one, Cross: _one, ChangePosture: _one, Fire: _one, Throw: _one, Watch: _one,
-    Melee: attrgetter("soldiers"), Overwatch: lambda a: (a.shot.soldier,), HitDirt: attrgetter("soldiers"),
-    StandAndShoot: lambda a: (a.defender,),
-    PickUp: _one, Swap: lambda a: (a.soldier, a.other), Repair: _one,  # §9.4's actions
-    ThrowSmoke: _one, ThrowMolotov: _one, PlaceSatchel: _one, CallBarrage: _one}  # §9.5's
-"""Who took each kind of action (who ended it, for §9.3's reveal: "an enemy soldier ends an
-action within 2 hexes", any action, ruling R125); other kinds (an impulse begun or ended, a
-chit, a phase's end, the set-up): nobody."""
+# --- the events that raise them -----------------------------------------------------------------
+
+BARRAGES_AND_SMOKE = frozenset({ChitDrawn, TurnEnded})
+"""§9.5: a side's barrages land at its next chit; smoke clears at a turn's end."""
+FOUGHT = frozenset({Fired, MeleeFought})
+"""§9.6: who fired (a throw's ``Fired`` too) or meleed (:func:`.spotting.note_combat`)."""
+ENDING_OVERWATCH = frozenset({ChitDrawn, StatusChanged})
+"""§9.1: his side's chit, or his becoming Suppressed or Stunned."""
+REVEALING = frozenset({Fired, MeleeFought, StatusChanged, ItemUsed, Moved, FellBack})
+"""§9.3: a Hidden man fired, threw or meleed, was Stunned, or left his cover."""
+ASKING = BARRAGES_AND_SMOKE | {SetupEvent, TurnStarted, Killed, ImpulseEnded} | FOUGHT | ENDING_OVERWATCH | REVEALING
+"""Every kind of event that raises a question (:func:`after_events`; a man taken back is a
+``SetupEvent``, §9.5; a new turn, §9.2; a man killed, §9.4; the end of an impulse, §9.3)."""
 
 
-__all__ = ["TRIGGERS", "apply", "carried", "apply_hold", "check_hold", "close_reaction"]
+__all__ = ["ACTORS", "ASKING", "TRIGGERS", "actors_of", "after_actors", "after_events", "apply", "apply_hold",
+           "check_hold", "close_reaction", "dive_again", "held", "items_taken_back", "overwatch_ends",
+           "overwatch_opens", "revealed_by_deeds", "went_ahead"]

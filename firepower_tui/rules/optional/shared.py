@@ -16,11 +16,6 @@ from ..model.types import ReactionKind, RuleId
 from ..model.units import Soldier
 
 
-def in_play(state: GameState, rule: RuleId) -> bool:
-    """Whether an optional rule is on in this game."""
-    return rule in state.rules
-
-
 def not_in_play(state: GameState, rule: RuleId) -> Refusal | None:
     """A refusal when the optional rule is off, else None."""
     if rule in state.rules:

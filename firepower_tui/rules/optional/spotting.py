@@ -9,7 +9,8 @@
   (``GameState.window_fire``).
 
 :func:`spot_breakdown` is the roll before the die (the odds of ``odds fire`` and the aiming
-panel); :func:`roll_spot` rolls against exactly that breakdown.
+panel); :func:`roll_spot` rolls against exactly that breakdown. Both, and the refusals, are what
+spotting adds to the basic game's fire (:data:`EXTENSION`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from ..basic.combat import COMBAT_MF
+from ..basic.extensions import Extension
 from ..basic.sequence import commit_changes
 from ..board.features import Opening, side_id
 from ..board.hexgrid import Hex, hex_to_id
@@ -85,12 +87,6 @@ def spot_breakdown(state: GameState, s: Soldier, t: Soldier | None) -> RollBreak
     return RollBreakdown(f"spot: {s.id} at {hex_to_id(t.hex)}", SPOT_NEED, "§9.6")
 
 
-def seen_only(spot: RollBreakdown, dist: tuple[float, ...]) -> tuple[float, ...]:
-    """A kill distribution given the spot, made unconditional: failed, no kills."""
-    p = spot.chance
-    return tuple((1 - p if k == 0 else 0.0) + p * q for k, q in enumerate(dist))
-
-
 def shot_refusal(state: GameState, s: Soldier, target: Hex) -> Refusal | None:
     """What §9.6 forbids any fire, a reaction's too: from water, a third man through a window."""
     if features_in_play(state) is None:
@@ -156,5 +152,10 @@ def _noted(exposed: tuple[tuple[str, int], ...], acted: list[str], turn: int) ->
     return exposed
 
 
-__all__ = ["SPOT_NEED", "WINDOW_FIRERS", "exposed", "note_combat", "roll_spot", "seen_only", "shot_refusal", "spot_breakdown", "target_refusal",
-           "window_refusal", "windows_crossed"]
+EXTENSION = Extension(target_refusal=target_refusal, shot_refusal=shot_refusal, before_fire=spot_breakdown,
+                      roll_before_fire=roll_spot)
+"""What spotting (§9.6) adds to the basic game's fire at its extension points (:mod:`..basic.extensions`)."""
+
+
+__all__ = ["EXTENSION", "SPOT_NEED", "WINDOW_FIRERS", "exposed", "note_combat", "roll_spot", "shot_refusal",
+           "spot_breakdown", "target_refusal", "window_refusal", "windows_crossed"]

@@ -7,8 +7,11 @@ jamming, repair.
   each) exchanges the weapons of two men of the impulse in one hex (R62).
 - A burst of automatic fire with two or more natural 10s breaks the weapon and ends its fire
   (:func:`jam`, called by :func:`..basic.fire.resolve_fire` once the burst's dice are rolled, R60).
+- A broken or destroyed weapon does not fire (:func:`fire_refusal`).
 - ``repair`` (2 non-combat MF): d10 1-4 repaired, 10 destroyed, else still broken;
   :func:`assess_repair` gives the odds the roll is resolved against.
+
+The jam and the refusal are what the rule adds to the basic game's fire (:data:`EXTENSION`).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..basic.acting import acting_soldier
+from ..basic.extensions import Extension
 from ..basic.movement import mf_refusal, spend
 from ..basic.sequence import commit_changes
 from ..board.hexgrid import Hex, hex_to_id
@@ -59,7 +63,7 @@ def weapon_label(code: str, state: WeaponState) -> str:
     return code if state is _WEAPON_OK else f"{code} ({state})"
 
 
-def fire_refusal(s: Soldier) -> Refusal | None:
+def fire_refusal(state: GameState, s: Soldier) -> Refusal | None:
     """A broken or destroyed weapon cannot fire (§9.4); grenades still may be thrown."""
     if s.weapon_state is _WEAPON_BROKEN:
         return Refusal(reason=f"{s.id}'s {s.weapon} is broken (jammed): repair it first (repair {s.id}, 2 MF)",
@@ -202,6 +206,11 @@ def apply_swap(state: GameState, action: Swap, dice: Dice) -> tuple[GameState, l
 
 # --- jam -------------------------------------------------------------------------------------
 
+def burst_jams(tens: int) -> bool:
+    """Whether a burst with ``tens`` natural 10s jams the weapon (§9.4: two or more)."""
+    return tens >= JAM_TENS
+
+
 def jam(state: GameState, soldier_id: str, tens: int, bursts_lost: int) -> tuple[GameState, Event]:
     """A burst with ``tens`` (>= 2) natural 10s: his weapon is broken, ``bursts_lost`` bursts
     are not fired (R60)."""
@@ -303,6 +312,10 @@ def apply_repair(state: GameState, action: Repair, dice: Dice) -> tuple[GameStat
                    Rolled.of(a.roll.evolve(die=die, result=words, result_rule=RULE), outcome)]
 
 
-__all__ = ["DROPPED", "JAM_TENS", "RepairAssessment", "apply_pickup", "apply_repair", "apply_swap", "assess_repair",
+EXTENSION = Extension(firer_refusal=fire_refusal, burst_jams=burst_jams, jam=jam)
+"""What §9.4 adds to the basic game's fire at its extension points (:mod:`..basic.extensions`)."""
+
+
+__all__ = ["DROPPED", "EXTENSION", "JAM_TENS", "burst_jams", "RepairAssessment", "apply_pickup", "apply_repair", "apply_swap", "assess_repair",
            "check_pickup", "check_repair", "check_swap", "drop_weapons", "fire_refusal", "ground_at", "jam",
            "pickup_candidates", "repair_candidates", "weapon_candidates", "repair_outcome", "swap_candidates", "weapon_label"]

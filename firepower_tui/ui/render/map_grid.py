@@ -157,24 +157,53 @@ def _draw_features(grid: Grid, gmap: MapData, zoom: Zoom, glyphs: Glyphs) -> Non
     """Buildings, bunkers, water and rubble fill their hexes' terrain slots (§9.6)."""
     f = gmap.features
     assert f is not None
+    fills = feature_fills(f)
+    pick = 0 if glyphs is UNICODE else 1
+    for h, what in fills.items():
+        _fill(grid, h, what, zoom, pick)
+    _draw_sides(grid, f, zoom, pick)
+
+
+def feature_fills(f: MapFeatures | None) -> dict[Hex, str]:
+    """The fill of each §9.6 feature hex: ``building``, ``bunker``, ``water`` or ``rubble``."""
+    if f is None:
+        return {}
     fills: dict[Hex, str] = {h: "rubble" for h in f.rubble}
     fills.update({h: "water" for h in f.water})
     fills.update({h: "bunker" if f.buildings[i].bunker else "building" for h, i in f.building_of.items()})
+    return fills
+
+
+def _fill(grid: Grid, h: Hex, what: str, zoom: Zoom, pick: int) -> None:
+    ch = FEATURE_GLYPHS[what][pick]
+    runs = grid.slots[h]
+    style = "t_depression" if what == "water" else "t_rough"
+    if zoom is COMPACT:
+        y1, x1, w1 = runs[0]
+        put(grid, y1, x1, ch * w1, style)
+        return
+    hid = hex_to_id(h)
+    (y1, x1, w1), (y2, x2, w2), (y3, x3, w3) = runs[:3]
+    put(grid, y1, x1 + len(hid) + 1, ch * max(0, w1 - len(hid) - 1), style)
+    put(grid, y2, x2, ch * w2, style)
+    put(grid, y3, x3, ch * w3, style)
+
+
+def repaint_hexes(base: Grid, gmap: MapData, hexes: set[Hex], zoom: Zoom, glyphs: Glyphs) -> Grid:
+    """``base`` (as :func:`terrain_base` drew it) with the insides of ``hexes`` drawn again from
+    ``gmap``: their terrain, line and feature fill (the editor's paint). The outlines and the
+    hexsides' marks are left as they are: a change to a wall, door, window or slit needs
+    :func:`terrain_base`. A new grid; ``base`` is not changed."""
+    grid = Grid(base.width, base.height, [list(r) for r in base.chars], [list(r) for r in base.styles],
+                base.slots, base.lines_of_hex)
+    fills = feature_fills(gmap.features)
     pick = 0 if glyphs is UNICODE else 1
-    for h, what in fills.items():
-        ch = FEATURE_GLYPHS[what][pick]
-        runs = grid.slots[h]
-        style = "t_depression" if what == "water" else "t_rough"
-        if zoom is COMPACT:
-            y1, x1, w1 = runs[0]
-            put(grid, y1, x1, ch * w1, style)
-            continue
-        hid = hex_to_id(h)
-        (y1, x1, w1), (y2, x2, w2), (y3, x3, w3) = runs[:3]
-        put(grid, y1, x1 + len(hid) + 1, ch * max(0, w1 - len(hid) - 1), style)
-        put(grid, y2, x2, ch * w2, style)
-        put(grid, y3, x3, ch * w3, style)
-    _draw_sides(grid, f, zoom, pick)
+    for h in hexes:
+        if h in grid.slots:
+            _hex_inside(grid, h, gmap.terrain[h], gmap.line_at(h), zoom, glyphs)
+            if h in fills:
+                _fill(grid, h, fills[h], zoom, pick)
+    return grid
 
 
 SIDE_CELLS = {
@@ -245,19 +274,26 @@ def line_glyph(line: HexLine | None, glyphs: Glyphs) -> str:
 
 
 def _empty_hex(grid: Grid, h: Hex, terrain: Terrain, line: HexLine | None, zoom: Zoom, glyphs: Glyphs) -> None:
+    _hex_inside(grid, h, terrain, line, zoom, glyphs)
+    y, x, w = grid.slots[h][-1]
+    put(grid, y, x, "_" * w, "edge")
+
+
+def _hex_inside(grid: Grid, h: Hex, terrain: Terrain, line: HexLine | None, zoom: Zoom, glyphs: Glyphs) -> None:
+    """A hex's terrain and line in its slots, all but its bottom edge's (which the hex below
+    draws over as its top border)."""
     t = glyphs.terrain[terrain]
     style = f"t_{terrain.value}"
     lg = line_glyph(line, glyphs)
     lstyle = f"l_{line.kind.value}" if line else style
     runs = grid.slots[h]
     if zoom is COMPACT:
-        (y1, x1, w1), (y2, x2, w2) = runs
+        y1, x1, w1 = runs[0]
         put(grid, y1, x1, t * w1, style)
         if lg:
             put(grid, y1, x1 + 1, lg * 2, lstyle)
-        put(grid, y2, x2, "_" * w2, "edge")
         return
-    (y1, x1, w1), (y2, x2, w2), (y3, x3, w3), (y4, x4, w4) = runs
+    (y1, x1, w1), (y2, x2, w2), (y3, x3, w3) = runs[:3]
     hid = hex_to_id(h)
     put(grid, y1, x1, (hid + " " + t * w1)[:w1], "hexid")
     put(grid, y1, x1 + len(hid) + 1, (t * w1)[: max(0, w1 - len(hid) - 1)], style)
@@ -265,4 +301,3 @@ def _empty_hex(grid: Grid, h: Hex, terrain: Terrain, line: HexLine | None, zoom:
     put(grid, y3, x3, t * w3, style)
     if lg:
         put(grid, y2, x2 + 1, lg * 6, lstyle)
-    put(grid, y4, x4, "_" * w4, "edge")

@@ -57,7 +57,10 @@ class LessonGameScreen(GameScreen):
             return
         if self.lesson_run.observe():
             self.hint = False
+            told = self.progress.problem is not None
             self.progress.record(self.lesson_run.lesson, self.lesson_run.index)
+            if self.progress.problem is not None and not told:  # once, not at every step
+                self.notify(self.progress.problem, severity="warning", timeout=8)
         aiming = bool(self.query_one("#preview", Static).display)
         if aiming != self._aiming:  # the odds panel came or went: the map's height changed
             self._aiming = aiming

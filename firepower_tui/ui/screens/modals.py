@@ -125,10 +125,14 @@ class TooSmallScreen(Screen[None]):
 
     BINDINGS = [Binding("Q", "quit_game", "Quit", priority=True)]
 
-    def __init__(self, min_size: tuple[int, int], ask_quit: Callable[[], None]) -> None:
+    def __init__(self, min_size: tuple[int, int], ask_quit: Callable[[], None], *, what: str = "FIREPOWER",
+                 waiting: str = "the game is waiting as you left it") -> None:
+        """``what`` needs the size; ``waiting``: what is kept meanwhile (the editor says its own)."""
         super().__init__()
         self.min_size = min_size
         self.ask_quit = ask_quit
+        self.what = what
+        self.waiting = waiting
 
     def compose(self) -> ComposeResult:
         yield Static(id="too-small")
@@ -145,8 +149,8 @@ class TooSmallScreen(Screen[None]):
         w, h = self.app.size
         need_w, need_h = self.min_size
         self.query_one("#too-small", Static).update(Text(
-            f"Terminal too small: {w}x{h}.\nFIREPOWER needs at least {need_w}x{need_h}.\n"
-            "Enlarge the window; the game is waiting as you left it (Q quits).", style="bold"))
+            f"Terminal too small: {w}x{h}.\n{self.what} needs at least {need_w}x{need_h}.\n"
+            f"Enlarge the window; {self.waiting} (Q quits).", style="bold"))
 
     def on_resize(self, event: events.Resize) -> None:
         if self.fits():

@@ -25,7 +25,8 @@ from ...rules.board.features import SideKey
 from ...rules.board.hexgrid import Hex
 from ...rules.model.state import GameState
 from ...rules.board.terrain import MapData
-from ..render.map_grid import ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, side_mark_cells, terrain_base
+from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, repaint_hexes, side_mark_cells,
+                               terrain_base)
 from ..render.map_counters import Stacks, draw_counters, redraw_hexes, stacks_of
 from ..render.map_palette import palette
 from .flat_lines import FlatLines
@@ -151,6 +152,17 @@ class HexMap(ScrollView, can_focus=True):
             self._line_versions[y] = self._line_versions.get(y, 0) + 1
             xs = [x for x in range(len(b_c)) if a_c[x] != b_c[x] or a_s[x] != b_s[x]]
             self._refresh_grid(xs[0], y, xs[-1] - xs[0] + 1, 1)
+
+    def set_map(self, state: GameState, hexes: set[Hex] | None = None) -> None:
+        """A state whose map itself changed (the editor), then as :meth:`set_state` (only the
+        lines that changed are repainted). ``hexes``: only the insides of these changed (their
+        terrain, lines or feature fills: :func:`..render.map_grid.repaint_hexes`); None: draw
+        the terrain again whole."""
+        base = self._bases.get(self.zoom.name)
+        self._bases.clear()
+        if hexes is not None and base is not None:
+            self._bases[self.zoom.name] = repaint_hexes(base, _drawn_map(state), hexes, self.zoom, self.glyphs)
+        self.set_state(state)
 
     def _base_grid(self) -> Grid:
         base = self._bases.get(self.zoom.name)

@@ -1,0 +1,550 @@
+"""``firepower edit``: the map and scenario editor, on the game's own map widget.
+
+The screen holds a :class:`.document.ScenarioDoc` (the file, comments and order kept), draws
+the scenario it makes on :class:`..widgets.hex_map.HexMap` as the game would, and lists every
+problem :func:`.document.check_text` finds after each change. Undo and redo keep the file's
+texts; the file is written only by the save key.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Static
+
+from ...controller.base import DIRECTIONS
+from ...controller.controller import Highlights
+from ...rules.board.features import side_key
+from ...rules.board.hexgrid import Facing, Hex, OffsetCoord, hex_neighbor, hex_neighbors, hex_to_id, qoffset_from_cube, qoffset_to_cube
+from ...rules.board.terrain import TERRAIN_LETTERS, MapData, Terrain
+from ...rules.model.scenario import Scenario
+from ...rules.model.state import GameState
+from ..widgets.footer import KeyFooter
+from ..widgets.hex_map import HexMap
+from .document import WEAPONS, Checked, ScenarioDoc, check_text, describe
+from .keys import bindings
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+"""The least terminal the editor works in (the game's)."""
+CHECK_AFTER = 0.06
+"""Seconds after a paint key before the file is checked again (the painted map shows at once;
+painting on, key after key, checks once the keys pause)."""
+UNDO_DEPTH = 200
+"""Changes kept for undo."""
+PROBLEMS_SHOWN = 40
+"""Problems listed in the panel (the rest counted)."""
+
+PlayRunner = Callable[[Path], int]
+"""Plays a scenario file to try it; its exit code (the app's default runs ``firepower play`` in the terminal)."""
+
+
+def play_in_terminal(path: Path) -> int:
+    """``firepower play FILE`` in this terminal, its games stored apart (a throw-away store)."""
+    db = path.with_suffix(".db")
+    return subprocess.call([sys.executable, "-m", "firepower_tui", "play", str(path), "--db", str(db)])
+
+
+def drawn_state(scenario: Scenario) -> GameState:
+    """The scenario as a game starts it (for the map and the line of sight), with the optional
+    rules it names that this version plays."""
+    from ...rules.basic.sequence import new_game
+    from ...rules.scenario.options import rule_problem
+
+    rules = [r for r in scenario.spec.rules if rule_problem(r) is None]
+    return new_game(scenario, rules=rules)
+
+
+def _changed_hexes(old: MapData, new: MapData) -> set[Hex] | None:
+    """The hexes whose insides differ between two maps of the editor (terrain, line, feature
+    fill); None when more than insides changed (the size, a wall, door, window or slit)."""
+    from ..render.map_grid import feature_fills
+
+    if (old.columns, old.rows) != (new.columns, new.rows):
+        return None
+    walls = (lambda f: (f.walls, f.openings) if f is not None else (frozenset(), {}))
+    if walls(old.features) != walls(new.features):
+        return None
+    old_fill, new_fill = feature_fills(old.features), feature_fills(new.features)
+    return {h for h, t in new.terrain.items()
+            if old.terrain.get(h) != t or old.lines.get(h) != new.lines.get(h) or old_fill.get(h) != new_fill.get(h)}
+
+
+class EditorScreen(Screen[None]):
+    """The editor: header, map, side panel (the hex, the problems), status line, footer."""
+
+    BINDINGS = bindings()
+    AUTO_FOCUS = "HexMap"
+    DEFAULT_CSS = """
+    #ed-header { height: 1; background: $panel; }
+    #ed-body { height: 1fr; }
+    #ed-map { width: 1fr; height: 1fr; }
+    #ed-side { width: 38; height: 1fr; border-left: solid $panel-lighten-2; padding: 0 1; }
+    #ed-hex { height: 10; }
+    #ed-problems-box { height: 1fr; }
+    #ed-status { height: 1; }
+    """
+
+    def __init__(self, doc: ScenarioDoc, path: Path | None, *, ascii: bool = False, note: str = "") -> None:
+        super().__init__()
+        self.doc = doc
+        self.path = path
+        self.ascii = ascii
+        self.text = doc.text()
+        """The file as it is now (as :meth:`ScenarioDoc.text` gives it)."""
+        self.saved_text = self.text if path is not None and path.exists() else None
+        """The text as it is on disk (None: not saved yet)."""
+        self.undo_stack: list[str] = []
+        self.redo_stack: list[str] = []
+        self.brush = 1
+        self.side_facing = Facing.N
+        """The hexside the door, window, slit and wall keys work on."""
+        self.weapon = WEAPONS[0]
+        self.side_index = 0
+        self.los_origin: Hex | None = None
+        self.message = note
+        self.checked: Checked = check_text(self.text, self.name)
+        self._check_timer: Timer | None = None
+        self._shown: dict[str, str] = {}
+        """Each panel's text as last shown (a panel is updated only when it changes)."""
+        self.state = drawn_state(self.checked.scenario) if self.checked.scenario is not None else None
+        self.cursor: Hex = qoffset_to_cube(OffsetCoord(0, 0))
+
+    @property
+    def name(self) -> str:
+        return str(self.path) if self.path is not None else "<new>"
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="ed-header")
+        with Horizontal(id="ed-body"):
+            if self.state is not None:
+                yield HexMap(self.state, ascii=self.ascii, id="ed-map")
+            with Vertical(id="ed-side"):
+                yield Static(id="ed-hex")
+                with VerticalScroll(id="ed-problems-box"):
+                    yield Static(id="ed-problems")
+        yield Static(id="ed-status")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self._check_size()
+        self.map.set_cursor(self.cursor)
+        self._show_problems()
+        self._show()
+
+    @property
+    def map(self) -> HexMap:
+        return self.query_one(HexMap)
+
+    # --- the size --------------------------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        w, h = self.app.size
+        if w >= MIN_WIDTH and h >= MIN_HEIGHT:
+            return
+        from ..screens.modals import TooSmallScreen
+
+        if not any(isinstance(s, TooSmallScreen) for s in self.app.screen_stack):
+            self.app.push_screen(TooSmallScreen((MIN_WIDTH, MIN_HEIGHT), self.action_quit, what="The editor",
+                                                waiting="your map is waiting as you left it"))
+
+    # --- showing -----------------------------------------------------------------------------------
+
+    @property
+    def modified(self) -> bool:
+        return self.text != self.saved_text
+
+    def _put(self, widget_id: str, text: Text, *, layout: bool = False) -> None:
+        """Update a panel when its text changed (``layout``: its height may change too)."""
+        if self._shown.get(widget_id) != text.markup:
+            self._shown[widget_id] = text.markup
+            self.query_one(f"#{widget_id}", Static).update(text, layout=layout)
+
+    def _show(self) -> None:
+        """The header, the hex panel (or the line of sight), the status line and the hexside mark."""
+        sides = self.doc.side_ids()
+        side = sides[self.side_index % len(sides)] if sides else "?"
+        t = Text()
+        t.append(f" {self.path.name if self.path else '(new file)'}{' *' if self.modified else ''}", style="bold")
+        t.append(f"  {self.doc.columns}x{self.doc.rows}  brush {self.brush}  hexside {self.side_facing.name}"
+                 f"  next man: {side} {self.weapon}")
+        self._put("ed-header", t)
+        self._put("ed-status", Text(self.message))
+        if self.los_origin is not None:
+            self._show_los()
+        else:
+            lines = describe(self.checked.data or {}, self.cursor)
+            if self.state is not None:  # (the terrain as drawn: a paint shows before the file is checked again)
+                lines[0] = f"{hex_to_id(self.cursor)}: {self.state.scenario.map.terrain[self.cursor].value}"
+            self._put("ed-hex", Text("\n".join(lines)))
+            self._mark_side()
+
+    def _show_problems(self) -> None:
+        problems = self.checked.problems
+        p = Text()
+        if not problems:
+            p.append("No problems: P plays it, ctrl+s saves.", style="green")
+        else:
+            p.append(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}:\n", style="bold red")
+            for pr in problems[:PROBLEMS_SHOWN]:
+                where = pr.where.removeprefix(self.name + ":").removeprefix(self.name).strip()
+                p.append(f"{where}: ", style="bold")
+                p.append(f"{pr.what}\n")
+            if len(problems) > PROBLEMS_SHOWN:
+                p.append(f"and {len(problems) - PROBLEMS_SHOWN} more (firepower validate lists them all)")
+        self._put("ed-problems", p, layout=True)
+
+    def _mark_side(self) -> None:
+        if self.state is None:
+            return
+        self.map.set_highlights(Highlights(explain_sides={side_key(self.cursor, self.side_facing): "side_crossed"}))
+
+    def _show_los(self) -> None:
+        from ...rules.basic.los_explain import explain_los
+        from ..screens.los_mode import OVERLAY, SIDE_OVERLAY, panel_text
+
+        assert self.los_origin is not None
+        if self.state is None:
+            return
+        ex = explain_los(self.state, self.los_origin, self.cursor) if self.cursor != self.los_origin else None
+        hl = Highlights()
+        if ex is not None:
+            hl = replace(hl, explain={h: OVERLAY[e.value] for h, e in ex.marks().items()},
+                         explain_sides={k: SIDE_OVERLAY[e.value] for k, e in ex.side_marks().items()})
+        self.map.set_highlights(hl)
+        text = panel_text(ex, self.los_origin)
+        spec = self.state.scenario.spec
+        if self.state.scenario.map.features is not None and "buildings" not in spec.rules:
+            text.append("\nThe buildings rule is off in this scenario: the game sees no building or wall.",
+                        style="dim")
+        self._put("ed-hex", text)
+
+    # --- changes -----------------------------------------------------------------------------------
+
+    def change(self, edit: Callable[[], str], painted: tuple[list[Hex], Terrain] | None = None) -> None:
+        """Make one change to the file: undo keeps the text before it; then check and redraw.
+        ``painted``: the change paints these hexes with this terrain and nothing else; the map
+        is drawn at once and the file checked just after the frame."""
+        before = self.text
+        why = edit()
+        after = self.doc.text()
+        if after == before:
+            self.message = why or "nothing changed"
+            self._show()
+            return
+        self.undo_stack.append(before)
+        del self.undo_stack[:-UNDO_DEPTH]
+        self.redo_stack.clear()
+        self.message = why
+        self.text = after
+        if painted is not None and self.state is not None:
+            hexes, terrain = painted
+            self._paint_now(hexes, terrain)
+            self._show()
+            if self._check_timer is not None:
+                self._check_timer.stop()
+            self._check_timer = self.set_timer(CHECK_AFTER, lambda: self._recheck_if_current(after))
+            return
+        self._recheck(after)
+
+    def _paint_now(self, hexes: list[Hex], terrain: Terrain) -> None:
+        """The painted hexes on the map before the file is checked again."""
+        assert self.state is not None
+        old = self.state.scenario.map
+        new_terrain = dict(old.terrain)
+        new_terrain.update({h: terrain for h in hexes})
+        plain = MapData(columns=old.columns, rows=old.rows, terrain=new_terrain, lines=old.lines)
+        new_map = plain if old.features is None else MapData(columns=old.columns, rows=old.rows, terrain=new_terrain,
+                                                             lines=old.lines, features=old.features, plain=plain)
+        scenario = replace(self.state.scenario, map=new_map)
+        self.state = self.state.evolve(scenario=scenario)
+        self.map.set_map(self.state, set(hexes))
+
+    def _recheck_if_current(self, text: str) -> None:
+        self._check_timer = None
+        if text == self.text:
+            self._recheck(text)
+
+    def _recheck(self, text: str) -> None:
+        """Check the file again: the problem panel, and the map drawn from the file as it is now."""
+        self.checked = check_text(text, self.name)
+        if self.checked.scenario is not None:
+            old = self.state
+            self.state = drawn_state(self.checked.scenario)
+            self.map.set_map(self.state, _changed_hexes(old.scenario.map, self.state.scenario.map)
+                             if old is not None else None)
+        self._show_problems()
+        self._show()
+
+    def _restore(self, text: str) -> None:
+        self.doc = ScenarioDoc(text)
+        self.text = text
+        self._recheck(text)
+
+    def _under_brush(self) -> list[Hex]:
+        return [self.cursor, *hex_neighbors(self.cursor)] if self.brush == 7 else [self.cursor]
+
+    # --- actions -----------------------------------------------------------------------------------
+
+    def action_cursor(self, step: str) -> None:
+        if step in ("left", "right"):
+            c = qoffset_from_cube(self.cursor)
+            nxt = qoffset_to_cube(OffsetCoord(c.col + (-1 if step == "left" else 1), c.row))
+        else:
+            nxt = hex_neighbor(self.cursor, DIRECTIONS[step])
+        if self.doc.on_map(nxt):
+            self.cursor = nxt
+            self.map.set_cursor(nxt)
+        self.message = ""
+        self._show()
+
+    def on_hex_map_hex_clicked(self, message: HexMap.HexClicked) -> None:
+        self.cursor = message.hex
+        self.map.set_cursor(message.hex)
+        self._show()
+
+    def action_paint(self, letter: str) -> None:
+        hexes = [h for h in self._under_brush() if self.doc.on_map(h)]
+        self.change(lambda: self.doc.paint(hexes, letter), painted=(hexes, TERRAIN_LETTERS[letter]))
+
+    def action_brush(self) -> None:
+        self.brush = 7 if self.brush == 1 else 1
+        self.message = f"brush: {'the hex and its six neighbours' if self.brush == 7 else 'one hex'}"
+        self._show()
+
+    def action_water(self) -> None:
+        self.change(lambda: self.doc.toggle_water(self.cursor))
+
+    def action_rubble(self) -> None:
+        self.change(lambda: self.doc.toggle_rubble(self.cursor))
+
+    def action_line(self, kind: str) -> None:
+        self.change(lambda: self.doc.cycle_line(self.cursor, kind))
+
+    def action_building(self, key: str) -> None:
+        self.change(lambda: self.doc.toggle_building(self.cursor, key))
+
+    def action_side(self, step: int) -> None:
+        order = list(Facing)
+        self.side_facing = order[(order.index(self.side_facing) + step) % len(order)]
+        self.message = ""
+        self._show()
+
+    def action_opening(self, kind: str) -> None:
+        self.change(lambda: self.doc.toggle_opening(self.cursor, self.side_facing, kind))
+
+    def action_wall(self) -> None:
+        self.change(lambda: self.doc.toggle_wall(self.cursor, self.side_facing))
+
+    def action_man(self) -> None:
+        sides = self.doc.side_ids()
+        if not sides:
+            self.message = "the scenario has no sides (e: the scenario's form)"
+            self._show()
+            return
+        side = sides[self.side_index % len(sides)]
+        self.change(lambda: self.doc.add_soldier(self.cursor, side, self.weapon))
+
+    def action_next_side(self) -> None:
+        self.side_index += 1
+        self.message = ""
+        self._show()
+
+    def action_arm(self) -> None:
+        men = self.doc.soldiers_at(self.cursor)
+        if men:
+            self.change(lambda: self.doc.cycle_weapon(self.cursor))
+            self.weapon = str(self.doc.soldiers_at(self.cursor)[-1].get("weapon", self.weapon))
+        else:
+            self.weapon = WEAPONS[(WEAPONS.index(self.weapon) + 1) % len(WEAPONS)]
+        self._show()
+
+    def action_turn(self, step: int) -> None:
+        self.change(lambda: self.doc.turn_soldier(self.cursor, step))
+
+    def action_remove_man(self) -> None:
+        self.change(lambda: self.doc.remove_soldier(self.cursor))
+
+    def action_objective(self) -> None:
+        self.change(lambda: self.doc.toggle_objective(self.cursor))
+
+    def action_undo(self) -> None:
+        if not self.undo_stack:
+            self.message = "nothing to undo"
+            self._show()
+            return
+        self.redo_stack.append(self.text)
+        self.message = "undone"
+        self._restore(self.undo_stack.pop())
+
+    def action_redo(self) -> None:
+        if not self.redo_stack:
+            self.message = "nothing to redo"
+            self._show()
+            return
+        self.undo_stack.append(self.text)
+        self.message = "redone"
+        self._restore(self.redo_stack.pop())
+
+    def action_zoom(self) -> None:
+        self.map.toggle_zoom()
+
+    def action_help(self) -> None:
+        from ..screens.modals import TextScreen
+        from .help import editor_help
+
+        self.app.push_screen(TextScreen(editor_help(), "The scenario editor: keys"))
+
+    def action_los(self) -> None:
+        if self.los_origin is not None:
+            self.action_cancel()
+            return
+        self.los_origin = self.cursor
+        self.message = f"line of sight from {hex_to_id(self.cursor)}: move the cursor (L or Esc ends it)"
+        self._show()
+
+    def action_cancel(self) -> None:
+        if self.los_origin is not None:
+            self.los_origin = None
+            self.message = ""
+            self._show()
+
+    def action_form(self) -> None:
+        from .form import ScenarioForm
+
+        def apply(values: dict[str, Any] | None) -> None:
+            if values is not None:
+                self.change(lambda: _apply_form(self.doc, values))
+
+        self.app.push_screen(ScenarioForm(self.doc), apply)
+
+    def action_save(self) -> None:
+        if self.path is None:
+            from .form import AskPath
+
+            def chosen(path: Path | None) -> None:
+                if path is not None:
+                    self.path = path
+                    self.action_save()
+
+            self.app.push_screen(AskPath(), chosen)
+            return
+        text = self.text
+        try:
+            self.path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            self.message = f"not saved: {exc.strerror or exc}"
+        else:
+            self.saved_text = text
+            n = len(self.checked.problems)
+            self.message = f"saved {self.path}" + (f" ({n} problem{'s' if n != 1 else ''} left)" if n else "")
+        self._show()
+
+    def action_play(self) -> None:
+        n = len(self.checked.problems)
+        if n or self.checked.scenario is None:
+            self.message = f"fix the {n} problem{'s' if n != 1 else ''} first (listed on the right)"
+            self._show()
+            return
+        app: EditorApp = self.app  # type: ignore[assignment]
+        with tempfile.TemporaryDirectory(prefix="firepower-edit-") as tmp:
+            path = Path(tmp) / f"{self.checked.scenario.id}.toml"
+            path.write_text(self.text, encoding="utf-8")
+            code = app.play(path)
+        self.message = "back from the game" if code == 0 else f"the game ended with exit code {code}"
+        self._show()
+        self.refresh()
+
+    def action_quit(self) -> None:
+        if not self.modified:
+            self.app.exit()
+            return
+        from ..screens.modals import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmScreen("Quit the editor without saving the changes?"), answer)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key the editor does not know: say so (rather than nothing)."""
+        if event.is_printable:
+            self.message = f"{event.character!r} does nothing here (? lists the keys)"
+            self._show()
+
+
+def _apply_form(doc: ScenarioDoc, values: dict[str, Any]) -> str:
+    """The form's values into the file (each key changed only if its value did)."""
+    for i, (sid, name) in enumerate(values.pop("sides")):
+        doc.set_side(i, "name", name)
+        doc.set_side(i, "id", sid)
+    for side, zone in values.pop("zones").items():
+        doc.set_zone(side, *zone) if zone is not None else doc.set_zone(side, None, None)
+    for side, budget in values.pop("budgets").items():
+        doc.set_budget(side, budget)
+    for key, value in values.items():
+        doc.set(key, value)
+    return ""
+
+
+class EditorApp(App[None]):
+    """``firepower edit``."""
+
+    CSS_PATH = Path(__file__).parent.parent / "firepower.tcss"
+    TITLE = "FIREPOWER editor"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, doc: ScenarioDoc, path: Path | None, *, ascii: bool = False, note: str = "",
+                 play: PlayRunner | None = None) -> None:
+        super().__init__()
+        self.doc = doc
+        self.path = path
+        self.ascii = ascii
+        self.note = note
+        self.play_runner = play or play_in_terminal
+        if ascii:
+            self.add_class("-ascii", update=False)
+
+    _switch_before: float | None = None
+
+    def on_mount(self) -> None:
+        from ..app import SWITCH_INTERVAL  # (the game's reason: Textual's writer thread waits for the GIL)
+
+        self._switch_before = sys.getswitchinterval()
+        sys.setswitchinterval(min(self._switch_before, SWITCH_INTERVAL))
+        self.push_screen(EditorScreen(self.doc, self.path, ascii=self.ascii, note=self.note))
+
+    def on_unmount(self) -> None:
+        if self._switch_before is not None:
+            sys.setswitchinterval(self._switch_before)
+
+    crashed: BaseException | None = None
+    """The exception that stopped the app (a bug), raised again by :func:`...cli.hangup.run_app`
+    once the terminal is restored (a crash report, exit code 3; as the game's app)."""
+
+    def _handle_exception(self, error: Exception) -> None:
+        self.crashed = error
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
+
+    def play(self, path: Path) -> int:
+        """Play ``path`` with the app suspended (the game has the terminal), then come back."""
+        if self.play_runner is not play_in_terminal:
+            return self.play_runner(path)
+        with self.suspend():
+            return self.play_runner(path)

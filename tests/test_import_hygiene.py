@@ -152,7 +152,7 @@ def test_one_rules_submodule_imports_only_what_it_needs() -> None:
     modules = subprocess_modules("import firepower_tui.rules.model.errors")
     assert sorted(loaded(modules, "firepower_tui")) == [
         "firepower_tui", "firepower_tui.rules", "firepower_tui.rules.kit", "firepower_tui.rules.kit.lazy",
-        "firepower_tui.rules.kit.records", "firepower_tui.rules.model", "firepower_tui.rules.model.errors"]
+        "firepower_tui.rules.model", "firepower_tui.rules.model.errors"]
 
 
 def test_a_session_does_not_import_the_controller() -> None:

@@ -18,7 +18,6 @@ from ..rules.model.errors import Refusal
 from ..rules.model.events import ChitDrawn, Event, GameEnded
 from ..rules.board.features import SideKey
 from ..rules.board.hexgrid import Facing, Hex, OffsetCoord, hex_neighbor, qoffset_from_cube, qoffset_to_cube
-from ..rules.kit.records import record
 from ..rules.scenario.setup import placeable
 from ..rules.model.state import GameState
 from ..rules.model.types import Phase, Posture, SetupStep
@@ -97,7 +96,7 @@ FACING_INTENTS: dict[Intent, Facing] = {i: DIRECTIONS[step] for i, step in CURSO
 SELECT_FIRST = Refusal(reason="select a soldier first (Enter on his hex, Tab to cycle)", rule="6.2")
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class Result:
     """What an intent did: the session's :class:`Outcome` and the line the player reads."""
 
@@ -138,7 +137,7 @@ def always() -> bool:
     return True
 
 
-@record(kw_only=False)
+@dataclass(frozen=True, slots=True)
 class Handler:
     """What an intent does in one mode, and when the footer offers it."""
 

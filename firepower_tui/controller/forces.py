@@ -7,13 +7,14 @@ and their costs are the rules' own (:data:`~firepower_tui.rules.scenario.victory
 
 from __future__ import annotations
 
-from ..rules.kit.records import record
+from dataclasses import dataclass
+
 from ..rules.scenario.setup import budget, spent
 from ..rules.scenario.victory import POINTS, TRAIT_POINTS
 from .base import Core, Mode, Table
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class Offer:
     """One kind of man a side may buy (§10.3)."""
 

@@ -9,11 +9,11 @@ start-up that nothing is left without a handler.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from ..rules.basic.combat import COMBAT_MF
 from ..rules.basic.melee import MELEE_MF
-from ..rules.kit.records import record
 from ..rules.basic.movement import CROSS_COST, ENTRY_COST, LEVEL_COST, POSTURE_COST, TURN_COST
 from ..rules.model.types import Posture
 
@@ -89,7 +89,7 @@ class Intent(StrEnum):
     CURSOR_RIGHT = "cursor_right"
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class KeySpec:
     """One intent and how to reach it."""
 

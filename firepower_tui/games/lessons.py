@@ -20,6 +20,7 @@ from __future__ import annotations
 import tomllib
 from collections import deque
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,6 @@ from ..rules.model.errors import FirepowerError, Refusal
 from ..rules.model.events import Event, PhaseEnded
 from ..rules.engine.notation import NotationError, parse_action
 from ..rules.board.hexgrid import Hex, hex_to_id
-from ..rules.kit.records import record
 from ..rules.model.scenario import Scenario
 from ..rules.kit.untrusted import PARSER_FAILURES, parser_failure, shape_problem
 from .scenario_cache import load_cached
@@ -48,7 +48,7 @@ class LessonError(FirepowerError):
     """A lessons file that cannot be read (its path and what is wrong)."""
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class Step:
     """One thing to try in a lesson."""
 
@@ -70,7 +70,7 @@ class Step:
     """Said once the step is done: what just happened and why (rules cited)."""
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class Lesson:
     """A small scenario and its steps."""
 

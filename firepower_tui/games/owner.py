@@ -13,14 +13,14 @@ out (as it is for an owner that is alive but stuck).
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
-from ..rules.kit.records import record
 
 PROC = Path("/proc")
 
 
-@record(kw_only=False)
+@dataclass(frozen=True, slots=True)
 class Owner:
     """A process: its pid and its start (empty where the system does not tell it)."""
 

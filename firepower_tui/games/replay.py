@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from .session import HistoryEntry, Session, session_args
@@ -11,7 +12,6 @@ from ..rules import engine
 from ..rules.model.dice import D10, DiceError, ReplayDice, stream_value
 from ..rules.model.errors import FirepowerError
 from ..rules.engine.notation import NotationError, parse_action
-from ..rules.kit.records import record
 from ..rules.model.scenario import Scenario
 from ..rules.scenario.load import parse_scenario
 from ..rules.kit.untrusted import cut
@@ -25,7 +25,7 @@ class ReplayError(FirepowerError):
     """A stored game no longer replays: the scenario changed or the record is damaged."""
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class StepRecord:
     """One stored entry, as replay needs it."""
 

@@ -20,7 +20,6 @@ from .replay import OnEntry, ReplayError, StepRecord, replay, replay_into, scena
 from ..rules.model.actions import DrawChit
 from ..rules.model.dice import SeededDice
 from ..rules.model.errors import FirepowerError, GameRefusal
-from ..rules.kit.records import record
 from ..rules.model.scenario import Scenario
 from ..rules.engine.snapshot import SnapshotError, state_from_data, state_to_data
 from ..rules.model.state import GameState

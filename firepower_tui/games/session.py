@@ -8,6 +8,7 @@ refuse an action that rolled dice.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..rules import engine
@@ -17,7 +18,6 @@ from ..rules.model.errors import Refusal
 from ..rules.model.events import Event
 from ..rules.engine.notation import format_action
 from ..rules.scenario.options import DEFAULT_CLOCK, ordered
-from ..rules.kit.records import record
 from ..rules.model.scenario import Scenario
 from ..rules.basic.sequence import new_game, opening_events
 from ..rules.model.state import GameState
@@ -46,7 +46,7 @@ OPEN_ELSEWHERE = Refusal(reason="this game is open in another window now: nothin
 """What a hotseat game's player reads when another process took the game over (R180)."""
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class HistoryEntry:
     """One accepted action and what it did."""
 
@@ -65,7 +65,7 @@ class HistoryEntry:
         return format_action(self.action)
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class Outcome:
     """What an attempted action did: its events, or why it was refused."""
 
@@ -78,7 +78,7 @@ class Outcome:
         return self.refusal is None
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class Unchecked:
     """What a quick resume took on trust, for :func:`.service.complete` to check against the full replay."""
 

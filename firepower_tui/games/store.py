@@ -17,11 +17,11 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..rules.model.errors import FirepowerError, Problem, StoreError
-from ..rules.kit.records import record
 from . import owner as owners
 from .owner import Owner
 
@@ -139,7 +139,7 @@ def default_db_path() -> Path:
     return Path(base) / "firepower" / "games.db"
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class GameRow:
     """One game as listed by ``firepower games``."""
 
@@ -162,7 +162,7 @@ class GameRow:
     (the start) a game opened by a version that kept the pid alone."""
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class Entry:
     """One stored entry."""
 
@@ -175,7 +175,7 @@ class Entry:
     side: str | None
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class Checkpoint:
     """The state of a game after entry ``seq`` (a chit draw, which no take-back crosses, §9.9)."""
 

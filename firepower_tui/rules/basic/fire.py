@@ -8,23 +8,22 @@ result cannot disagree (docs/style.md §5).
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from ..board.hexgrid import hex_distance, hex_to_id, in_firing_arc
 from ..board.sightline import half_containing
 from ..board.terrain import LineKind, Terrain
-from ..kit.records import record
 from ..model.actions import Fire
 from ..model.breakdown import Modifier, RollBreakdown, modifier
 from ..model.dice import Dice
 from ..model.errors import Refusal
-from ..model.events import Event, new_fired, new_killed, new_rolled
+from ..model.events import Event, Fired, Killed, Rolled
 from ..model.state import GameState
 from ..model.types import Posture, RollOutcome, Status
 from ..model.units import Soldier, weapon_chart
-from ..model.values import NOT_IN_JSON, record_maker
+from ..model.values import NOT_IN_JSON
 from .combat import COMBAT_MF, add_kill, combat_refusal, kill_distribution
 from .extensions import Extension, in_play, map_in_play
 from .los import LosNote, LosNoteKind, LosResult, los_between_soldiers
@@ -45,7 +44,7 @@ NONCOMBAT_MF_MAX = 2
 """The firer-MF modifier tops out at +2 (6.3.6.2.7)."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TargetShots:
     """The shots at one target soldier, assessed."""
 
@@ -58,7 +57,7 @@ class TargetShots:
     """Chance that at least one shot kills him."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FireAssessment:
     """Everything about a fire action before the dice (the odds)."""
 
@@ -79,10 +78,6 @@ class FireAssessment:
     spot: RollBreakdown | None = field(default=None, metadata=NOT_IN_JSON)
     """The spotting roll made first (§9.6: a target inside a building, the firer outside); its
     die is in the event stream, the JSON of the odds leaves it out (the basic game's unchanged)."""
-
-
-_new_target_shots = record_maker(TargetShots)
-_new_assessment = record_maker(FireAssessment)
 
 
 def fire_mode(s: Soldier, action: Fire) -> str:
@@ -301,11 +296,11 @@ def assess_fire(state: GameState, action: Fire, *, extra: tuple[Modifier, ...] =
         den = 10 ** fm.shots
         num = den - (10 - b.faces_succeeding) ** fm.shots  # 1 - (1 - p)^shots, exactly
         kills.append((num, den))
-        shots.append(_new_target_shots(target=t.id, shots=fm.shots, breakdown=b, kill_chance=num / den))
+        shots.append(TargetShots(target=t.id, shots=fm.shots, breakdown=b, kill_chance=num / den))
     dist_kills, expected = kill_distribution(kills), sum(n / d for n, d in kills)
     if spot is not None:  # nothing happens unless the roll before the fire succeeds
         dist_kills, expected = passed_first(spot, dist_kills), expected * spot.chance
-    return _new_assessment(
+    return FireAssessment(
         soldier=s.id, weapon=s.weapon, mode=mode, target_hex=hex_to_id(th), range=dist, bursts=tuple(shots),
         wasted_bursts=max(0, fm.bursts - len(targets)) if mode == "auto" else 0,
         kill_distribution=dist_kills, expected_kills=expected,
@@ -336,7 +331,7 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
     fired: dict[str, Any] = {"fired_from": state.fired_from | {s.hex}, **commit_changes(state)}  # 6.2.5, 4.5
     before = state  # (every change of the fire is made in one copy, at the end or before a jam)
     th = state.soldier(a.bursts[0].target).hex  # type: ignore[union-attr]
-    events: list[Event] = [*spotted, new_fired(soldier=s.id, weapon=s.weapon, mode=a.mode, target_hex=th,
+    events: list[Event] = [*spotted, Fired(soldier=s.id, weapon=s.weapon, mode=a.mode, target_hex=th,
                                  targets=tuple(b.target for b in a.bursts), mf_left=firer.mf_left,  # type: ignore[union-attr]
                                  note=f"{a.wasted_bursts} burst(s) wasted (no target of their own, 4.6)"
                                  if a.wasted_bursts else "")]
@@ -366,8 +361,8 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
                 outcome, result = _OUTCOME_HIT, f"hit: {target} killed"
             else:
                 outcome, result = _OUTCOME_MISS, "miss"
-            add(new_rolled(purpose=roll_for + label, die=die, need=need, need_rule=need_rule, modifiers=modifiers,
-                           total=total, result=result, result_rule="6.3.6.3", outcome=outcome))
+            add(Rolled(purpose=roll_for + label, die=die, need=need, need_rule=need_rule, modifiers=modifiers,
+                       total=total, result=result, result_rule="6.3.6.3", outcome=outcome))
             if outcome is _OUTCOME_HIT:
                 dead = True
                 victim = before.soldier(target)  # (each man is named once: not changed yet)
@@ -375,7 +370,7 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
                 killed.append(victim.evolve(killed=True))
                 gone.add(victim.id)
                 kills = add_kill(kills, s.side, victim)  # (only enemies count, §6)
-                add(new_killed(soldier=victim.id))
+                add(Killed(soldier=victim.id))
         if jams is not None and jams(tens):  # every die of the burst is rolled first (R12, R60)
             assert ext.jam is not None
             state = state.with_soldiers(*([] if firer is None else [firer]), *killed, kills=kills, **fired)

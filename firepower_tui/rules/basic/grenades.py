@@ -7,13 +7,12 @@ rolls against the same numbers.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
 from ..board.hexgrid import Facing, Hex, hex_distance, hex_to_id, in_firing_arc
 from ..board.spread import entry_hexsides, spread_hex
-from ..kit.records import record
 from ..model.actions import Throw
 from ..model.breakdown import Modifier, RollBreakdown
 from ..model.dice import Dice
@@ -105,7 +104,8 @@ def check_throw_at(state: GameState, s: Soldier, action: Throw) -> Refusal | Non
 
 # --- assessment -------------------------------------------------------------------------------
 
-class SpreadCell(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SpreadCell:
     """Where one face of the spread diagram puts a thrown grenade (6.3.6.3.2.1)."""
 
     roll: int
@@ -120,7 +120,7 @@ class SpreadCell(NamedTuple):
     """Why it is a dud, in words ("" when it explodes)."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BlastRisk:
     """One soldier's chances from a grenade."""
 
@@ -130,7 +130,7 @@ class BlastRisk:
     suppress: float
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ThrowAssessment:
     """Every outcome of a throw before the dice."""
 

@@ -101,7 +101,6 @@ RELATIVE_TRACE_BUDGET = 1 << 20
 _relative_traces: ByteBoundedCache[tuple[tuple[int, int, str], ...]] = ByteBoundedCache(RELATIVE_TRACE_BUDGET)
 _TOUCH_BYTES = 130
 """Estimated bytes of one touched hex in a kept trace: its coordinates, the tuple and a slot."""
-_new_hex = _new_note = tuple.__new__  # a Hex, LosNote or LosResult from its values (no keyword-aware __new__)
 _LEVEL = {t: t.level for t in Terrain}
 
 
@@ -165,7 +164,7 @@ def _build_pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
     q, r = origin
     parts = gmap.los_parts
     shared = parts.setdefault
-    touched = tuple([parts.get((dq + q, dr + r, t)) or shared((dq + q, dr + r, t), (_new_hex(Hex, (dq + q, dr + r)), t))
+    touched = tuple([parts.get((dq + q, dr + r, t)) or shared((dq + q, dr + r, t), (Hex(dq + q, dr + r), t))
                      for dq, dr, t in _relative_trace(target.q - q, target.r - r)])
     terrain_of = gmap.terrain
     lines_of = gmap.lines
@@ -173,7 +172,6 @@ def _build_pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
     levels = _LEVEL
     view_level = levels[terrain_of[origin]]
     hill, trees = _TERRAIN_HILL, _TERRAIN_TREES
-    note = _new_note
     hills: list[tuple[int, int, LosNote]] = []
     prone: list[tuple[int, int, LosNote]] = []
     hind: list[LosNote] = []
@@ -183,7 +181,7 @@ def _build_pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
         if terrain is None:
             continue
         if terrain is hill and not ends_on_hill:
-            hill_note = note(LosNote, (h, f"hill ({touch})", "6.3.4.1", LosNoteKind.HILL))
+            hill_note = LosNote(h, f"hill ({touch})", "6.3.4.1", LosNoteKind.HILL)
             block = (i, 0, shared(hill_note, hill_note))
             block = shared(block, block)
             hills.append(block)
@@ -191,15 +189,15 @@ def _build_pair(gmap: MapData, origin: Hex, target: Hex) -> _PairLos:
         if levels[terrain] == view_level:
             level.append(i)
         if terrain is trees:
-            tree_note = note(LosNote, (h, f"trees ({touch})", "6.3.6.2.5", LosNoteKind.TREES))
+            tree_note = LosNote(h, f"trees ({touch})", "6.3.6.2.5", LosNoteKind.TREES)
             hind.append(shared(tree_note, tree_note))
         line = lines_of.get(h)
         if line is not None and segment_crosses_axis(origin, target, h, line.axis):
             if line.kind is LineKind.FENCE:  # after the hill of the same hex, as the rules list them
-                fence = note(LosNote, (h, "fence with a Prone end", "6.3.4.2", LosNoteKind.FENCE))
+                fence = LosNote(h, "fence with a Prone end", "6.3.4.2", LosNoteKind.FENCE)
                 prone.append((i, 1, shared(fence, fence)))
             else:  # a hedge, after the trees of the same hex
-                hedge = note(LosNote, (h, "hedge", "6.3.6.2.5", LosNoteKind.HEDGE))
+                hedge = LosNote(h, "hedge", "6.3.6.2.5", LosNoteKind.HEDGE)
                 hind.append(shared(hedge, hedge))
     if len(level) == len(touched):  # (often: all of them)
         n = len(level)
@@ -251,7 +249,7 @@ def line_of_sight(state: GameState, origin: Hex, target: Hex, *, viewer_side: st
         notes = tuple(blocked)
     else:
         notes = tuple([b[2] for b in found]) if found else ()
-    return _new_hex(LosResult, (origin, target, notes, pair.hindrances, pair.touched, pair.through))
+    return LosResult(origin, target, notes, pair.hindrances, pair.touched, pair.through)
 
 
 def _friendly_blockers(state: GameState, pair: _PairLos, side: str,

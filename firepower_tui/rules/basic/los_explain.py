@@ -15,6 +15,7 @@ The ``los`` mode of the game screen and ``los A B`` on the command line show it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -47,7 +48,8 @@ class Effect(StrEnum):
 _GLYPHS = {Effect.BLOCKS: "X", Effect.HINDERS: "+", Effect.THROUGH: "o", Effect.NONE: "."}
 
 
-class LosItem(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class LosItem:
     """One hex or hexside on the line, what it does and why."""
 
     where: str
@@ -72,7 +74,8 @@ class LosItem(NamedTuple):
         return self.touch in ("across", "along")
 
 
-class LosExplanation(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class LosExplanation:
     """The verdict and every item on the line, in the order of the line."""
 
     result: LosResult

@@ -6,9 +6,9 @@ gives the roll and the win chance, :func:`resolve_melee` rolls the same.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 
 from ..board.hexgrid import hex_neighbor, hex_to_id
-from ..kit.records import record
 from ..model.actions import Melee
 from ..model.breakdown import Modifier, RollBreakdown
 from ..model.dice import Dice
@@ -29,7 +29,7 @@ MELEE_MF = 1
 """MF the melee itself costs after the entry (§3.2, §5.1)."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MeleeAssessment:
     """The melee roll before the die."""
 

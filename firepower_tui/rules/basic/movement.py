@@ -15,10 +15,10 @@ from ..board.terrain import Terrain
 from ..model.actions import ChangePosture, Cross, Move, Turn
 from ..model.breakdown import Modifier, MovementLedger
 from ..model.errors import Refusal
-from ..model.events import Event, new_crossed, new_moved, new_posture_changed, new_running_changed, new_turned
+from ..model.events import Crossed, Event, Moved, PostureChanged, RunningChanged, Turned
 from ..model.state import GameState
 from ..model.types import Posture
-from ..model.units import Soldier, evolve_soldier
+from ..model.units import Soldier
 from .extensions import in_play, map_in_play
 
 ENTRY_COST: dict[Posture, int] = {Posture.STAND: 1, Posture.CROUCH: 2, Posture.PRONE: 3}
@@ -161,12 +161,12 @@ def apply_move(state: GameState, s: Soldier, action: Move) -> tuple[Soldier, lis
     line = state.scenario.map.line_at(front)
     fence_side = line.half_of_hexside(s.facing.opposite) if line is not None else None
     moved = spend(s, ledger.total, hex=front, entries=s.entries + 1, fence_side=fence_side)
-    events: list[Event] = [new_moved(soldier=s.id, origin=s.hex, to=front, cost=ledger.items,
-                                     mf_left=moved.mf_left, fence_side=fence_side)]
+    events: list[Event] = [Moved(soldier=s.id, origin=s.hex, to=front, cost=ledger.items,
+                                 mf_left=moved.mf_left, fence_side=fence_side)]
     if moved.entries >= RUNNING_ENTRIES and not moved.running:
         moved = moved.evolve(running=True)
-        events.append(new_running_changed(soldier=s.id, running=True, rule="6.2.1",
-                                          why=f"entered {RUNNING_ENTRIES} new hexes this impulse"))
+        events.append(RunningChanged(soldier=s.id, running=True, rule="6.2.1",
+                                     why=f"entered {RUNNING_ENTRIES} new hexes this impulse"))
     return moved, events
 
 
@@ -184,8 +184,8 @@ def check_turn(state: GameState, s: Soldier, action: Turn) -> Refusal | None:
 def apply_turn(state: GameState, s: Soldier, action: Turn) -> tuple[Soldier, list[Event]]:
     ledger = turn_ledger()
     turned = spend(s, ledger.total, facing=action.facing)
-    return turned, [new_turned(soldier=s.id, origin=s.facing, facing=action.facing, cost=ledger.items,
-                               mf_left=turned.mf_left)]
+    return turned, [Turned(soldier=s.id, origin=s.facing, facing=action.facing, cost=ledger.items,
+                           mf_left=turned.mf_left)]
 
 
 def check_cross(state: GameState, s: Soldier, action: Cross) -> Refusal | None:
@@ -203,8 +203,8 @@ def apply_cross(state: GameState, s: Soldier, action: Cross) -> tuple[Soldier, l
     current = s.fence_side or line.halves[0]
     crossed = spend(s, ledger.total, fence_side=line.other_half(current))
     assert crossed.fence_side is not None
-    return crossed, [new_crossed(soldier=s.id, hex=s.hex, line=line.kind.value, fence_side=crossed.fence_side,
-                                 cost=ledger.items, mf_left=crossed.mf_left)]
+    return crossed, [Crossed(soldier=s.id, hex=s.hex, line=line.kind.value, fence_side=crossed.fence_side,
+                             cost=ledger.items, mf_left=crossed.mf_left)]
 
 
 def check_posture(state: GameState, s: Soldier, action: ChangePosture) -> Refusal | None:
@@ -225,8 +225,8 @@ def check_posture(state: GameState, s: Soldier, action: ChangePosture) -> Refusa
 def apply_posture(state: GameState, s: Soldier, action: ChangePosture) -> tuple[Soldier, list[Event]]:
     ledger = posture_ledger(s.posture, action.posture)
     changed = spend(s, ledger.total, posture=action.posture)
-    return changed, [new_posture_changed(soldier=s.id, origin=s.posture, posture=action.posture,
-                                                cost=ledger.items, mf_left=changed.mf_left, rule=ledger.items[0].rule)]
+    return changed, [PostureChanged(soldier=s.id, origin=s.posture, posture=action.posture,
+                                           cost=ledger.items, mf_left=changed.mf_left, rule=ledger.items[0].rule)]
 
 
 def spend(s: Soldier, mf: int, *, combat: bool = False, **changes: Any) -> Soldier:
@@ -237,4 +237,4 @@ def spend(s: Soldier, mf: int, *, combat: bool = False, **changes: Any) -> Soldi
         changes["noncombat_mf"] = s.noncombat_mf + mf
         if s.mf_cap is not None:
             changes["mf_cap"] = max(0, s.mf_cap - mf)
-    return evolve_soldier(s, changes)
+    return s.evolve(**changes)

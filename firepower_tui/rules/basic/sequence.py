@@ -9,8 +9,8 @@ from ..board.hexgrid import Facing, Hex, hex_from_id, hex_to_id
 from ..model.actions import DrawChit, EndImpulse, EndPhase, StartImpulse
 from ..model.dice import Dice
 from ..model.errors import Refusal
-from ..model.events import (Event, GameEnded, TurnEnded, TurnStarted, new_chit_drawn, new_impulse_ended,
-                            new_impulse_started, new_phase_ended, new_running_changed, new_status_changed)
+from ..model.events import (ChitDrawn, Event, GameEnded, ImpulseEnded, ImpulseStarted, PhaseEnded, RunningChanged,
+                            StatusChanged, TurnEnded, TurnStarted)
 from ..model.scenario import Scenario
 from ..model.state import Chit, GameState
 from ..model.types import Phase, Status
@@ -110,20 +110,20 @@ def apply_draw(state: GameState, action: DrawChit, dice: Dice) -> tuple[GameStat
     for s in state.living():
         if s.side == active:
             if s.running:  # 6.1.1
-                events.append(new_running_changed(soldier=s.id, running=False, rule="6.1.1",
-                                                  why="his side's chit was drawn"))
+                events.append(RunningChanged(soldier=s.id, running=False, rule="6.1.1",
+                                             why="his side's chit was drawn"))
                 changed.append(s.evolve(combat_used=False, running=False))
             elif s.combat_used:  # a new phase: a combat action again (6.2.5)
                 changed.append(s.evolve(combat_used=False))
         elif s.status is _STATUS_SUPPRESSED:
             changed.append(s.evolve(status=_STATUS_OK))
-            events.append(new_status_changed(soldier=s.id, status="ok", rule="6.1.2",
-                                             why="the enemy's chit was drawn"))
+            events.append(StatusChanged(soldier=s.id, status="ok", rule="6.1.2",
+                                        why="the enemy's chit was drawn"))
     state = state.with_soldiers(*changed, cup=tuple(cup), played=state.played + (chit,), active=active, impulse=0,
                                 impulses_used=0, impulse_hex=None, group=(), committed=False, acted=_NOBODY,
                                 fired_from=_NOBODY)
-    events.insert(0, new_chit_drawn(turn=state.turn, side=active, letter=chit.letter,
-                                    random=action.side is None, cup=state.cup_counts()))
+    events.insert(0, ChitDrawn(turn=state.turn, side=active, letter=chit.letter,
+                               random=action.side is None, cup=state.cup_counts()))
     if not impulse_hexes(state):
         state, more = end_phase(state)
         events += more
@@ -207,14 +207,14 @@ def apply_start_impulse(state: GameState, action: StartImpulse) -> tuple[GameSta
     """Activate the hex; an uncommitted impulse is simply replaced (§9.9)."""
     events: list[Event] = []
     if state.impulse:
-        events.append(new_impulse_ended(number=state.impulse, counted=False))
+        events.append(ImpulseEnded(number=state.impulse, counted=False))
     group = _free_men(state)[0].get(action.hex, ())
     fresh = [s.evolve(mf_spent=0, noncombat_mf=0, entries=0, mf_cap=None, halted=False)
              for s in group if s.mf_spent or s.noncombat_mf or s.entries or s.mf_cap is not None or s.halted]
     number = state.impulses_used + 1
     state = state.with_soldiers(*fresh, impulse=number, impulse_hex=action.hex, group=tuple([s.id for s in group]),
                                 committed=False, fired_from=_NOBODY)
-    events.append(new_impulse_started(number=number, hex=action.hex, soldiers=state.group))
+    events.append(ImpulseStarted(number=number, hex=action.hex, soldiers=state.group))
     return state, events
 
 
@@ -242,7 +242,7 @@ def check_end_impulse(state: GameState, action: EndImpulse) -> Refusal | None:
 def apply_end_impulse(state: GameState, action: EndImpulse | None = None) -> tuple[GameState, list[Event]]:
     """Close the impulse; the phase ends after the second one or when no hex can start another."""
     counted = state.committed
-    events: list[Event] = [new_impulse_ended(number=state.impulse, counted=counted)]
+    events: list[Event] = [ImpulseEnded(number=state.impulse, counted=counted)]
     if counted and not (_phase_open(state, state.impulses_used + 1) and _free_men(state)[1]):
         # No hex may start another impulse: the phase ends, and end_phase sets every field the
         # impulse's end would (one copy of the state instead of two).
@@ -273,13 +273,13 @@ def end_phase(state: GameState) -> tuple[GameState, list[Event]]:
     """6.1.3: the phasing side's Stunned men become Suppressed; then maybe the turn ends."""
     side = state.active
     assert side is not None
-    events: list[Event] = [new_phase_ended(side=side)]
+    events: list[Event] = [PhaseEnded(side=side)]
     changed = []
     for s in state.living(side):
         if s.status is _STATUS_STUNNED:
             changed.append(s.evolve(status=_STATUS_SUPPRESSED))
-            events.append(new_status_changed(soldier=s.id, status="suppressed", rule="6.1.3",
-                                             why="Stunned men of the side that ends its phase become Suppressed"))
+            events.append(StatusChanged(soldier=s.id, status="suppressed", rule="6.1.3",
+                                        why="Stunned men of the side that ends its phase become Suppressed"))
     state = state.with_soldiers(*changed, active=None, impulse=0, impulses_used=0, impulse_hex=None, group=(),
                                 committed=False, acted=_NOBODY, fired_from=_NOBODY)
     if not state.cup:

@@ -3,7 +3,7 @@ optional rules put on a man, and what each takes off him."""
 
 from __future__ import annotations
 
-from ..model.events import Event, RunningChanged, StatusChanged, new_running_changed, new_status_changed
+from ..model.events import Event, RunningChanged, StatusChanged
 from ..model.types import Posture, Status
 from ..model.units import Soldier
 
@@ -16,10 +16,10 @@ def suppress(s: Soldier, rule: str, why: str) -> tuple[Soldier, list[Event]]:
     update: dict[str, object] = {}
     if s.status is not Status.SUPPRESSED:
         update["status"] = Status.SUPPRESSED
-        events.append(new_status_changed(soldier=s.id, status="suppressed", rule=rule, why=why))
+        events.append(StatusChanged(soldier=s.id, status="suppressed", rule=rule, why=why))
     if s.running:
         update["running"] = False
-        events.append(new_running_changed(soldier=s.id, running=False, rule="6.4.3", why="he became Suppressed"))
+        events.append(RunningChanged(soldier=s.id, running=False, rule="6.4.3", why="he became Suppressed"))
     return (s.evolve(**update) if update else s), events
 
 

@@ -9,6 +9,7 @@ and written ``E5:NE`` in scenario files and notes (:func:`side_id`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -54,7 +55,8 @@ def side_hexes(key: SideKey) -> tuple[Hex, Hex]:
     return key[0], hex_neighbor(key[0], key[1])
 
 
-class Building(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Building:
     """One building or bunker: its hexes and its openings (§9.6)."""
 
     number: int
@@ -70,13 +72,14 @@ class Building(NamedTuple):
         return f"{'bunker' if self.bunker else 'building'} {hex_to_id(first)}"
 
 
-class MapFeatures(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class MapFeatures:
     """Every §9.6 feature of one map."""
 
     buildings: tuple[Building, ...] = ()
-    building_of: dict[Hex, int] = {}  # noqa: RUF012 (never mutated)
+    building_of: dict[Hex, int] = field(default_factory=dict)
     """The building (index) each building or bunker hex belongs to."""
-    openings: dict[SideKey, Opening] = {}  # noqa: RUF012
+    openings: dict[SideKey, Opening] = field(default_factory=dict)
     """Doors, windows and slits by hexside; every other hexside of a building's edge is a wall of it."""
     walls: frozenset[SideKey] = frozenset()
     """High-wall hexsides (climb 2 MF, d10 <= 6; block LOS along them for men not beside them)."""

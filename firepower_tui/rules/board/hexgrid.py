@@ -90,10 +90,7 @@ def hex_neighbor(h: Hex, direction: int) -> Hex:
     """The hex across hexside ``direction`` of ``h``."""
     dq, dr = HEX_DIRECTIONS[direction % 6]
     q, r = h
-    return _new_hex(Hex, (q + dq, r + dr))  # (Hex(q, r) without its keyword-aware __new__: asked of every move)
-
-
-_new_hex = tuple.__new__
+    return Hex(q + dq, r + dr)
 
 
 def hex_neighbors(h: Hex) -> tuple[Hex, ...]:

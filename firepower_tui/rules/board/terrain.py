@@ -7,7 +7,6 @@ from enum import Enum
 from typing import Any
 
 from ..kit.memo import ByteBoundedCache
-from ..kit.records import record
 from .features import MapFeatures
 from .hexgrid import Facing, Hex, OffsetCoord, qoffset_to_cube
 from .sightline import AXIS_HALVES  # one table of axis halves (re-exported)
@@ -69,7 +68,7 @@ HALF_HEXSIDES: dict[str, frozenset[Facing]] = {
 """The three hexsides on each named half (RULES.md §3.6: no hexside is split)."""
 
 
-@record(kw_only=False)
+@dataclass(frozen=True, slots=True)
 class HexLine:
     """A fence or hedge drawn inside one hex along an axis (RULES.md §3.6, A19)."""
 

@@ -21,6 +21,7 @@ knowledge (``MapData.los_cache``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -30,7 +31,8 @@ from .sightline import Touch, trace_segment
 from .terrain import MapData
 
 
-class FeatureBlock(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class FeatureBlock:
     """A wall of a building or a high wall the line meets (it blocks)."""
 
     hex: Hex
@@ -40,7 +42,8 @@ class FeatureBlock(NamedTuple):
     """The hexside it stands on (the map marks it: the ``los`` mode)."""
 
 
-class Crossing(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Crossing:
     """A door, window or slit the line goes through."""
 
     side: SideKey
@@ -57,7 +60,8 @@ class Crossing(NamedTuple):
         return f"{self.opening} {hex_to_id(self.building_hex)}:{f.name}"
 
 
-class FeatureLos(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class FeatureLos:
     """What the features of a map say about one line."""
 
     blocks: tuple[FeatureBlock, ...] = ()

@@ -12,6 +12,7 @@ OddsQuery(action=Fire(kind='fire', soldier='T2', targets=('G1',), mode=None, the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..board.hexgrid import Hex
@@ -32,7 +33,8 @@ ODDS_WORDS: tuple[str, ...] = tuple(k.verb for k in KINDS if k.assess is not Non
 """The actions ``odds`` previews: those with an assessment (the combat actions)."""
 
 
-class OddsQuery(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class OddsQuery:
     """``odds <fire|throw|melee|overwatch|stand-and-shoot …>``: the preview of a combat action
     (a reaction's fire included, §9.1, §9.7); changes nothing."""
 
@@ -40,7 +42,8 @@ class OddsQuery(NamedTuple):
              | CallBarrage)
 
 
-class LosQuery(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class LosQuery:
     """``los <hex> <hex>``: the line of sight between two hexes; changes nothing."""
 
     origin: Hex

@@ -23,7 +23,7 @@ each point asks them (:mod:`..basic.extensions`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from enum import Enum
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
@@ -37,7 +37,6 @@ from ..kinds import reactions as k_react
 from ..kinds import setup as k_setup
 from ..kinds import special as k_spec
 from ..kinds import weapons as k_weap
-from ..kit.records import record
 from ..model.actions import (Action, Buy, ChangePosture, Choose, Climb, Cross, Deployed, DrawChit, Drop, EndImpulse,
                              EndPhase, FallBack, Fire, HitDirt, Hold, Melee, Move, Overwatch, Place, Ready, RollOff,
                              StandAndShoot, StartImpulse, Throw, Turn, Watch)
@@ -67,7 +66,7 @@ class Stage(Enum):
     """In play, during an impulse phase (6.1, 6.2)."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SoldierRule(Generic[A]):
     """For an action of one soldier: the rule after the checks every soldier action shares
     (:func:`..basic.acting.acting_soldier`, 3.10), and his candidates. :func:`.legal_actions`
@@ -85,7 +84,7 @@ class SoldierRule(Generic[A]):
     without checking each (a throw's candidates are every hex in reach)."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ActionKind(Generic[A]):
     """One kind of action: everything the notation, the engine and the help need to know."""
 

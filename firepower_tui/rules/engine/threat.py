@@ -14,6 +14,7 @@ count of chits left by side (6.1).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from .. import engine
@@ -24,7 +25,6 @@ from ..basic.movement import entry_ledger
 from ..board.hexgrid import (Hex, direction_between, facing_toward, hex_distance, hex_from_id, hex_neighbor, hex_to_id,
                              in_firing_arc)
 from ..board.spread import entry_hexsides
-from ..kit.records import record
 from ..model.actions import Fire, Melee, Move, Throw
 from ..model.errors import IllegalActionError
 from ..model.state import GameState
@@ -37,7 +37,7 @@ _MEMO_LIMIT = 4096
 """Most threat lists kept per soldiers tuple (the memo is shared by every state with those soldiers)."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Threat:
     """One enemy's best attack of one kind on one hex in his next impulse."""
 

@@ -9,9 +9,8 @@ returns a :class:`Refusal` naming the rule. Applying an unchecked illegal action
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
-
-from ..kit.records import record
 
 
 class Refusal(NamedTuple):
@@ -26,7 +25,7 @@ class Refusal(NamedTuple):
         return f"{self.reason} [{self.rule}]"
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True, slots=True)
 class Problem:
     """One problem found in an input file."""
 

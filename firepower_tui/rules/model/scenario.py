@@ -7,6 +7,11 @@ checked (``games.scenario_cache``) does not import pydantic at all. :func:`spec_
 builds them from the schema's validated plain data (``model_dump(mode="json")``), the same
 way whether that data comes from pydantic just now or from the cache.
 
+A mirror kept for speed, and the figure it moves: the first frame of a new game and of a
+resume. Loading ``basic`` from the cache takes about 5 ms; through pydantic (its import, the
+schema's models, the validation) 120-210 ms, a quarter to a third of the whole first frame
+(bench/frame_parts.py, and bench_core's ``frame`` with the cache turned off, in one run).
+
 Named tuples, not dataclasses: immutable all the same, and eight dataclasses cost the start
 about 5 ms more to make (each generates and compiles its methods). The list defaults are
 shared, as a named tuple's defaults are: never change a spec's lists in place (nothing does;
@@ -15,12 +20,11 @@ shared, as a named tuple's defaults are: never change a spec's lists in place (n
 
 from __future__ import annotations
 
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from ..board.hexgrid import Hex, OffsetCoord, column_index, hex_from_id, qoffset_to_cube
 from ..board.terrain import MapData
-from ..kit.records import record
 from .types import Posture
 
 
@@ -166,7 +170,7 @@ def spec_from_data(d: dict[str, Any]) -> ScenarioFile:
     )
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True, slots=True)
 class Scenario:
     """A loaded, checked scenario: the file plus the built map."""
 
@@ -178,6 +182,8 @@ class Scenario:
     """SHA-256 of the file's bytes (a changed file is detected on resume)."""
     text: str = ""
     """The file's text (stored with each game, so a game replays even if the file changes)."""
+    _zones: dict[str, frozenset[Hex]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Each side's deployment zone, worked out when first asked (:meth:`zone`)."""
 
     @property
     def id(self) -> str:
@@ -193,10 +199,6 @@ class Scenario:
         if side not in zones:
             zones[side] = self._zone(side)
         return zones[side]
-
-    @cached_property
-    def _zones(self) -> dict[str, frozenset[Hex]]:
-        return {}
 
     def _zone(self, side: str) -> frozenset[Hex]:
         out: set[Hex] = set()

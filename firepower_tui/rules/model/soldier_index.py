@@ -4,6 +4,7 @@ data of a :class:`.state.GameState`, kept from state to state where the soldiers
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..board.hexgrid import Hex
@@ -13,7 +14,8 @@ PATCH_MAX = 16
 """Most soldier changes a by-hex table is patched with (beyond, it is built anew)."""
 
 
-class Marks(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Marks:
     """Who carries the optional rules' markers: positions in the soldiers tuple, in its order
     (derived data: ``soldiers[i]`` is the man, no lookup by id)."""
 
@@ -77,7 +79,7 @@ class SoldierIndex:
         marks = prev._marks
         if marks is not None:  # (kept up to date from the previous index's once asked for: the optional rules)
             pos = self.pos
-            watching, hidden = marks
+            watching, hidden = marks.watching, marks.hidden
             for c in changed:  # (the last of an id counts, as in the soldiers tuple)
                 i = pos[c.id]
                 if c.overwatch != (i in watching):

@@ -8,6 +8,7 @@ None).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..board.hexgrid import Hex
@@ -18,7 +19,8 @@ ITEM_CODES = {"smoke": "SMK", "molotov": "MOL", "satchel": "SAT", "radio": "RAD"
 """Each item's counter code (the bunker rule names ``MOL`` and ``SAT``, §9.6)."""
 
 
-class Barrage(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Barrage:
     """A barrage called by radio, waiting for its side's next chit (§9.5)."""
 
     side: str
@@ -26,7 +28,8 @@ class Barrage(NamedTuple):
     hex: Hex
 
 
-class SpecialState(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SpecialState:
     """Smoke, barrages, used items and radio calls (§9.5)."""
 
     smoke: tuple[tuple[Hex, int], ...] = ()

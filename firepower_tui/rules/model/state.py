@@ -6,6 +6,7 @@ are found by id or by hex through a :class:`SoldierIndex` built with each new so
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..board.hexgrid import Hex
@@ -15,7 +16,7 @@ from .soldier_index import Marks, SoldierIndex
 from .special_types import SpecialState
 from .types import Phase, ReactionKind, SetupStep
 from .units import GroundWeapon, Soldier
-from .values import evolve, field_index, hidden_in_json
+from .values import evolve, hidden_in_json
 
 
 class Chit(NamedTuple):
@@ -25,7 +26,8 @@ class Chit(NamedTuple):
     letter: str
 
 
-class Pending(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Pending:
     """An open reaction (RULES.md §9.1, §9.2, §9.7): the game waits for one side's answer.
 
     While it is open the only legal actions are its answers (``overwatch …``, ``hold``,
@@ -142,11 +144,7 @@ class GameState(NamedTuple):
         """A copy with ``changes`` (field names as keywords); the index follows the soldiers."""
         if "soldiers" in changes:
             changes["lookup"] = SoldierIndex(changes["soldiers"])
-        values = list(self)  # (values.evolve, inline)
-        index = _STATE_FIELDS
-        for name, value in changes.items():
-            values[index[name]] = value
-        return _tuple_new(self.__class__, values)  # type: ignore[no-any-return]
+        return evolve(self, changes)
 
     def with_soldiers(self, *changed: Soldier, **changes: Any) -> GameState:
         """A copy with some soldiers replaced (matched by id), the rest shared, and ``changes``."""
@@ -160,14 +158,9 @@ class GameState(NamedTuple):
         for s in changed:
             soldiers[pos[s.id]] = s
         new = tuple(soldiers)
-        values = list(self)  # (one copy of the fields: evolve's, with the soldiers and index set in place)
-        if changes:
-            index = _STATE_FIELDS
-            for name, value in changes.items():
-                values[index[name]] = value
-        values[_SOLDIERS] = new
-        values[_LOOKUP] = SoldierIndex.following(new, pos, ix, changed)
-        return _tuple_new(self.__class__, values)  # type: ignore[no-any-return]
+        changes["soldiers"] = new
+        changes["lookup"] = SoldierIndex.following(new, pos, ix, changed)
+        return evolve(self, changes)
 
     def memo(self) -> dict[Any, Any]:
         """A scratch table for results that depend on the soldiers and the map alone (shared by
@@ -245,9 +238,3 @@ class GameState(NamedTuple):
     def replace(self, *changed: Soldier) -> tuple[Soldier, ...]:
         """The soldiers tuple with some soldiers replaced (matched by id)."""
         return self.with_soldiers(*changed).soldiers
-
-
-_STATE_FIELDS = field_index(GameState)
-"""Position of each field of a :class:`GameState` (its copies set them in place)."""
-_SOLDIERS, _LOOKUP = _STATE_FIELDS["soldiers"], _STATE_FIELDS["lookup"]
-_tuple_new = tuple.__new__

@@ -5,14 +5,14 @@ The weapon chart is data (``data/weapons.toml``), read once and validated here.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..board.hexgrid import Facing, Hex
-from ..kit.records import record
 from .types import Posture, Status, WeaponState
-from .values import field_index
+from .values import evolve
 
 # Enum members read in hot paths, looked up once (on Python 3.11 a class attribute of an Enum costs
 # about 0.2 us: EnumType's __getattr__ slows every lookup on the class).
@@ -21,7 +21,7 @@ _STATUS_STUNNED = Status.STUNNED
 _STATUS_SUPPRESSED = Status.SUPPRESSED
 
 
-@record(kw_only=False)
+@dataclass(frozen=True, slots=True)
 class FireMode:
     """One rate of fire of a weapon (RULES.md 4.6): bursts x shots and hit numbers by band."""
 
@@ -33,7 +33,7 @@ class FireMode:
     """Hit number per range band of :attr:`WeaponChart.bands`; a short list means out of range beyond it."""
 
 
-@record(kw_only=False)
+@dataclass(frozen=True, slots=True)
 class Weapon:
     """A personal weapon of the basic game (RULES.md 4.7)."""
 
@@ -45,7 +45,7 @@ class Weapon:
     """``auto`` and/or ``semi``."""
 
 
-@record(kw_only=False)
+@dataclass(frozen=True, slots=True)
 class Grenade:
     """The hand grenade row of the chart (RULES.md 4.7, 4.10)."""
 
@@ -61,7 +61,7 @@ class Grenade:
     """5: the blast number (6.3.6.3.2.2)."""
 
 
-@record(kw_only=False)
+@dataclass(frozen=True, slots=True)
 class WeaponChart:
     """RULES.md 4.7 Basic Game Firing Chart."""
 
@@ -184,29 +184,11 @@ class Soldier(NamedTuple):
 
     def evolve(self, **changes: Any) -> Soldier:
         """A copy with ``changes`` (field names as keywords)."""
-        values = list(self)  # (evolve_soldier's body, inline: the copy made most often; a call to it costs the
-        # state copy figure 0.1-0.2 us of its 5)
-        index = _SOLDIER_FIELDS
-        for name, value in changes.items():
-            values[index[name]] = value
-        return _tuple_new(Soldier, values)  # type: ignore[no-any-return]
+        return evolve(self, changes)
 
 
-def evolve_soldier(s: Soldier, changes: dict[str, Any]) -> Soldier:
-    """:meth:`Soldier.evolve` with the changes as a dict (values.evolve, inline: the copy made most often)."""
-    values = list(s)
-    index = _SOLDIER_FIELDS
-    for name, value in changes.items():
-        values[index[name]] = value
-    return _tuple_new(Soldier, values)  # type: ignore[no-any-return]
-
-
-_SOLDIER_FIELDS = field_index(Soldier)
-"""Position of each field of a :class:`Soldier`."""
-_tuple_new = tuple.__new__
-
-
-class GroundWeapon(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class GroundWeapon:
     """A weapon marker lying in a hex (optional rule, RULES.md §9.4)."""
 
     code: str
@@ -215,5 +197,4 @@ class GroundWeapon(NamedTuple):
     """Working or broken (a destroyed weapon is gone, never on the ground)."""
 
 
-__all__ = ["FireMode", "GroundWeapon", "Weapon", "Grenade", "WeaponChart", "weapon_chart", "Soldier", "Facing", "Hex",
-           "evolve_soldier"]
+__all__ = ["FireMode", "GroundWeapon", "Weapon", "Grenade", "WeaponChart", "weapon_chart", "Soldier", "Facing", "Hex"]

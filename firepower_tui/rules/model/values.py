@@ -23,18 +23,15 @@ import dataclasses
 from collections.abc import Callable
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, TypeVar
 
 from ..board.hexgrid import Facing, Hex, hex_to_id
-from ..kit.records import maker_function, record
 
 R = TypeVar("R", bound=tuple[Any, ...])
 C = TypeVar("C", bound=type)
-T = TypeVar("T")
-P = ParamSpec("P")
 
 _FIELD_INDEX: dict[type, dict[str, int]] = {}
-_tuple_new = tuple.__new__
+"""The position of each field, by ``NamedTuple`` record class (:func:`evolve`)."""
 
 NOT_IN_JSON = MappingProxyType({"json": False})
 """``dataclasses.field(metadata=NOT_IN_JSON)``: a field :func:`to_json` leaves out."""
@@ -50,54 +47,22 @@ def hidden_in_json(*names: str) -> Callable[[C], C]:
     return mark
 
 
-def field_index(cls: type) -> dict[str, int]:
-    """Position of each field of a ``NamedTuple`` record class."""
+def evolve(record: R, changes: dict[str, Any]) -> R:
+    """A copy of a ``NamedTuple`` record with ``changes`` applied (unknown names raise KeyError):
+    its values as a list, the changed ones set in place, made again by the class's ``_make``.
+
+    ``_replace`` does the same, asking every field's name of the changes; this asks only the
+    changes' names of the class (the game state has 35 fields, a soldier 22, and a copy of
+    each is made with every action).
+    """
+    cls = type(record)
     index = _FIELD_INDEX.get(cls)
     if index is None:
-        index = _FIELD_INDEX[cls] = {name: i for i, name in enumerate(cls._fields)}  # type: ignore[attr-defined]
-    return index
-
-
-def evolve(record: R, changes: dict[str, Any]) -> R:
-    """A copy of a ``NamedTuple`` record with ``changes`` applied (unknown names raise KeyError)."""
-    cls = type(record)
-    index = _FIELD_INDEX.get(cls) or field_index(cls)
+        index = _FIELD_INDEX[cls] = {name: i for i, name in enumerate(record._fields)}  # type: ignore[attr-defined]
     values = list(record)
     for name, value in changes.items():
         values[index[name]] = value
-    return _tuple_new(cls, values)  # type: ignore[no-any-return]
-
-
-def record_maker(cls: Callable[P, T]) -> Callable[P, T]:
-    """A function that builds records of a frozen, slotted, keyword-only dataclass, with the
-    same keywords, at about a third of the cost of calling the class: for the records built by
-    the thousand (the rolls of a fire, the events of every action).
-
-    Calling a class with keywords packs them in a dict, and a frozen record's ``__init__`` may
-    set its slots only through their descriptors; this function fills an open twin of the
-    class (the same slots, no frozen ``__setattr__``) with plain assignments, then gives it the
-    class. The record is the same: same type, fields, equality, hash and repr, and frozen.
-
-    >>> @record
-    ... class Note:
-    ...     '''A note.'''
-    ...
-    ...     text: str
-    ...     size: int = 1
-    >>> new_note = record_maker(Note)
-    >>> new_note(text="x") == Note(text="x"), type(new_note(text="x")) is Note
-    (True, True)
-    """
-    klass: Any = cls
-    params = getattr(klass, "__dataclass_params__", None)
-    fields = dataclasses.fields(klass) if params is not None else ()
-    slots = tuple(klass.__dict__.get("__slots__", ()))
-    if (params is None or not params.frozen or hasattr(klass, "__post_init__") or slots != tuple(f.name for f in fields)
-            or any(not f.init or f.default_factory is not dataclasses.MISSING for f in fields)):
-        raise TypeError(f"{klass.__name__} is not a frozen slotted dataclass with plain fields")
-    open_twin = type(f"_Open{klass.__name__}", klass.__bases__, {"__slots__": slots})
-    make: Callable[P, T] = maker_function(klass, open_twin, fields)
-    return make
+    return record._make(values)  # type: ignore[attr-defined, no-any-return]
 
 
 def to_json(value: Any) -> Any:
@@ -143,4 +108,4 @@ def to_json(value: Any) -> Any:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-__all__ = ["NOT_IN_JSON", "evolve", "field_index", "hidden_in_json", "record", "record_maker", "to_json"]
+__all__ = ["NOT_IN_JSON", "evolve", "hidden_in_json", "to_json"]

@@ -18,7 +18,7 @@ from ..board.walls import feature_los
 from ..kit.memo import ByteBoundedCache
 from ..model.breakdown import Modifier, modifier
 from ..model.errors import Refusal
-from ..model.events import Event, new_killed
+from ..model.events import Event, Killed
 from ..model.events.buildings import BuildingDamaged
 from ..model.state import GameState
 from ..model.types import Posture, RuleId, Status
@@ -90,8 +90,8 @@ def map_in_play(state: GameState) -> MapData:
 
 def _ruined(gmap: MapData, f: MapFeatures, gone: tuple[int, ...]) -> MapData:
     hexes = frozenset().union(*(f.buildings[n].hexes for n in gone))
-    features = f._replace(
-        building_of={h: i for h, i in f.building_of.items() if h not in hexes},
+    features = replace(
+        f, building_of={h: i for h, i in f.building_of.items() if h not in hexes},
         openings={k: o for k, o in f.openings.items() if k[0] not in hexes and hex_neighbor(*k) not in hexes},
         rubble=f.rubble | hexes)
     terrain = {h: Terrain.ROUGH if h in hexes and t is Terrain.OPEN else t for h, t in gmap.terrain.items()}
@@ -272,7 +272,7 @@ def damage_building(state: GameState, h: Hex, amount: int) -> tuple[GameState, l
         effect = "destroyed: its occupants are killed, its hexes are rubble"
         killed = [m.evolve(killed=True) for m in men]
         state = state.with_soldiers(*killed) if killed else state
-        events += [new_killed(soldier=m.id) for m in men]
+        events += [Killed(soldier=m.id) for m in men]
     elif not b.bunker and total == 2 and men:
         effect = "its occupants are Stunned"
         changed = []

@@ -17,7 +17,7 @@ from ..model.actions import Climb
 from ..model.breakdown import Modifier, MovementLedger, RollBreakdown
 from ..model.dice import Dice
 from ..model.errors import Refusal
-from ..model.events import Event, Rolled, new_moved
+from ..model.events import Event, Moved, Rolled
 from ..model.state import GameState
 from ..model.types import Posture, RollOutcome
 from ..model.units import Soldier
@@ -74,8 +74,8 @@ def apply_climb(state: GameState, action: Climb, dice: Dice) -> tuple[GameState,
         line = state.scenario.map.line_at(beyond)
         fence_side = line.half_of_hexside(s.facing.opposite) if line is not None else None
         moved = spend(s, CLIMB_COST, hex=beyond, fence_side=fence_side)
-        events.append(new_moved(soldier=s.id, origin=s.hex, to=beyond, cost=_LEDGER.items, mf_left=moved.mf_left,
-                                fence_side=fence_side))
+        events.append(Moved(soldier=s.id, origin=s.hex, to=beyond, cost=_LEDGER.items, mf_left=moved.mf_left,
+                            fence_side=fence_side))
     else:
         moved = spend(s, CLIMB_COST, halted=True)
     return state.with_soldiers(moved, **commit_changes(state)), events

@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterable, Sequence
 from ..basic.los import los_between_soldiers
 from ..board.hexgrid import Hex
 from ..board.terrain import Terrain
-from ..model.events import Event, FellBack, Fired, ImpulseEnded, MeleeFought, Moved, StatusChanged, new_hidden_changed
+from ..model.events import Event, FellBack, Fired, HiddenChanged, ImpulseEnded, MeleeFought, Moved, StatusChanged
 from ..model.events.special import ItemUsed
 from ..model.state import GameState
 from ..model.units import Soldier
@@ -80,7 +80,7 @@ def mark_hidden(state: GameState, group: Iterable[str]) -> tuple[GameState, list
             changed.append(s.evolve(hidden=True))
     if not changed:
         return state, []
-    return state.with_soldiers(*changed), [new_hidden_changed(soldier=s.id, hidden=True, why="the end of his impulse")
+    return state.with_soldiers(*changed), [HiddenChanged(soldier=s.id, hidden=True, why="the end of his impulse")
                                            for s in changed]
 
 
@@ -101,7 +101,7 @@ def reveal(state: GameState, reasons: dict[str, str]) -> tuple[GameState, list[E
     """Take the Hidden marker off these men (id -> why)."""
     changed = [s.evolve(hidden=False) for s in (state.soldier(i) for i in reasons) if s is not None and s.hidden]
     return state.with_soldiers(*changed) if changed else state, [
-        new_hidden_changed(soldier=s.id, hidden=False, why=reasons[s.id]) for s in changed]
+        HiddenChanged(soldier=s.id, hidden=False, why=reasons[s.id]) for s in changed]
 
 
 def reveal_after(state: GameState, actors: Iterable[str], events: Sequence[Event],

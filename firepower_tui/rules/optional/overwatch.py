@@ -19,7 +19,7 @@ from ..model.actions import Fire, Overwatch, Throw, Watch
 from ..model.breakdown import modifier
 from ..model.dice import Dice
 from ..model.errors import Refusal
-from ..model.events import Event, WatchDeclared, new_overwatch_ended
+from ..model.events import Event, OverwatchEnded, WatchDeclared
 from ..model.state import GameState, Pending
 from ..model.types import ReactionKind, RuleId, Status
 from ..model.units import Soldier, weapon_chart
@@ -111,7 +111,7 @@ def end_overwatch(state: GameState, ids: list[str], why: str) -> tuple[GameState
     changed = [s.evolve(overwatch=False) for s in (state.soldier(i) for i in ids) if s is not None and s.overwatch]
     if not changed:
         return state, []
-    return state.with_soldiers(*changed), [new_overwatch_ended(soldier=s.id, why=why) for s in changed]
+    return state.with_soldiers(*changed), [OverwatchEnded(soldier=s.id, why=why) for s in changed]
 
 
 # --- the snap shot ------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..model.errors import Refusal
-from ..model.events import Event, Fired, new_reaction_closed, new_reaction_opened
+from ..model.events import Event, Fired, ReactionClosed, ReactionOpened
 from ..model.state import GameState, Pending
 from ..model.types import ReactionKind, RuleId
 from ..model.units import Soldier
@@ -46,7 +46,7 @@ def waiting_refusal(state: GameState) -> Refusal:
 
 def open_reaction(state: GameState, pending: Pending) -> tuple[GameState, list[Event]]:
     """Put the reaction on the state; the event says who decides."""
-    return state.evolve(pending=pending), [new_reaction_opened(
+    return state.evolve(pending=pending), [ReactionOpened(
         kind=pending.kind, side=pending.side, trigger=pending.trigger, hex=pending.hex, answerers=pending.answerers,
         rule=pending.kind.rule)]
 
@@ -55,7 +55,7 @@ def close_reaction(state: GameState, answer: str) -> tuple[GameState, list[Event
     """Take the open reaction off the state; the event names the answer (in notation)."""
     p = state.pending
     assert p is not None
-    return state.evolve(pending=None), [new_reaction_closed(kind=p.kind, side=p.side, answer=answer, rule=p.kind.rule)]
+    return state.evolve(pending=None), [ReactionClosed(kind=p.kind, side=p.side, answer=answer, rule=p.kind.rule)]
 
 
 def after_reaction_shot(before: Soldier, after: Soldier) -> Soldier:

@@ -5,6 +5,7 @@ also every §9.5 action's candidates."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from fractions import Fraction
 
 from ..basic.combat import combat_used_refusal
@@ -99,9 +100,9 @@ def apply_radio(state: GameState, action: CallBarrage, dice: Dice) -> tuple[Game
     sp = special_of(state)
     calls = dict(sp.calls)
     calls[s.side] = calls.get(s.side, 0) + 1
-    sp = sp._replace(calls=tuple(sorted(calls.items())))
+    sp = replace(sp, calls=tuple(sorted(calls.items())))
     if ok:
-        sp = sp._replace(barrages=(*sp.barrages, Barrage(side=s.side, soldier=s.id, hex=action.hex)))
+        sp = replace(sp, barrages=(*sp.barrages, Barrage(side=s.side, soldier=s.id, hex=action.hex)))
         events.append(BarrageCalled(soldier=s.id, side=s.side, hex=action.hex))
     return state.evolve(special=sp), events
 
@@ -137,7 +138,7 @@ def after(state: GameState, events: list[Event], dice: Dice) -> tuple[GameState,
             sp = special_of(state)
             mine = [b for b in sp.barrages if b.side == e.side]
             if mine:
-                state = state.evolve(special=sp._replace(barrages=tuple(b for b in sp.barrages if b.side != e.side)))
+                state = state.evolve(special=replace(sp, barrages=tuple(b for b in sp.barrages if b.side != e.side)))
                 for b in mine:
                     state, more = land(state, b, dice)
                     out += more
@@ -145,7 +146,7 @@ def after(state: GameState, events: list[Event], dice: Dice) -> tuple[GameState,
             sp = special_of(state)
             gone = [h for h, t in sp.smoke if t <= e.turn]
             if gone:
-                state = state.evolve(special=sp._replace(smoke=tuple((h, t) for h, t in sp.smoke if t > e.turn)))
+                state = state.evolve(special=replace(sp, smoke=tuple((h, t) for h, t in sp.smoke if t > e.turn)))
                 out += [SmokeChanged(hex=h, clears=0) for h in gone]
     return state, out
 

@@ -3,6 +3,8 @@ ruling R94): ``equip <soldier> <item>`` buys one for a man bought by points."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..model.actions.special import Equip
 from ..model.dice import Dice
 from ..model.errors import Refusal
@@ -42,7 +44,7 @@ def apply_equip(state: GameState, action: Equip, dice: Dice) -> tuple[GameState,
     sp = special_of(state)
     counts = {(a, b): n for a, b, n in sp.bought}
     counts[(s.id, action.item)] = counts.get((s.id, action.item), 0) + 1
-    state = state.evolve(special=sp._replace(bought=tuple(sorted((a, b, n) for (a, b), n in counts.items()))))
+    state = state.evolve(special=replace(sp, bought=tuple(sorted((a, b, n) for (a, b), n in counts.items()))))
     return state, [SetupEvent(what="bought", side=s.side, soldier=s.id, rule="§9.5",
                               text=f"{s.id} is issued a {action.item} ({ITEM_POINTS[action.item]} points): "
                                    f"{spent(state, s.side)} of {budget(state, s.side)} spent")]
@@ -53,7 +55,7 @@ def forget_dropped(state: GameState, soldier: str) -> GameState:
     sp = special_of(state)
     if not any(sid == soldier for sid, _, _ in sp.bought):
         return state
-    return state.evolve(special=sp._replace(bought=tuple(b for b in sp.bought if b[0] != soldier)))
+    return state.evolve(special=replace(sp, bought=tuple(b for b in sp.bought if b[0] != soldier)))
 
 
 def equip_candidates(state: GameState, soldier_id: str | None = None) -> list[Equip]:

@@ -8,6 +8,7 @@ barrage are in :mod:`.special_barrage`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..basic.combat import COMBAT_MF, chance_of, combat_refusal, credit_kill
@@ -18,7 +19,6 @@ from ..basic.sequence import commit
 from ..basic.stun import stun, suppress
 from ..board.hexgrid import Facing, Hex, hex_distance, hex_to_id
 from ..board.spread import entry_hexsides
-from ..kit.records import record
 from ..model.actions import Throw
 from ..model.actions.special import PlaceSatchel, ThrowMolotov, ThrowSmoke
 from ..model.breakdown import Modifier, RollBreakdown
@@ -112,7 +112,7 @@ def use_item(state: GameState, s: Soldier, item: str, mf: int, at: Hex) -> tuple
     if item != "radio":
         counts = {(a, b): n for a, b, n in sp.used}
         counts[(s.id, item)] = counts.get((s.id, item), 0) + 1
-        sp = sp._replace(used=tuple(sorted((a, b, n) for (a, b), n in counts.items())))
+        sp = replace(sp, used=tuple(sorted((a, b, n) for (a, b), n in counts.items())))
     state = commit(state).with_soldiers(user, fired_from=state.fired_from | {s.hex}).evolve(special=sp)
     return state, user, ItemUsed(soldier=s.id, item=item, hex=at, mf_left=user.mf_left,
                                  left=items_left(state, s.id, item) if item != "radio" else 1)
@@ -156,7 +156,7 @@ def check_satchel(state: GameState, s: Soldier, action: PlaceSatchel) -> Refusal
 
 # --- odds -----------------------------------------------------------------------------------
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SpecialAssessment:
     """The odds of a §9.5 action before any die: the first roll (throw, placement or radio
     contact), where the item may come down, and each man's chances there."""
@@ -315,7 +315,7 @@ def apply_special(state: GameState, action: Special, dice: Dice) -> tuple[GameSt
         sp = special_of(state)
         smoke = dict(sp.smoke)
         smoke[at] = state.turn + 1  # clears at the end of the next turn
-        state = state.evolve(special=sp._replace(smoke=tuple(sorted(smoke.items()))))
+        state = state.evolve(special=replace(sp, smoke=tuple(sorted(smoke.items()))))
         return state, [*events, SmokeChanged(hex=at, clears=state.turn + 1)]
     state, more = blast(state, s.side, s.hex, at, item, 0 if item == "molotov" else 2, None, dice)
     events += more

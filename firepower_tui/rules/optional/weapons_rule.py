@@ -17,13 +17,13 @@ The jam and the refusal are what the rule adds to the basic game's fire (:data:`
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from ..basic.acting import acting_soldier
 from ..basic.extensions import Extension
 from ..basic.movement import mf_refusal, spend
 from ..basic.sequence import commit_changes
 from ..board.hexgrid import Hex, hex_to_id
-from ..kit.records import record
 from ..model.actions.weapons import PickUp, Repair, Swap
 from ..model.breakdown import MovementLedger, RollBreakdown, modifier
 from ..model.dice import Dice
@@ -222,7 +222,7 @@ def jam(state: GameState, soldier_id: str, tens: int, bursts_lost: int) -> tuple
 
 # --- repair ----------------------------------------------------------------------------------
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RepairAssessment:
     """The odds of a repair before the die (§9.4): the roll :func:`apply_repair` resolves."""
 

@@ -7,9 +7,9 @@ live figures the header shows.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..board.hexgrid import Hex, qoffset_from_cube
-from ..kit.records import record
 from ..model.state import GameState
 from ..model.types import Status
 from ..model.units import Soldier
@@ -47,7 +47,7 @@ def sector_control(state: GameState) -> list[str | None]:
     return [next(iter(sides)) if len(sides) == 1 else None for sides in present]
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True, slots=True)
 class Score:
     """The live standing of one side."""
 

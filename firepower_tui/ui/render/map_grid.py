@@ -27,11 +27,10 @@ from dataclasses import dataclass, field
 
 from ...rules.board.features import MapFeatures
 from ...rules.board.hexgrid import Facing, Hex, OffsetCoord, hex_to_id, qoffset_from_cube, qoffset_to_cube
-from ...rules.kit.records import record
 from ...rules.board.terrain import HexLine, LineKind, MapData, Terrain
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class Zoom:
     """Geometry of one zoom level."""
 
@@ -70,7 +69,7 @@ DETAILED = Zoom(
 ZOOMS = (COMPACT, DETAILED)
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class Glyphs:
     """The characters for one character set."""
 

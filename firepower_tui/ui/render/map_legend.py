@@ -13,12 +13,12 @@ from __future__ import annotations
 import textwrap
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
 
 from ...rules.board.hexgrid import Hex, column_letters, hex_from_id
-from ...rules.kit.records import record
 from ...rules.model.scenario import Scenario
 from ...rules.scenario.load import parse_scenario
 from ...rules.basic.sequence import new_game
@@ -32,7 +32,7 @@ from .map_palette import FIXED
 from .map_text import THEMED_PLAIN
 
 
-@record(kw_only=False, slots=False)
+@dataclass(frozen=True)
 class Entry:
     """One hex of the legend: what it holds (``setup``) and what it means (``words``)."""
 

@@ -8,11 +8,11 @@ form of each is the action notation of ``docs/notation.md``
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal, Union, get_args
 
 from ...board.hexgrid import Facing, Hex
 from ..types import Posture
-from ..values import record
 
 
 
@@ -26,7 +26,7 @@ class _Action:
     __slots__ = ()
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DrawChit(_Action):
     """Draw the next sequence chit (RULES.md 6.1). ``side=None`` draws at random."""
 
@@ -35,7 +35,7 @@ class DrawChit(_Action):
     """Force a chit of this side (scripts and tests); it must still be in the cup."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class StartImpulse(_Action):
     """Activate the soldiers in one hex for an impulse (RULES.md 6.2)."""
 
@@ -43,7 +43,7 @@ class StartImpulse(_Action):
     hex: Hex
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Move(_Action):
     """Enter the hex in front (RULES.md 6.2.1). Naming the hex is a check."""
 
@@ -52,7 +52,7 @@ class Move(_Action):
     to: Hex | None = None
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Turn(_Action):
     """Turn to any new facing for 1 MF (RULES.md 6.2.2)."""
 
@@ -61,7 +61,7 @@ class Turn(_Action):
     facing: Facing
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Cross(_Action):
     """Cross the fence or hedge line in his hex for 1 MF (RULES.md 6.2.3)."""
 
@@ -69,7 +69,7 @@ class Cross(_Action):
     soldier: str
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChangePosture(_Action):
     """Stand, crouch or go prone (RULES.md 6.2.4, §3.2)."""
 
@@ -78,21 +78,21 @@ class ChangePosture(_Action):
     posture: Posture
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EndImpulse(_Action):
     """End the current impulse (RULES.md 6.2)."""
 
     kind: Literal["end"] = "end"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EndPhase(_Action):
     """End the impulse phase now, using no further impulse (RULES.md 6.2)."""
 
     kind: Literal["done"] = "done"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Fire(_Action):
     """Fire a personal weapon at soldiers in one hex (RULES.md 6.3, 4.6)."""
 
@@ -106,7 +106,7 @@ class Fire(_Action):
     """Non-combat MF he declares he will still spend after firing (6.3.6.2.7)."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Throw(_Action):
     """Throw a hand grenade at a hex (RULES.md 6.3.6.3.2)."""
 
@@ -118,7 +118,7 @@ class Throw(_Action):
     orient the spread diagram by (6.3.6.3.2.1)."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Melee(_Action):
     """Attackers of this impulse enter an enemy hex and fight (RULES.md 6.5)."""
 
@@ -127,7 +127,7 @@ class Melee(_Action):
     hex: Hex
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Buy(_Action):
     """Buy a man for a side bought by points (§10.3)."""
 
@@ -137,7 +137,7 @@ class Buy(_Action):
     scout: bool = False
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Drop(_Action):
     """Take back a man bought for points (§10.3)."""
 
@@ -145,7 +145,7 @@ class Drop(_Action):
     soldier: str
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Ready(_Action):
     """A side's bought force is complete (§10.3)."""
 
@@ -153,14 +153,14 @@ class Ready(_Action):
     side: str
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RollOff(_Action):
     """Both sides roll a d10: the deployment roll-off, or the roll for the first phase (§10.2)."""
 
     kind: Literal["rolloff"] = "rolloff"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Choose(_Action):
     """The side that won a roll decides: who deploys first, or who takes the first phase (§10.2)."""
 
@@ -168,7 +168,7 @@ class Choose(_Action):
     side: str
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Place(_Action):
     """Place one soldier in the deployment phase (§10.2)."""
 
@@ -179,7 +179,7 @@ class Place(_Action):
     posture: Posture = Posture.STAND
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Deployed(_Action):
     """End this placement; the other side places next (§10.2)."""
 
@@ -189,7 +189,7 @@ class Deployed(_Action):
 # --- optional rules: overwatch and the reactions (RULES.md §9.1, §9.2, §9.7) -----------------
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Watch(_Action):
     """Go on Overwatch instead of acting: all his MF and his combat action (§9.1)."""
 
@@ -197,7 +197,7 @@ class Watch(_Action):
     soldier: str
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Overwatch(_Action):
     """Answer an overwatch reaction: the snap shot, a fire at the man who acted or a throw at
     his hex (§9.1). ``shot`` is written as the ordinary action (``then`` is always 0)."""
@@ -206,14 +206,14 @@ class Overwatch(_Action):
     shot: Fire | Throw
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Hold(_Action):
     """Decline the open reaction (§9.1, §9.2, §9.7): the suspended action goes ahead as declared."""
 
     kind: Literal["hold"] = "hold"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HitDirt(_Action):
     """Answer declared fire: the named targets drop Prone and are Suppressed (§9.2)."""
 
@@ -221,7 +221,7 @@ class HitDirt(_Action):
     soldiers: tuple[str, ...]
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class StandAndShoot(_Action):
     """Answer a declared melee: one defender fires at one attacker first (§9.7)."""
 
@@ -230,14 +230,14 @@ class StandAndShoot(_Action):
     attacker: str
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FallBack(_Action):
     """Answer a declared melee: the defenders step back one hex (§9.7)."""
 
     kind: Literal["fall-back"] = "fall-back"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Climb(_Action):
     """Climb the high wall across his front hexside: 2 MF and d10 <= 6, standing (§9.6)."""
 

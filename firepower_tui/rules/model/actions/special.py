@@ -3,17 +3,17 @@ satchel charge, radio. :mod:`..actions` joins them into its ``Action`` union."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from ...board.hexgrid import Facing, Hex
-from ...kit.records import record
 
 
 class _SpecialAction:
     __slots__ = ()
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ThrowSmoke(_SpecialAction):
     """Throw a smoke grenade like a grenade (§9.5); ``via`` as for a throw through a corner."""
 
@@ -23,7 +23,7 @@ class ThrowSmoke(_SpecialAction):
     via: Facing | None = None
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ThrowMolotov(_SpecialAction):
     """Throw a Molotov: range 5 (3 not standing), no spread (§9.5)."""
 
@@ -32,7 +32,7 @@ class ThrowMolotov(_SpecialAction):
     hex: Hex
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlaceSatchel(_SpecialAction):
     """Place a satchel charge into an adjacent hex (§9.5)."""
 
@@ -41,7 +41,7 @@ class PlaceSatchel(_SpecialAction):
     hex: Hex
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CallBarrage(_SpecialAction):
     """Spend all his MF to call a barrage by radio on a hex in his LOS (§9.5)."""
 
@@ -50,7 +50,7 @@ class CallBarrage(_SpecialAction):
     hex: Hex
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Equip(_SpecialAction):
     """Buy one §9.5 item for a man bought by points, in the force builder (§10.3, R94)."""
 

@@ -6,16 +6,15 @@ classes live with the rule; they are ordinary actions in every other way.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
-
-from ...kit.records import record
 
 
 class _WeaponAction:
     __slots__ = ()
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PickUp(_WeaponAction):
     """Pick up a weapon marker in his hex for 1 MF, leaving his own weapon there (§9.4)."""
 
@@ -25,7 +24,7 @@ class PickUp(_WeaponAction):
     """The code of the marker taken: ``LMG``, ``RFL`` or ``PST`` (a working one before a broken one, R61)."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Swap(_WeaponAction):
     """Two men of one side in one hex exchange weapons, 1 MF each (§9.4, R62)."""
 
@@ -34,7 +33,7 @@ class Swap(_WeaponAction):
     other: str
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Repair(_WeaponAction):
     """Try to repair his broken weapon: 2 non-combat MF, d10 1-4 repaired, 10 destroyed (§9.4)."""
 

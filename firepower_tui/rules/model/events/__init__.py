@@ -6,13 +6,13 @@ JSON tag (``firepower script --json``). Hexes dump as map ids, facings as ``N`` 
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
 from ...board.hexgrid import Facing, Hex
 from ..breakdown import Modifier, RollBreakdown
 from ..types import GrenadeOutcome, Posture, ReactionKind, RollOutcome
-from ..values import NOT_IN_JSON, record, record_maker, to_json
+from ..values import NOT_IN_JSON, to_json
 from .buildings import BuildingDamaged
 from .special import BarrageCalled, ItemLanded, ItemUsed, SmokeChanged
 from .weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
@@ -27,7 +27,7 @@ class _Event:
         return data
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TurnStarted(_Event):
     """A new turn: every chit back in the cup (§2.1)."""
 
@@ -37,7 +37,7 @@ class TurnStarted(_Event):
     """Chits per side in the cup."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChitDrawn(_Event):
     """A sequence chit was drawn; its side has an impulse phase (6.1)."""
 
@@ -51,7 +51,7 @@ class ChitDrawn(_Event):
     """Chits left in the cup per side after the draw."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class StatusChanged(_Event):
     """A Suppressed / Stunned marker was placed, changed or removed (6.1, 6.4)."""
 
@@ -62,7 +62,7 @@ class StatusChanged(_Event):
     why: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RunningChanged(_Event):
     """A Running marker was placed or removed (6.2.1, 6.1.1, 6.4.3)."""
 
@@ -73,7 +73,7 @@ class RunningChanged(_Event):
     why: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ImpulseStarted(_Event):
     """The soldiers in one hex were activated (6.2)."""
 
@@ -84,7 +84,7 @@ class ImpulseStarted(_Event):
     soldiers: tuple[str, ...]
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Moved(_Event):
     """A soldier entered the hex in front (6.2.1)."""
 
@@ -97,7 +97,7 @@ class Moved(_Event):
     fence_side: str | None = None
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Turned(_Event):
     """A soldier turned in place (6.2.2)."""
 
@@ -109,7 +109,7 @@ class Turned(_Event):
     mf_left: int
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Crossed(_Event):
     """A soldier crossed the fence or hedge in his hex (6.2.3)."""
 
@@ -122,7 +122,7 @@ class Crossed(_Event):
     mf_left: int
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PostureChanged(_Event):
     """A soldier stood, crouched or went prone (6.2.4)."""
 
@@ -135,7 +135,7 @@ class PostureChanged(_Event):
     rule: str = "6.2.4"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Rolled(_Event):
     """One d10 with its full breakdown (every roll of the game)."""
 
@@ -161,7 +161,7 @@ class Rolled(_Event):
                    total=b.total, result=b.result, result_rule=b.result_rule, outcome=outcome)
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Fired(_Event):
     """A soldier fired or threw (the rolls follow as ``roll`` events)."""
 
@@ -175,7 +175,7 @@ class Fired(_Event):
     note: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Killed(_Event):
     """A soldier was killed and removed (6.3.6.3)."""
 
@@ -184,7 +184,7 @@ class Killed(_Event):
     rule: str = "6.3.6.3"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GrenadeLanded(_Event):
     """Where a thrown grenade ended up (6.3.6.3.2)."""
 
@@ -196,7 +196,7 @@ class GrenadeLanded(_Event):
     why: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MeleeFought(_Event):
     """A melee was resolved (6.5)."""
 
@@ -207,7 +207,7 @@ class MeleeFought(_Event):
     winner: Literal["attackers", "defenders"]
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ImpulseEnded(_Event):
     """The current impulse is over (6.2)."""
 
@@ -217,7 +217,7 @@ class ImpulseEnded(_Event):
     """False when nobody spent an MF: the impulse was not used (§9.9)."""
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PhaseEnded(_Event):
     """The active side's impulse phase is over (6.1.3 housekeeping follows)."""
 
@@ -225,7 +225,7 @@ class PhaseEnded(_Event):
     side: str
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TurnEnded(_Event):
     """The cup is empty (§2.1)."""
 
@@ -233,7 +233,7 @@ class TurnEnded(_Event):
     turn: int
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SetupEvent(_Event):
     """Something in the forces or deployment phase (§10.2, §10.3)."""
 
@@ -248,7 +248,7 @@ class SetupEvent(_Event):
     rule: str
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GameEnded(_Event):
     """The game is over (§2.6, §6)."""
 
@@ -263,7 +263,7 @@ class GameEnded(_Event):
 # --- optional rules (RULES.md §9) ----------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WatchDeclared(_Event):
     """A soldier went on Overwatch (§9.1)."""
 
@@ -273,7 +273,7 @@ class WatchDeclared(_Event):
     rule: str = "§9.1"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class OverwatchEnded(_Event):
     """An Overwatch marker came off (§9.1): he fired, his side's chit was drawn, or he was
     Suppressed or Stunned."""
@@ -284,7 +284,7 @@ class OverwatchEnded(_Event):
     rule: str = "§9.1"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ReactionOpened(_Event):
     """The game waits on the reacting side's answer (§9.1, §9.2, §9.7)."""
 
@@ -300,7 +300,7 @@ class ReactionOpened(_Event):
     rule: str
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ReactionClosed(_Event):
     """The reacting side answered (``answer`` is the action in notation)."""
 
@@ -311,7 +311,7 @@ class ReactionClosed(_Event):
     rule: str
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HitTheDirt(_Event):
     """A man fired on dropped Prone (free) and is Suppressed (§9.2)."""
 
@@ -320,7 +320,7 @@ class HitTheDirt(_Event):
     rule: str = "§9.2"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HiddenChanged(_Event):
     """A Hidden marker was placed or removed (§9.3)."""
 
@@ -331,7 +331,7 @@ class HiddenChanged(_Event):
     rule: str = "§9.3"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FellBack(_Event):
     """A defender fell back one hex from a melee, or could not and holds (``to`` None) (§9.7)."""
 
@@ -343,7 +343,7 @@ class FellBack(_Event):
     rule: str = "§9.7"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MeleeCalledOff(_Event):
     """Every attacker of a declared melee was killed or stunned first: no melee (§9.7)."""
 
@@ -351,27 +351,6 @@ class MeleeCalledOff(_Event):
     hex: Hex
     rule: str = "§9.7"
 
-
-# The events built on every action (and at every §9 marker and reaction), made by functions with
-# the classes' keywords at a third of the cost of calling a class (:func:`..values.record_maker`):
-# the same records.
-new_chit_drawn = record_maker(ChitDrawn)
-new_crossed = record_maker(Crossed)
-new_fired = record_maker(Fired)
-new_hidden_changed = record_maker(HiddenChanged)
-new_impulse_ended = record_maker(ImpulseEnded)
-new_impulse_started = record_maker(ImpulseStarted)
-new_killed = record_maker(Killed)
-new_moved = record_maker(Moved)
-new_overwatch_ended = record_maker(OverwatchEnded)
-new_phase_ended = record_maker(PhaseEnded)
-new_posture_changed = record_maker(PostureChanged)
-new_reaction_closed = record_maker(ReactionClosed)
-new_reaction_opened = record_maker(ReactionOpened)
-new_rolled = record_maker(Rolled)
-new_running_changed = record_maker(RunningChanged)
-new_status_changed = record_maker(StatusChanged)
-new_turned = record_maker(Turned)
 
 Event = Union[TurnStarted, ChitDrawn, StatusChanged, RunningChanged, ImpulseStarted, Moved, Turned, Crossed,
               PostureChanged, Rolled, Fired, Killed, GrenadeLanded, MeleeFought, ImpulseEnded, PhaseEnded,

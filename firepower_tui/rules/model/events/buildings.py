@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from ...board.hexgrid import Hex
-from ...kit.records import record
 from ..values import to_json
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BuildingDamaged:
     """A building or bunker took damage (§9.6): a satchel charge 2, a barrage 1."""
 

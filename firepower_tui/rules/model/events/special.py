@@ -3,10 +3,10 @@ into its ``Event`` union. Every die is an ordinary ``roll`` event citing §9.5."
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from ...board.hexgrid import Hex
-from ...kit.records import record
 from ..values import to_json
 
 
@@ -19,7 +19,7 @@ class _SpecialEvent:
         return data
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ItemUsed(_SpecialEvent):
     """A man used one of his §9.5 items (thrown, placed or a radio call) and what he has left."""
 
@@ -32,7 +32,7 @@ class ItemUsed(_SpecialEvent):
     rule: str = "§9.5"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ItemLanded(_SpecialEvent):
     """Where a smoke grenade, Molotov, satchel or barrage came down (``hex`` None: a dud)."""
 
@@ -44,7 +44,7 @@ class ItemLanded(_SpecialEvent):
     rule: str = "§9.5"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SmokeChanged(_SpecialEvent):
     """Smoke placed in a hex (``clears`` = the turn at whose end it goes) or cleared (``clears`` 0)."""
 
@@ -54,7 +54,7 @@ class SmokeChanged(_SpecialEvent):
     rule: str = "§9.5"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BarrageCalled(_SpecialEvent):
     """Radio contact made: a Barrage marker waits for the side's next chit (§9.5)."""
 

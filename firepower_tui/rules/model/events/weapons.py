@@ -3,10 +3,10 @@ its ``Event`` union. The repair's die is an ordinary ``roll`` event (:class:`.Ro
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from ...board.hexgrid import Hex
-from ...kit.records import record
 from ..values import to_json
 
 
@@ -19,7 +19,7 @@ class _WeaponEvent:
         return data
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WeaponDropped(_WeaponEvent):
     """A killed man's LMG or pistol stays in his hex as a weapon marker (§9.4)."""
 
@@ -31,7 +31,7 @@ class WeaponDropped(_WeaponEvent):
     rule: str = "§9.4"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WeaponPickedUp(_WeaponEvent):
     """A man took a weapon marker in his hex and left his own weapon there (``left`` empty: he had none)."""
 
@@ -44,7 +44,7 @@ class WeaponPickedUp(_WeaponEvent):
     rule: str = "§9.4"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WeaponsSwapped(_WeaponEvent):
     """Two men of one side in one hex exchanged weapons, 1 MF each (§9.4)."""
 
@@ -57,7 +57,7 @@ class WeaponsSwapped(_WeaponEvent):
     rule: str = "§9.4"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WeaponJammed(_WeaponEvent):
     """A burst showed two or more natural 10s: the weapon is broken and its fire ends (§9.4)."""
 
@@ -69,7 +69,7 @@ class WeaponJammed(_WeaponEvent):
     rule: str = "§9.4"
 
 
-@record
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RepairTried(_WeaponEvent):
     """A repair was tried for 2 MF (its roll follows as a ``roll`` event) (§9.4)."""
 

@@ -186,7 +186,7 @@ class Hub:
 def make_server_class(hub: Hub) -> Any:
     """The asyncssh :class:`SSHServer` class of the connections to ``hub``'s server."""
 
-    class Gate(asyncssh.SSHServer):  # type: ignore[misc]
+    class Gate(asyncssh.SSHServer):
         """Authentication by public key only, and the connection limits."""
 
         def __init__(self) -> None:
@@ -263,7 +263,7 @@ def _set_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(1, rows), max(1, columns), 0, 0))
 
 
-class GameChannel(asyncssh.SSHServerSession):  # type: ignore[misc]
+class GameChannel(asyncssh.SSHServerSession[bytes]):
     """One SSH session: the game's process on a pty of its own, its bytes relayed both ways."""
 
     def __init__(self, hub: Hub, gate: Any) -> None:

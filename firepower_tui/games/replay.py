@@ -9,7 +9,8 @@ from typing import Any
 
 from .session import HistoryEntry, Session, session_args
 from ..rules import engine
-from ..rules.model.dice import D10, DiceError, ReplayDice, stream_value
+from ..rules.model.dice import D10, ReplayDice, stream_value
+from ..rules.model.errors import DiceError
 from ..rules.model.errors import FirepowerError
 from ..rules.engine.notation import NotationError, parse_action
 from ..rules.model.scenario import Scenario

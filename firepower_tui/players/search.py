@@ -36,7 +36,7 @@ from ..rules import engine
 from ..rules.basic.fire import FireAssessment
 from ..rules.basic.grenades import ThrowAssessment
 from ..rules.basic.melee import MeleeAssessment
-from ..rules.board.hexgrid import hex_neighbor
+from ..rules.board.hexgrid import Hex, hex_neighbor
 from ..rules.engine import threat
 from ..rules.model.actions import (Action, ChangePosture, Cross, DrawChit, EndImpulse, EndPhase, FallBack, Fire,
                                    HitDirt, Melee, Move, Overwatch, StandAndShoot, StartImpulse, Throw, Turn,
@@ -143,7 +143,7 @@ class Search:
     # --- the decisions ------------------------------------------------------------------------
 
     def choices(self, state: GameState, budget: Budget, done: frozenset[str] = frozenset(),
-                idle: frozenset = frozenset()) -> list[Choice]:
+                idle: frozenset[Hex] = frozenset()) -> list[Choice]:
         """The choices of the decision ``state`` waits for from our side, best first. ``done``:
         men of the impulse who have finished (they are not planned again); ``idle``: hexes not to
         start an impulse in again this phase."""
@@ -203,7 +203,7 @@ class Search:
     def _group_melees(self, state: GameState, done: frozenset[str]) -> list[Melee]:
         """For each enemy hex next to the impulse's men, the melee of all of them who face it and
         may go in together (§5.1: one melee names every attacker; 2 a man more on the odds, §5.2)."""
-        facing: dict[object, list[str]] = {}
+        facing: dict[Hex, list[str]] = {}
         for sid in state.group:
             s = state.soldier(sid)
             if sid in done or s is None or s.killed or s.combat_used:
@@ -341,7 +341,7 @@ class Search:
 
     # --- starting an impulse ------------------------------------------------------------------
 
-    def _activations(self, state: GameState, budget: Budget, idle: frozenset) -> list[Choice]:
+    def _activations(self, state: GameState, budget: Budget, idle: frozenset[Hex]) -> list[Choice]:
         """Each hex an impulse may start in, by what its men's plans gain; and the phase's end."""
         base = self._team(state, budget)
         out = [Choice((EndPhase(),), (state,), base, True, rules=("6.2",))]
@@ -375,7 +375,7 @@ class Search:
                 out.append(Choice((start,), (state,), score, True, rules=("6.2",)))
         return _ranked(out)
 
-    def _quick_promise(self, state: GameState, h) -> float:  # noqa: ANN001 - a Hex
+    def _quick_promise(self, state: GameState, h: Hex) -> float:
         v = 0.0
         for s in state.soldiers_at(h):
             if s.side == self.side and s.id not in state.acted and s.status is not Status.STUNNED:
@@ -403,7 +403,7 @@ class Search:
     def describe(self, state: GameState, plan: Plan, score: float, *, searched: bool) -> Choice:
         """A plan as a choice: its combat action's odds and expected kills, the exposure where it
         leaves him, the rules that decide it."""
-        odds, kills, rules = None, 0.0, []
+        odds, kills, rules = None, 0.0, list[str]()
         for a, st in zip(plan.actions, plan.states):
             if isinstance(a, (Fire, Throw, Melee)):
                 try:

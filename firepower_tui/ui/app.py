@@ -306,9 +306,9 @@ class FirepowerApp(App[None]):
             if store is not None and game_id is not None else None
         kept = None
         if store is not None and game_id is not None:
-            from ..players.review import keep_review, kept_review
+            from ..players.review import Turning, keep_review, kept_review
 
-            def kept(points=None):  # noqa: ANN001, ANN202 - the game's review: read back, or kept
+            def kept(points: list[Turning] | None = None) -> list[Turning] | None:  # read back, or kept
                 n = len(self.session.history)  # type: ignore[union-attr]
                 if points is None:
                     return kept_review(store, game_id, n)

@@ -9,7 +9,7 @@ from typing import Any
 from ..kit.memo import ByteBoundedCache
 from .features import MapFeatures
 from .hexgrid import Facing, Hex, OffsetCoord, qoffset_to_cube
-from .sightline import AXIS_HALVES  # one table of axis halves (re-exported)
+from .sightline import AXIS_HALVES as AXIS_HALVES  # one table of axis halves (re-exported)
 
 LOS_CACHE_BUDGET = 3 << 19
 """Bytes of LOS knowledge kept per map (about 2,200 lines on the map of basic: the lines a game keeps

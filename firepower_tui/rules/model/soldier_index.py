@@ -30,7 +30,7 @@ def _remark(marked: tuple[int, ...], i: int, on: bool) -> tuple[int, ...]:
     return tuple(sorted((*marked, i))) if on else tuple(j for j in marked if j != i)
 
 
-_new_index: Callable[[type[SoldierIndex]], SoldierIndex] = object.__new__  # type: ignore[assignment]
+_new_index: Callable[[type[SoldierIndex]], SoldierIndex] = object.__new__
 
 
 class SoldierIndex:

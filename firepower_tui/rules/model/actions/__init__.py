@@ -245,8 +245,9 @@ class Climb(_Action):
     soldier: str
 
 
-from .special import CallBarrage, Equip, PlaceSatchel, ThrowMolotov, ThrowSmoke  # noqa: E402 (§9.5)
-from .weapons import PickUp, Repair, Swap  # noqa: E402 (the §9.4 actions, in their own module)
+from .special import CallBarrage as CallBarrage, Equip as Equip, PlaceSatchel as PlaceSatchel  # noqa: E402 (§9.5)
+from .special import ThrowMolotov as ThrowMolotov, ThrowSmoke as ThrowSmoke  # noqa: E402
+from .weapons import PickUp as PickUp, Repair as Repair, Swap as Swap  # noqa: E402 (the §9.4 actions, in their own module)
 
 Action = Union[DrawChit, StartImpulse, Move, Turn, Cross, ChangePosture, EndImpulse, EndPhase, Fire, Throw, Melee,
                Buy, Drop, Ready, RollOff, Choose, Place, Deployed, Watch, Overwatch, Hold, HitDirt, StandAndShoot,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from rich.console import Console, ConsoleOptions, RenderResult
 
-from .render.book import page
 from .rulebook_index import Section, rulebook
 
 
@@ -27,6 +26,8 @@ class RulesPage:
             covered.update(inside)
         self.sections: list[Section] = [book.sections[k] for k in shown]
         """What the page shows, in order."""
+        from .render.book import page  # (Rich's Markdown, about 25 ms of imports: when a page is asked for, not at start)
+
         self._page = page(book, shown, ascii=ascii)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:

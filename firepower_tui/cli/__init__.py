@@ -239,7 +239,7 @@ def _play(scenario_ref: str, args: argparse.Namespace) -> int:
     return 0
 
 
-def all_scenarios() -> list[tuple[object, bool]]:
+def all_scenarios() -> list[tuple[Scenario, bool]]:
     """The scenario picker's list (:func:`.scenario_list.all_scenarios`)."""
     from .scenario_list import all_scenarios as scenarios
 
@@ -250,12 +250,12 @@ def _scenarios() -> int:
     from ..rules.scenario.options import rules_label
 
     for sc, deploy in all_scenarios():
-        spec = sc.spec  # type: ignore[attr-defined]
+        spec = sc.spec
         forces = ", ".join(f"{f.budget} pts" for f in spec.forces.values()) or f"{len(spec.soldiers)} men"
         name = f"{spec.id}{' --deploy' if deploy else ''}"
         first = spec.description.strip().split(". ")[0].replace("\n", " ")
         print(f"{name:<16} {spec.title}: {spec.map.columns}x{spec.map.rows}, {spec.turns} turns, {forces}, "
-              f"{'zones' if deploy or sc.needs_deployment else 'fixed'}, {spec.victory}")  # type: ignore[attr-defined]
+              f"{'zones' if deploy or sc.needs_deployment else 'fixed'}, {spec.victory}")
         rules = f"optional rules: {rules_label(spec.rules)}" if spec.rules else "no optional rules (the basic game)"
         print(f"{'':<16} {rules}")
         print(f"{'':<16} {first}.")
@@ -273,7 +273,7 @@ def _pick_and_play(args: argparse.Namespace) -> int:
     store = Store(args.db or default_db_path())
     from .hangup import run_app
 
-    run_app(FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store, picker=all_scenarios(),  # type: ignore[arg-type]
+    run_app(FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store, picker=all_scenarios(),
                          on_pick=_starter(store, args), pace=args.pace, **_picker_start(args)))
     return 0
 
@@ -308,7 +308,7 @@ def _default(args: argparse.Namespace) -> int:
 
     app = FirepowerApp(None, ascii=args.ascii, handover=args.handover, store=store, pace=args.pace,
                        title=(label, "basic (two equal squads)"), on_choice=choose,
-                       picker=all_scenarios(), on_pick=start, **_picker_start(args))  # type: ignore[arg-type]
+                       picker=all_scenarios(), on_pick=start, **_picker_start(args))
     run_app(app)
     if app.next_command == "learn":  # chosen on the title screen
         from . import learn

@@ -17,6 +17,7 @@ from ..games.store import Store, default_db_path
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (as in cli/__init__)
 if TYPE_CHECKING:
     from ..games.replay import StepRecord
+    from ..games.stats import SideStats
 
 
 def run(args: argparse.Namespace) -> int:
@@ -157,7 +158,7 @@ def stats(store: Store, args: argparse.Namespace) -> int:
     if not ids:
         print(f"No games in {store.path}.")
         return 0
-    by_name: dict[str, object] = {}
+    by_name: dict[str, SideStats] = {}
     skipped = []
     for gid in ids:
         try:
@@ -165,11 +166,11 @@ def stats(store: Store, args: argparse.Namespace) -> int:
         except FirepowerError as exc:
             skipped.append(f"game {gid}: {exc}")
             continue
-        game_stats(session, by_name)  # type: ignore[arg-type]
+        game_stats(session, by_name)
     title = f"game {args.game}" if args.game is not None else \
         ("the 1 game" if len(ids) == 1 else f"all {len(ids)} games")
     print(f"Dice statistics, {title} ({store.path}):")
-    for line in stats_lines(by_name):  # type: ignore[arg-type]
+    for line in stats_lines(by_name):
         print(line)
     for s in skipped:
         print(f"skipped {s}", file=sys.stderr)

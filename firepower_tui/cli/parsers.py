@@ -32,8 +32,9 @@ def _terminal_columns() -> int:
     except (KeyError, ValueError):
         columns = 0
     if columns <= 0:
+        out = sys.__stdout__  # (None without a console, e.g. pythonw)
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+            columns = os.get_terminal_size(out.fileno()).columns if out is not None else 0
         except (AttributeError, ValueError, OSError):
             columns = 0
         columns = columns or 80
@@ -146,7 +147,7 @@ def _remote_commands(sub: Any) -> None:
     _db_option(we)
 
 
-def _learn_and_map_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _learn_and_map_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     """``learn`` and ``map`` (run by cli/learn.py and cli/map_cmd.py, imported only when
     they run: ``--help`` loads nothing but this module)."""
     le = sub.add_parser("learn", help="learn the rules by playing: guided lessons, progress kept")
@@ -201,7 +202,7 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     return _parser().parse_args(argv)  # (unrecognized arguments are the full parser's error)
 
 
-def _net_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _net_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     """``host`` and ``join``: two terminals, one game (cli/net.py runs them)."""
     ho = sub.add_parser("host", help="start a game for two terminals and print how each player joins it")
     ho.add_argument("scenario", help="scenario id or .toml file")
@@ -224,7 +225,7 @@ def _net_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     _serve_parsers(sub)
 
 
-def _serve_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _serve_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     """``serve`` (cli/serve.py) and ``served``, the game process of one connection, which the
     server alone starts (not listed in the help: its identity options are the server's word)."""
     se = sub.add_parser("serve", help="an SSH game server: players connect with ssh alone (a lobby, watchers, chat)")

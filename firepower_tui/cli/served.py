@@ -113,7 +113,7 @@ def _connection(store: Store, player: Player, args: argparse.Namespace) -> int:
         choice, message = _direct(store, player, args.join, args.watch)
     while True:
         if choice is None:
-            lobby = LobbyApp(store, player, args.link, picker=all_scenarios(), names=side_names,  # type: ignore[arg-type]  # (the list holds scenarios)
+            lobby = LobbyApp(store, player, args.link, picker=all_scenarios(), names=side_names,
                              message=message)
             choice = run_app(lobby)
             message = ""

@@ -280,10 +280,14 @@ def make_server(config: WebConfig) -> Any:
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
             app_service: AppService | None = None
+
+            async def close() -> None:  # (aiohttp's close returns a bool textual-serve does not take)
+                await websocket.close()
+
             try:
                 await websocket.prepare(request)
                 app_service = AppService(command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                                         close=websocket.close,  # type: ignore[arg-type]  # (returns a bool)
+                                         close=close,
                                          download_manager=self.download_manager,
                                          debug=self.debug)
                 await app_service.start(width, height)

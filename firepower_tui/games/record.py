@@ -81,7 +81,7 @@ def export_game(store: Store, game_id: int, path: Path) -> GameRecord:
         scenario=RecordScenario(id=g.scenario_id, hash=g.scenario_hash, toml=g.scenario_text),
         seed=g.seed if g.finished else None,
         options=g.options, result=g.result,
-        entries=[RecordEntry(kind=e.kind, action=e.notation, rolls=e.rolls)  # type: ignore[arg-type]
+        entries=[RecordEntry.model_validate({"kind": e.kind, "action": e.notation, "rolls": e.rolls})  # (the store's kind a str, checked here)
                  for e in store.entries(game_id)])
     path.write_text(record.model_dump_json(indent=1) + "\n", encoding="utf-8")
     return record

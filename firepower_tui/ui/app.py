@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual import events
 from textual.app import App
@@ -40,6 +40,14 @@ lock with the game's thread too. A thread that waits for nothing asks for no loc
 interval costs nothing while only the game's thread runs."""
 
 
+class PickStarter(Protocol):
+    """Starts the game picked in the scenario picker: its scenario, deployment and optional rules,
+    and, when the picker chose it, who plays each side (the command line's ``_starter``)."""
+
+    def __call__(self, scenario_ref: str, deploy: bool, rules: tuple[str, ...], *,
+                 players: dict[str, str] | None = None) -> tuple[Session, int]: ...
+
+
 class _CheckStopped(Exception):
     """The app closed while its background check was waiting for the player."""
 
@@ -57,7 +65,7 @@ class FirepowerApp(App[None]):
                  store: Store | None = None, game_id: int | None = None, replay_only: bool = False,
                  title: tuple[str, str] | None = None, on_choice: Callable[[str], tuple[Session, int] | None] | None = None,
                  picker: list[tuple[Scenario, bool]] | None = None,
-                 on_pick: Callable[[str, bool, tuple[str, ...]], tuple[Session, int]] | None = None,
+                 on_pick: PickStarter | None = None,
                  picker_rules: Callable[[Scenario], Sequence[str] | None] | None = None,
                  picker_clock: int | None = None, picker_players: tuple[str | None, str] = (None, "normal"),
                  pace: float | None = None) -> None:
@@ -143,7 +151,7 @@ class FirepowerApp(App[None]):
             return
         try:
             if len(choice) == 4:  # the computer plays a side
-                self.session, self.game_id = self.on_pick(*choice[:3], players=choice[3])  # type: ignore[call-arg]
+                self.session, self.game_id = self.on_pick(*choice[:3], players=choice[3])
             else:
                 self.session, self.game_id = self.on_pick(*choice)
         except FirepowerError as exc:
@@ -309,7 +317,9 @@ class FirepowerApp(App[None]):
             from ..players.review import Turning, keep_review, kept_review
 
             def kept(points: list[Turning] | None = None) -> list[Turning] | None:  # read back, or kept
-                n = len(self.session.history)  # type: ignore[union-attr]
+                session = self.session
+                assert session is not None  # the history screen is opened on a game
+                n = len(session.history)
                 if points is None:
                     return kept_review(store, game_id, n)
                 keep_review(store, game_id, n, points)

@@ -44,15 +44,18 @@ def optional_rules() -> list[tuple[str, str, str, str]]:
 
 def picker_keys() -> list[tuple[str, str]]:
     """The scenario picker's keys: (keys as the player reads them, what they do)."""
+    from textual.binding import Binding
+
     from .screens.setup import RULE_KEYS, ScenarioPicker
 
     toggles = {f"toggle_rule({rule!r})": rule for rule in RULE_KEYS}
     out = [PICKER_ENTER]
     for b in ScenarioPicker.BINDINGS:
-        keys = " ".join(key_name(k.strip()) for k in b.key.split(","))  # type: ignore[union-attr]
-        rule = toggles.get(b.action)  # type: ignore[union-attr]
+        assert isinstance(b, Binding)  # (the picker writes each of its keys as a Binding)
+        keys = " ".join(key_name(k.strip()) for k in b.key.split(","))
+        rule = toggles.get(b.action)
         what = f"turn the optional rule {rule} ({RuleId(rule).section}) on or off" if rule else \
-            str(b.description).lower()  # type: ignore[union-attr]
+            str(b.description).lower()
         out.append((keys, what))
     return out
 

@@ -226,7 +226,8 @@ class LobbyApp(App[LobbyChoice | None]):
 
         self.push_screen(ScenarioPicker(self.picker), self._picked)
 
-    def _picked(self, choice: tuple | None) -> None:  # type: ignore[type-arg]
+    def _picked(self, choice: tuple[str, bool, tuple[str, ...]] | tuple[str, bool, tuple[str, ...], dict[str, str]]
+                | None) -> None:
         if choice is None:
             return
         if len(choice) == 4 and any(str(seat).startswith("computer") for seat in choice[3].values()):

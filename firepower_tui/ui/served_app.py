@@ -12,12 +12,13 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
-from ..controller.controller import Result
+from ..controller.controller import Controller, Result
 from ..games import served
 from ..games.served import ChatRefused, Player, Watching
 from ..games.session import Session
 from ..games.shared import SharedGame
 from ..rules.model.errors import Refusal
+from ..rules.model.events import ChitDrawn
 from ..rules.basic.turn import deciders
 from .render.header import Seats, header_text, short_name
 from .screens.game import GameScreen
@@ -39,8 +40,9 @@ class ServedGameScreen(SharedGameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [*SharedGameScreen.BINDINGS,
                                              Binding("apostrophe", "chat", "Chat", key_display="'")]
 
-    def __init__(self, *args: object, player: Player, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, controller: Controller, link: SharedGame, *, player: Player, ascii: bool, no_color: bool,
+                 opening_chit: ChitDrawn | None = None) -> None:
+        super().__init__(controller, link, ascii=ascii, no_color=no_color, opening_chit=opening_chit)
         self.player = player
         self.chatting = False
         self.chat_seen = 0

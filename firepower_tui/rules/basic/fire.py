@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..board.hexgrid import hex_distance, hex_to_id, in_firing_arc
+from ..board.hexgrid import Hex, hex_distance, hex_to_id, in_firing_arc
 from ..board.sightline import half_containing
 from ..board.terrain import LineKind, Terrain
 from ..model.actions import Fire
@@ -174,12 +174,12 @@ def hit_number(weapon: str, mode: str, distance: int) -> tuple[int, str]:
     return chart.weapons[weapon].modes[mode].hit[band], f"4.7 {weapon} {mode} {chart.band_label(band)}"
 
 
-def target_terrain_modifiers(state: GameState, t: Soldier, attack_from: object, *, concealment: bool) -> list[Modifier]:
+def target_terrain_modifiers(state: GameState, t: Soldier, attack_from: Hex | None, *, concealment: bool) -> list[Modifier]:
     """Cover and concealment of the target's hex (6.3.6.2.2, 6.3.6.2.3)."""
     return list(_target_terrain(state, t, attack_from, concealment))
 
 
-def _target_terrain(state: GameState, t: Soldier, attack_from: object, concealment: bool) -> tuple[Modifier, ...]:
+def _target_terrain(state: GameState, t: Soldier, attack_from: Hex | None, concealment: bool) -> tuple[Modifier, ...]:
     cover = in_play(state).cover  # extension point "a cover for the terrain's": §9.6, +2 inside a building
     if cover is not None:
         inside = cover(state, t)
@@ -188,7 +188,7 @@ def _target_terrain(state: GameState, t: Soldier, attack_from: object, concealme
     gmap = map_in_play(state)  # extension point "the map in play": §9.6, a destroyed building's rubble is rough
     line = gmap.line_at(t.hex)
     between = (line is not None and t.fence_side is not None and attack_from is not None
-               and half_containing(t.hex, line.axis, attack_from) not in (None, t.fence_side))  # type: ignore[arg-type]
+               and half_containing(t.hex, line.axis, attack_from) not in (None, t.fence_side))
     return _terrain_modifiers(gmap.terrain_at(t.hex), line.kind if line is not None and between else None,
                               concealment)
 
@@ -278,17 +278,20 @@ def assess_fire(state: GameState, action: Fire, *, extra: tuple[Modifier, ...] =
     assert s is not None
     mode = fire_mode(s, action)
     fm = weapon_chart().weapons[s.weapon].modes[mode]
-    targets = [state.soldier(t) for t in action.targets]
-    th = targets[0].hex  # type: ignore[union-attr]
+    targets: list[Soldier] = []
+    for target_id in action.targets:
+        target = state.soldier(target_id)
+        assert target is not None  # ``check`` passed: every target is a soldier on the map (6.3.6.1)
+        targets.append(target)
+    th = targets[0].hex
     dist = hex_distance(s.hex, th)
     need, cell = hit_number(s.weapon, mode, dist)
     shots: list[TargetShots] = []
     kills: list[tuple[int, int]] = []
     losses: list[LosResult] = []
     first = in_play(state).before_fire  # extension point "a roll before the fire": §9.6, spotting a man inside
-    spot = None if first is None or targets[0] is None else first(state, s, targets[0])
+    spot = None if first is None else first(state, s, targets[0])
     for t in targets:
-        assert t is not None
         los = los_between_soldiers(state, s.id, t.id)
         losses.append(los)
         b = RollBreakdown(f"fire: {s.id} {s.weapon} {mode} at {t.id}", need, cell,  # purpose, need, need_rule
@@ -327,12 +330,15 @@ def resolve_fire(state: GameState, s: Soldier, action: Fire, dice: Dice, *, extr
         state, spotted, seen = ext.roll_before_fire(state, s, a.spot, action.then, dice)
         if not seen:
             return state, spotted
-    firer: Soldier | None = s.evolve(mf_spent=s.mf_spent + COMBAT_MF, combat_used=True, mf_cap=action.then)
+    spent = s.evolve(mf_spent=s.mf_spent + COMBAT_MF, combat_used=True, mf_cap=action.then)
+    firer: Soldier | None = spent  # (None once written into the state before a jam)
     fired: dict[str, Any] = {"fired_from": state.fired_from | {s.hex}, **commit_changes(state)}  # 6.2.5, 4.5
     before = state  # (every change of the fire is made in one copy, at the end or before a jam)
-    th = state.soldier(a.bursts[0].target).hex  # type: ignore[union-attr]
+    first_target = state.soldier(a.bursts[0].target)
+    assert first_target is not None  # the assessment's targets are soldiers of this state
+    th = first_target.hex
     events: list[Event] = [*spotted, Fired(soldier=s.id, weapon=s.weapon, mode=a.mode, target_hex=th,
-                                 targets=tuple(b.target for b in a.bursts), mf_left=firer.mf_left,  # type: ignore[union-attr]
+                                 targets=tuple(b.target for b in a.bursts), mf_left=spent.mf_left,
                                  note=f"{a.wasted_bursts} burst(s) wasted (no target of their own, 4.6)"
                                  if a.wasted_bursts else "")]
     auto = a.mode == "auto"

@@ -301,9 +301,9 @@ def los_between_soldiers(state: GameState, firer_id: str, target_id: str) -> Los
     burst at each, 6.3.5.1) share one trace."""
     memo = state.memo()
     key = ("los", firer_id, target_id)
-    found = memo.get(key)
+    found: LosResult | None = memo.get(key)
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     f = state.soldier(firer_id)
     t = state.soldier(target_id)
     assert f is not None and t is not None

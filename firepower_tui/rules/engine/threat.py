@@ -234,9 +234,9 @@ def threats_to(state: GameState, h: Hex, side: str, *, steps: bool = True) -> tu
         return ()
     key = (h, side, steps, state.rules, state.special, state.building_damage)
     memo = state.memo().setdefault("threat", {})
-    found = memo.get(key)
+    found: tuple[Threat, ...] | None = memo.get(key)
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     st, men = _targets_in(state, h, side)
     out: list[Threat] = []
     if men:

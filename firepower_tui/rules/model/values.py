@@ -58,11 +58,11 @@ def evolve(record: R, changes: dict[str, Any]) -> R:
     cls = type(record)
     index = _FIELD_INDEX.get(cls)
     if index is None:
-        index = _FIELD_INDEX[cls] = {name: i for i, name in enumerate(record._fields)}  # type: ignore[attr-defined]
+        index = _FIELD_INDEX[cls] = {name: i for i, name in enumerate(record._fields)}  # type: ignore[attr-defined]  # (R is any NamedTuple; a Protocol of _fields and _make matches none in mypy)
     values = list(record)
     for name, value in changes.items():
         values[index[name]] = value
-    return record._make(values)  # type: ignore[attr-defined, no-any-return]
+    return record._make(values)  # type: ignore[attr-defined, no-any-return]  # (as above: a NamedTuple's own _make)
 
 
 def to_json(value: Any) -> Any:

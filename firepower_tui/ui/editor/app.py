@@ -462,7 +462,8 @@ class EditorScreen(Screen[None]):
             self.message = f"fix the {n} problem{'s' if n != 1 else ''} first (listed on the right)"
             self._show()
             return
-        app: EditorApp = self.app  # type: ignore[assignment]
+        app = self.app
+        assert isinstance(app, EditorApp)  # (this screen is the editor's own)
         with tempfile.TemporaryDirectory(prefix="firepower-edit-") as tmp:
             path = Path(tmp) / f"{self.checked.scenario.id}.toml"
             path.write_text(self.text, encoding="utf-8")

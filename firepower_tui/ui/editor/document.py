@@ -558,12 +558,13 @@ class ScenarioDoc:
         if self.doc.get("defender") == old:
             self.doc["defender"] = new
 
-    def zone_of(self, side: str) -> tuple[tuple[int, int], tuple[str, str] | None] | None:
+    def zone_of(self, side: str) -> tuple[tuple[int, int], tuple[str, ...] | None] | None:
+        """A side's zone as the file has it: its rows, its columns (two in a valid file) or None."""
         for z in self._aot("zones"):
             if z.get("side") == side:
                 rows = tuple(int(r) for r in z.get("rows", (1, 1)))
                 cols = z.get("columns")
-                return (rows[0], rows[1]), (tuple(str(c) for c in cols) if cols is not None else None)  # type: ignore[return-value]
+                return (rows[0], rows[1]), (tuple(str(c) for c in cols) if cols is not None else None)
         return None
 
     def set_zone(self, side: str, rows: tuple[int, int] | None, columns: tuple[str, str] | None) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Protocol, cast
 
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
@@ -14,6 +14,12 @@ from ...rules.model.events import ChitDrawn
 from ..render.lesson_text import lesson_panel_text
 from ..widgets.hex_map import HexMap
 from .game import GameScreen
+
+
+class LessonApp(Protocol):
+    """What the lesson's screen asks of its app besides Textual's (``LearnApp``, which imports this screen)."""
+
+    def lesson_done(self) -> None: ...
 
 
 class LessonGameScreen(GameScreen):
@@ -76,4 +82,4 @@ class LessonGameScreen(GameScreen):
                                                                  ascii=self.ascii, compact=self._aiming)))
         if self.lesson_run.done and not self._announced_done:
             self._announced_done = True
-            self.app.call_later(self.app.lesson_done)  # type: ignore[attr-defined]
+            self.app.call_later(cast(LessonApp, self.app).lesson_done)

@@ -9,7 +9,7 @@ click on a rule reference in the log or a panel.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,7 +23,20 @@ from ..render.ascii import fold
 from ..render.book import section_renderables
 from ..rulebook_index import Place, Rulebook, rulebook, snippet
 
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
 KEYS_LINE = "t contents | / search | n/p next/previous section | PgUp/PgDn | Esc back"
+
+
+class Passage(Static):
+    """One block of a section as shown, with the rulebook's lines it was written from
+    (``first_line`` up to, not including, ``end_line``)."""
+
+    def __init__(self, shown: RenderableType, first_line: int, end_line: int, *, classes: str) -> None:
+        super().__init__(shown, classes=classes)
+        self.first_line = first_line
+        self.end_line = end_line
 
 
 class ContentsList(OptionList):
@@ -53,7 +66,7 @@ class ContentsList(OptionList):
     def _page_later(self, direction: int) -> None:
         """The page key, once the list has its lines (still none: it has no page to move by)."""
         if self._laid_out():
-            (super().action_page_down if direction > 0 else super().action_page_up)()  # type: ignore[no-untyped-call]
+            (super().action_page_down if direction > 0 else super().action_page_up)()  # type: ignore[no-untyped-call]  # (as above)
 
 
 class RulebookScreen(Screen[None]):
@@ -123,9 +136,7 @@ class RulebookScreen(Screen[None]):
         target: Static | None = None
         for block, shown in section_renderables(book, k, ascii=self.ascii):
             between = "rb-tight" if block.kind == "item" and not block.last_item else "rb-par"
-            w = Static(shown, classes=f"{between} rb-{block.kind}")
-            w.first_line = block.start  # type: ignore[attr-defined]
-            w.end_line = block.end  # type: ignore[attr-defined]
+            w = Passage(shown, block.start, block.end, classes=f"{between} rb-{block.kind}")
             if line is not None and block.start <= line < block.end:
                 w.add_class("rb-target")
                 target = w

@@ -19,6 +19,7 @@ from ...games.session import Outcome
 from ...games.shared import SharedGame
 from ...games.watch import FolderWatch, watch_folder
 from ...rules.basic.turn import deciders
+from ...rules.model.events import ChitDrawn
 from ...rules.model.types import Phase
 from ...rules.scenario.setup import budget
 from ..render.header import Seats, header_text, short_name
@@ -50,9 +51,9 @@ class SharedGameScreen(GameScreen):
     """:class:`GameScreen` for one side of a game another process plays too."""
 
     def __init__(self, controller: Controller, link: SharedGame, *, ascii: bool, no_color: bool,
-                 opening_chit: object = None) -> None:
+                 opening_chit: ChitDrawn | None = None) -> None:
         super().__init__(controller, ascii=ascii, no_color=no_color, handover=False,
-                         opening_chit=opening_chit)  # type: ignore[arg-type]
+                         opening_chit=opening_chit)
         self.link = link
         self.clock = SharedClock(self)
         self._watch: FolderWatch | None = None

@@ -39,7 +39,10 @@ class LightScrollBar(ScrollBar):
         if not self.vertical or self.renderer is not ScrollBarRender or self.screen.styles.scrollbar_color.a == 0:
             return super().render_lines(crop)
         width, height = self.size
-        style = self.render().style  # type: ignore[union-attr]  # (the colours as ScrollBar.render mixes them)
+        shown = self.render()  # (the colours as ScrollBar.render mixes them)
+        # (with ScrollBarRender as its renderer, tested above, ScrollBar.render makes one of a Style)
+        assert isinstance(shown, ScrollBarRender) and isinstance(shown.style, Style)
+        style = shown.style
         window = self.window_size if self.window_size < self.window_virtual_size else 0
         under = self.rich_style  # (the widget's colours, which Textual's styles lay under the bar's)
         key = (width, height, ceil(self.window_virtual_size), ceil(window), self.position, style, under)

@@ -133,6 +133,7 @@ async def test_a_command_that_names_a_hex_moves_the_cursor_there() -> None:
         assert c.cursor == H("H14")
 
 
+@pytest.mark.slow  # a sweep: six scroll positions in two zooms
 async def test_the_map_numbers_every_row_it_shows() -> None:
     """The map scrolled sideways at 80x24 (the cursor in the east, then the south), in both zooms: every line
     that shows the body of a hex of the first column on screen carries its row number (a view

@@ -18,7 +18,7 @@ import pytest
 from firepower_tui.games import owner
 from firepower_tui.games.service import load_game, new_game, resume_game
 from firepower_tui.games.session import OPEN_ELSEWHERE
-from firepower_tui.games.store import GameOpen, Store
+from firepower_tui.games.store import SCHEMA_VERSION, GameOpen, Store
 from firepower_tui.rules.model.actions import DrawChit
 from firepower_tui.rules.engine.notation import parse_action as _action
 from firepower_tui.rules.scenario.load import load_scenario
@@ -220,7 +220,7 @@ def test_a_store_of_schema_2_opens_and_resumes(tmp_path: Path) -> None:
     conn.commit()
     conn.close()
     store = Store(db)
-    assert store.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == "3"
+    assert store.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == str(SCHEMA_VERSION)
     assert store.game(gid).owner_start is None
     session, _ = resume_game(store, gid)
     play(session, "move T1")

@@ -1,4 +1,4 @@
-"""Campaigns: scenarios played one after another by one force (rulings R280-R282).
+"""Campaigns: scenarios played one after another by one force (ruling R282).
 
 A campaign file (``data/campaigns/*.toml``) names the side whose men are carried on, its
 scenarios in order and how the men are healed between them. The survivors of one scenario,
@@ -12,7 +12,7 @@ between scenarios; a destroyed one is replaced by a rifle.
 A campaign is stored in the game store (its own table): the scenario it is at, the force,
 each result, and the game being played, which is an ordinary stored game (its scenario text,
 the next scenario with the force put in, is written beside the store so that ``firepower
-resume`` finds it too). The campaign score (R281): 3 for each scenario won, 1 for a draw, 0
+resume`` finds it too). The campaign score (R282): 3 for each scenario won, 1 for a draw, 0
 for a loss, and 1 for each man alive at the end of the last.
 """
 
@@ -36,7 +36,7 @@ from .store import Store
 HEALING = ("all", "rest")
 """``all``: every survivor goes on; ``rest``: a man Stunned at the end sits out one scenario."""
 WIN, DRAW, LOSS = 3, 1, 0
-"""What a scenario scores for the campaign's side (R281)."""
+"""What a scenario scores for the campaign's side (R282)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +110,7 @@ def first_force(spec: CampaignSpec) -> list[Man]:
 
 
 def survivors(state: GameState, spec: CampaignSpec, played: list[Man]) -> list[Man]:
-    """The force after a scenario: the men who lived (healed as the campaign says, R280), and
+    """The force after a scenario: the men who lived (healed as the campaign says, R282), and
     those who sat it out, now rested."""
     from ..rules.optional.special_rule import carried
 
@@ -185,7 +185,7 @@ def step_scenario(spec: CampaignSpec, step: int, force: list[Man], folder: Path,
 
 
 def points_for(winner: str | None, side: str) -> int:
-    """What a scenario scores for the campaign's side (R281)."""
+    """What a scenario scores for the campaign's side (R282)."""
     return DRAW if winner is None else WIN if winner == side else LOSS
 
 
@@ -196,7 +196,7 @@ def score(results: list[dict[str, Any]], force: list[dict[str, Any]], finished: 
 
 def next_game(store: Store, number: int, seed: int, folder: Path | None = None) -> tuple[Session, int] | None:
     """Carry campaign ``number`` on: the game of the scenario it is at, resumed if unfinished;
-    else, the scenario just finished counted (its survivors the force, R280) and the next one
+    else, the scenario just finished counted (its survivors the force, R282) and the next one
     started as a new stored game. None when the campaign is over (its last scenario played, or
     nobody left to fight).
     """

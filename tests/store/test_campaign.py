@@ -1,4 +1,4 @@
-"""Campaigns (rulings R280-R282): the survivors of one scenario, with their weapons and items,
+"""Campaigns (ruling R282): the survivors of one scenario, with their weapons and items,
 are the force of the next; a campaign is stored and resumed like a game; its score."""
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def test_the_next_scenario_takes_the_survivors_with_their_weapons_and_items() ->
 
 def test_survivors_are_healed_as_the_campaign_says() -> None:
     """Killed men are gone; a Stunned man rests for one scenario under heal = "rest"; a destroyed
-    weapon is replaced by a rifle (R280)."""
+    weapon is replaced by a rifle (R282)."""
     spec = campaigns.load_campaign("valley")
     state = Session(load_scenario("ambush"), seed=3).state
     soldiers = []

@@ -119,12 +119,12 @@ def parse_scenario(text: str, name: str = "<scenario>", *, cache: TextCache | No
 
 
 def list_problems(text: str, name: str = "<scenario>") -> list[ScenarioProblem]:
-    """Every problem of a scenario file given as its TOML text, in one run, and never an exception:
-    a TOML syntax error (with its column); else every schema error (a string where a number goes, an
-    unknown key) and every problem of the checks beyond the schema (an unknown side, weapon, rule or
-    terrain letter, a hex off the map), each with its line, key path, message and hint. An empty
-    list: the file loads. ``name`` is the file's name (kept for the caller's messages; the
-    problems' places are lines of ``text``)."""
+    """Every problem of a scenario file given as its TOML text, in one run (ruling R280), and
+    never an exception: a TOML syntax error (with its column); else every schema error (a string
+    where a number goes, an unknown key) and every problem of the checks beyond the schema (an
+    unknown side, weapon, rule or terrain letter, a hex off the map), each with its line, key
+    path, message and hint. An empty list: the file loads. ``name`` is the file's name (the
+    problems are placed by line and key; a caller adds the name to its messages)."""
     del name  # the problems are placed by line and key; a caller adds its file name
     try:
         return check_text(text).problems

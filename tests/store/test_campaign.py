@@ -110,3 +110,21 @@ def test_a_campaign_is_stored_played_through_and_scored(tmp_path: Path, capsys: 
     assert main(["campaign", "list", "--db", str(db)]) == 0
     out, _ = capsys.readouterr()
     assert "valley" in out and "finished" in out
+
+
+def test_a_store_of_schema_3_gains_the_campaigns_table(tmp_path: Path) -> None:
+    import sqlite3
+
+    from firepower_tui.games.store import SCHEMA_VERSION
+
+    db = tmp_path / "old.db"
+    Store(db).close()
+    conn = sqlite3.connect(db)
+    conn.execute("DROP TABLE campaigns")
+    conn.execute("UPDATE meta SET value='3' WHERE key='schema_version'")
+    conn.commit()
+    conn.close()
+    store = Store(db)
+    assert store.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == str(SCHEMA_VERSION)
+    number = campaigns.start(store, "valley")
+    assert store.campaign(number).step == 0 and store.campaigns()[0].campaign_id == "valley"

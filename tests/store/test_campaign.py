@@ -34,7 +34,7 @@ def play_out(session: Session, seed: int, limit: int = 20000) -> None:
 def test_the_campaign_file_loads() -> None:
     spec = campaigns.load_campaign("valley")
     assert spec.scenarios == ("ambush", "crossing", "bunkers") and spec.side == "tan" and spec.heal == "rest"
-    assert [m.id for m in campaigns.first_force(spec)] == ["T1", "T2", "T3", "T4", "T5"]
+    assert [m.id for m in campaigns.first_force(spec)] == ["T1", "T2", "T3", "T4", "T5", "T6"]
 
 
 def test_the_next_scenario_takes_the_survivors_with_their_weapons_and_items() -> None:

@@ -183,7 +183,7 @@ def check_text(text: str) -> Checked:
         return Checked(_in_file_order(schema + more), spec, game_map, None)
     spec = spec_from_data(data)
     game_map, problems = spec_problems(spec, lines)
-    return Checked(problems, spec, game_map, data)
+    return Checked(_in_file_order(problems), spec, game_map, data)
 
 
 def _under(key: str, refused: str) -> bool:
@@ -192,6 +192,7 @@ def _under(key: str, refused: str) -> bool:
 
 
 def _in_file_order(problems: list[ScenarioProblem]) -> list[ScenarioProblem]:
+    """By line (a problem of the whole file, with none, first); the checks' order within a line."""
     return sorted(problems, key=lambda p: p.line if p.line is not None else 0)
 
 

@@ -88,3 +88,9 @@ def test_the_wheel_holds_every_module_and_data_file(installed: Path) -> None:
                    if Path(f).suffix in (".py", ".toml", ".md", ".html", ".tcss")}
     assert "firepower_tui/rules/model/data/weapons.toml" in source
     assert sorted(source - held) == []
+
+
+def test_the_campaigns_are_in_the_wheel(installed: Path, tmp_path: Path) -> None:
+    listed = run(installed, "campaign", "list", cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    assert "valley" in listed.stdout and "ambush, crossing, bunkers" in listed.stdout

@@ -205,5 +205,111 @@ def review_cmd(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"resume": resume, "games": games, "replay": replay_cmd, "export": export, "import": import_cmd,
-            "stats": stats, "review": review_cmd}
+
+def campaign(store: Store, args: argparse.Namespace) -> int:
+    """``firepower campaign [start NAME | resume [N] | list]``."""
+    from ..games import campaign as campaigns
+    from ..rules.model.errors import FirepowerError
+
+    action = args.action
+    if action is None:
+        open_ = [c for c in store.campaigns() if not c.finished]
+        if not open_:
+            return _campaign_list(store)
+        action, args.what = "resume", str(open_[0].id)
+    if action == "list":
+        return _campaign_list(store)
+    if action == "start":
+        if not args.what:
+            raise FirepowerError("campaign start needs a campaign's id (see `firepower campaign list`)")
+        spec = campaigns.load_campaign(args.what)
+        options: dict[str, object] = {}
+        if args.vs_computer is not None:
+            from ..games.seats import SeatError, versus_computer
+
+            from ..rules.scenario.load import load_scenario
+
+            sides = [s.id for s in load_scenario(spec.scenarios[0]).spec.sides]
+            try:
+                options["players"] = versus_computer(sides, args.vs_computer.lower(), args.level)
+            except SeatError as exc:
+                raise FirepowerError(f"--vs-computer: {exc}") from None
+        number = campaigns.start(store, args.what, options)
+        print(f"Campaign {number}: {spec.title} ({len(spec.scenarios)} scenarios; you lead {spec.side}).")
+    else:
+        if args.what is None:
+            open_ = [c for c in store.campaigns() if not c.finished]
+            if not open_:
+                raise FirepowerError("no unfinished campaign (see `firepower campaign list`)")
+            number = open_[0].id
+        else:
+            try:
+                number = int(args.what)
+            except ValueError:
+                raise FirepowerError(f"{args.what!r} is not a campaign's number (see `firepower campaign list`)") \
+                    from None
+    return _campaign_play(store, args, number)
+
+
+def _campaign_play(store: Store, args: argparse.Namespace, number: int) -> int:
+    from ..games import campaign as campaigns
+    from ..rules.model.dice import MAX_SEED
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED + 1)
+    missing = _missing_terminal()
+    if missing is not None:
+        return missing
+    started = campaigns.next_game(store, number, seed)
+    if started is None:
+        _campaign_summary(store, number)
+        return 0
+    session, game_id = started
+    row = store.campaign(number)
+    spec = campaigns.load_campaign(row.campaign_id)
+    print(f"Campaign {number}, scenario {row.step + 1} of {len(spec.scenarios)}: {spec.scenarios[row.step]} "
+          f"(game {game_id}).")
+    from ..ui.app import make_app
+    from .hangup import run_app
+
+    run_app(make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
+                     handover=args.handover, pace=args.pace))
+    if store.game(game_id).finished:
+        print(f"Scenario {row.step + 1} is over: `firepower campaign` carries the survivors on.")
+    else:
+        print(f"Scenario {row.step + 1} is not over: `firepower campaign` carries on where you left it.")
+    return 0
+
+
+def _campaign_summary(store: Store, number: int) -> None:
+    from ..games import campaign as campaigns
+
+    row = store.campaign(number)
+    print(f"Campaign {number} ({row.campaign_id}) is over: score {campaigns.score(row.results, row.force, True)}.")
+    for i, r in enumerate(row.results, 1):
+        won = "a draw" if r["winner"] is None else f"{r['winner']} won"
+        print(f"  {i}. {r['scenario']} (game {r['game']}): {won}, {r['points']} points, {r['survivors']} men left")
+    print(f"  men alive at the end: {len(row.force)}")
+
+
+def _campaign_list(store: Store) -> int:
+    from ..games import campaign as campaigns
+
+    print("Campaigns to play (`firepower campaign start ID`):")
+    for spec in campaigns.known_campaigns():
+        print(f"  {spec.id:<10} {spec.title}: {', '.join(spec.scenarios)} (you lead {spec.side})")
+    rows = store.campaigns()
+    if not rows:
+        print(f"No campaigns in {store.path}.")
+        return 0
+    print(f"{'no.':>4}  {'campaign':<10} {'scenario':<16} {'score':>5}  state")
+    for c in rows:
+        spec = campaigns.load_campaign(c.campaign_id)
+        at = spec.scenarios[c.step] if c.step < len(spec.scenarios) else "-"
+        state = "finished" if c.finished else f"scenario {c.step + 1} of {len(spec.scenarios)}" + \
+            (f", game {c.game_id}" if c.game_id else "")
+        print(f"{c.id:>4}  {c.campaign_id:<10} {at:<16} {campaigns.score(c.results, c.force, c.finished):>5}  {state}")
+    return 0
+
+
+COMMANDS = {"campaign": campaign, "resume": resume, "games": games, "replay": replay_cmd, "export": export,
+            "import": import_cmd, "stats": stats, "review": review_cmd}

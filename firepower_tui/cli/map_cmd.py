@@ -100,25 +100,19 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _lenient(path: str) -> tuple[ScenarioFile, MapData] | None:
-    """A file the checks refused, read as far as its map: the spec and the map built from it, or
-    None when its TOML or schema is broken (nothing to draw)."""
-    import tomllib
-
-    from pydantic import ValidationError
-
-    from ..rules.scenario.checks import check_spec
-    from ..rules.scenario.schema import ScenarioFile as Schema
-    from ..rules.model.scenario import spec_from_data
-    from ..rules.kit.untrusted import PARSER_FAILURES
+    """A file the checks refused, read as far as its map (a value the schema refused stands in by a
+    harmless one): the spec and the map built from it, or None when its TOML is broken or its map
+    cannot be read (nothing to draw)."""
+    from ..rules.scenario.load import check_text
 
     try:
         text = open(path, encoding="utf-8").read()  # noqa: SIM115 - read once
-        data = Schema.model_validate(tomllib.loads(text)).model_dump(mode="json")
-        spec = spec_from_data(data)
-        gmap, _ = check_spec(spec, path, text.splitlines())
-    except (OSError, tomllib.TOMLDecodeError, ValidationError, KeyError, TypeError, *PARSER_FAILURES):
+    except (OSError, UnicodeDecodeError):
         return None
-    return spec, gmap
+    checked = check_text(text)
+    if checked.spec is None or checked.map is None:
+        return None
+    return checked.spec, checked.map
 
 
 def hex_references(spec: ScenarioFile) -> Iterator[tuple[str, str]]:

@@ -91,6 +91,13 @@ def _parser() -> argparse.ArgumentParser:
     _play_options(re_)
     _db_option(re_)
     sub.add_parser("scenarios", help="list the scenarios")
+    ca = sub.add_parser("campaign", help="play a campaign of linked scenarios: start one, carry on the latest, list")
+    ca.add_argument("action", nargs="?", choices=("start", "resume", "list"), default=None,
+                    help="start NAME, resume [NUMBER], or list (default: resume the latest unfinished, else list)")
+    ca.add_argument("what", nargs="?", default=None, help="the campaign's id to start, or a stored campaign's number")
+    _computer_options(ca)
+    _play_options(ca)
+    _db_option(ca)
     ga = sub.add_parser("games", help="list the stored games")
     _db_option(ga)
     rp = sub.add_parser("replay", help="step through a stored game, read-only")

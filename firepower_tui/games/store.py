@@ -25,7 +25,7 @@ from ..rules.model.errors import FirepowerError, Problem, StoreError
 from . import owner as owners
 from .owner import Owner
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The schema this version writes and reads; older ones are upgraded by :data:`MIGRATIONS`."""
 APP_ID = "firepower-tui"
 
@@ -71,6 +71,24 @@ CREATE TABLE IF NOT EXISTS watchers (
 that owns it and its player's name), the players' chat (kept beside the moves, never among
 them: a game's record and replay are the same with or without it) and who watches."""
 
+CAMPAIGNS = """
+CREATE TABLE IF NOT EXISTS campaigns (
+    id INTEGER PRIMARY KEY,
+    campaign_id TEXT NOT NULL,
+    side TEXT NOT NULL,
+    step INTEGER NOT NULL DEFAULT 0,
+    force TEXT NOT NULL,
+    results TEXT NOT NULL DEFAULT '[]',
+    game_id INTEGER REFERENCES games(id),
+    finished INTEGER NOT NULL DEFAULT 0,
+    options TEXT NOT NULL DEFAULT '{}',
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+"""
+"""Schema 6: one row per campaign played (:mod:`.campaign`): the scenario it is at, the force
+carried to it (JSON), each scenario's result (JSON) and the game of the scenario being played."""
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
@@ -108,7 +126,7 @@ CREATE TABLE IF NOT EXISTS bookmarks (
     at REAL NOT NULL,
     PRIMARY KEY (game_id, step)
 );
-""" + CHECKPOINTS + SERVED
+""" + CHECKPOINTS + SERVED + CAMPAIGNS
 
 OWNER_START = "ALTER TABLE games ADD COLUMN owner_start TEXT;"
 """Schema 3: the start of the process that has the game open (:mod:`.owner`), beside its pid."""
@@ -127,10 +145,11 @@ MIGRATIONS: dict[int, str] = {
     2: OWNER_START,
     3: SERVED,
     4: REVIEWS,
+    5: CAMPAIGNS,
 }
 """SQL that upgrades schema ``n`` to ``n + 1``: 2 adds the checkpoints of quick resume, 3 the
 owner's start (a game's owner written before has its pid alone: :func:`.owner.alive`), 4 the
-seats, chat and watchers of served games, 5 the reviews."""
+seats, chat and watchers of served games, 5 the reviews, 6 the campaigns."""
 
 
 def default_db_path() -> Path:
@@ -189,6 +208,28 @@ class Checkpoint:
     """The live dice generator's state (JSON)."""
     state: str
     """The state, as :func:`firepower_tui.rules.engine.snapshot.state_to_data` writes it (JSON)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignRow:
+    """One stored campaign (:mod:`.campaign`)."""
+
+    id: int
+    campaign_id: str
+    side: str
+    step: int
+    """The scenario it is at (0 for the first)."""
+    force: list[dict[str, Any]]
+    """The men carried into that scenario (:class:`.campaign.Man` as plain data)."""
+    results: list[dict[str, Any]]
+    """Each scenario played to its end: its id, game, winner and what it scored."""
+    game_id: int | None
+    """The game of the scenario it is at, once started."""
+    finished: bool
+    options: dict[str, Any]
+    """Each of its games' options (who plays each side)."""
+    created: float
+    updated: float
 
 
 class Store:
@@ -471,6 +512,42 @@ class Store:
         return Checkpoint(*row) if row else None
 
     # --- bookmarks ---------------------------------------------------------------------------------
+
+    # --- campaigns ---------------------------------------------------------------------------
+
+    def create_campaign(self, campaign_id: str, side: str, force: list[dict[str, Any]],
+                        options: dict[str, Any] | None = None) -> int:
+        """A new campaign at its first scenario, with no game yet; ``options`` are each of its
+        games' (who plays each side)."""
+        now = time.time()
+        with self._immediate() as conn:
+            cur = conn.execute("INSERT INTO campaigns (campaign_id, side, force, options, created, updated) "
+                               "VALUES (?,?,?,?,?,?)", (campaign_id, side, json.dumps(force),
+                                                        json.dumps(options or {}), now, now))
+            return int(cur.lastrowid or 0)
+
+    def campaign(self, number: int) -> CampaignRow:
+        row = self.conn.execute("SELECT * FROM campaigns WHERE id=?", (number,)).fetchone()
+        if row is None:
+            raise FirepowerError(f"{self.path}: there is no campaign {number} (see `firepower campaign list`)")
+        return self._campaign_row(row)
+
+    def campaigns(self) -> list[CampaignRow]:
+        return [self._campaign_row(r) for r in
+                self.conn.execute("SELECT * FROM campaigns ORDER BY updated DESC, id DESC")]
+
+    def update_campaign(self, number: int, *, step: int, force: list[dict[str, Any]], results: list[dict[str, Any]],
+                        game_id: int | None, finished: bool) -> None:
+        with self._immediate() as conn:
+            conn.execute("UPDATE campaigns SET step=?, force=?, results=?, game_id=?, finished=?, updated=? "
+                         "WHERE id=?", (step, json.dumps(force), json.dumps(results), game_id, int(finished),
+                                        time.time(), number))
+
+    @staticmethod
+    def _campaign_row(row: tuple[Any, ...]) -> CampaignRow:
+        return CampaignRow(id=row[0], campaign_id=row[1], side=row[2], step=row[3], force=json.loads(row[4]),
+                           results=json.loads(row[5]), game_id=row[6], finished=bool(row[7]),
+                           options=json.loads(row[8]), created=row[9], updated=row[10])
 
     def set_bookmark(self, game_id: int, step: int, label: str) -> None:
         with self.conn:

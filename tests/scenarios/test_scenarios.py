@@ -42,14 +42,16 @@ def test_syntax_error_names_line_and_column() -> None:
         load_scenario(BAD / "syntax.toml")
     (problem,) = info.value.problems
     assert problem.where == f"{BAD / 'syntax.toml'}:4:5"  # the file, line 4, column 5
-    assert problem.what == "TOML syntax: Expected ']' at the end of a table declaration"  # position moved to where
+    assert problem.what.startswith("TOML syntax: Expected ']' at the end of a table declaration; ")  # and a hint
 
 
 def test_schema_problems_are_all_listed_with_lines_and_keys() -> None:
+    """The schema's problems (turns, colour) and the checks' beyond it, in one run."""
     with pytest.raises(ScenarioError) as info:
         load_scenario(BAD / "many_problems.toml")
     found = {p.where.split(": ", 1)[1]: (p.where, p.what) for p in info.value.problems}
-    assert set(found) == {"turns", "colour"}
+    assert set(found) == {"turns", "colour", "map.terrain", "map.fences[0].hex", "soldiers[0].weapon",
+                          "soldiers[1].side", "soldiers[1].hex", "soldiers[1].facing", "sides"}
     assert found["turns"][0].endswith("many_problems.toml:3: turns")
     assert found["colour"][0].endswith("many_problems.toml:7: colour")
     assert "unknown key" in found["colour"][1]

@@ -11,14 +11,17 @@ text is taken from it without TOML or pydantic (the cross-field checks still run
 
 from __future__ import annotations
 
+import copy
 import hashlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from ..kit.untrusted import MAX_FILE_BYTES, PARSER_FAILURES, cut, parser_failure, shape_problem
 from ..model.errors import Problem, ScenarioError
-from ..model.scenario import Scenario, spec_from_data
-from .checks import KNOWN_RULES, check_spec, fill_fence_sides, schema_problems, toml_problem
+from ..board.terrain import MapData
+from ..model.scenario import Scenario, ScenarioFile, spec_from_data
+from .checks import KNOWN_RULES, ScenarioProblem, fill_fence_sides, schema_problems, spec_problems, toml_problem
 
 
 # --- loading -------------------------------------------------------------------------
@@ -102,46 +105,203 @@ def parse_scenario(text: str, name: str = "<scenario>", *, cache: TextCache | No
         except (KeyError, TypeError, ValueError):
             pass  # a damaged entry: check the text again
         else:
-            game_map, problems = check_spec(spec, name, lines)
+            game_map, problems = spec_problems(spec, lines)
             if not problems:
                 return Scenario(spec=fill_fence_sides(spec, game_map), map=game_map, path=name, digest=digest,
                                 text=text)
-    data = _validated_data(text, name, lines)
-    spec = spec_from_data(data)
-    game_map, problems = check_spec(spec, name, lines)
-    if problems:
-        raise ScenarioError(name, problems)
+    checked = check_text(text)
+    if checked.problems or checked.spec is None or checked.map is None or checked.data is None:
+        raise ScenarioError(name, [p.as_problem(name) for p in checked.problems])
     if cache is not None:
-        cache.put(text, data)
-    return Scenario(spec=fill_fence_sides(spec, game_map), map=game_map, path=name, digest=digest, text=text)
+        cache.put(text, checked.data)
+    return Scenario(spec=fill_fence_sides(checked.spec, checked.map), map=checked.map, path=name, digest=digest,
+                    text=text)
 
 
-def _validated_data(text: str, name: str, lines: list[str]) -> dict[str, Any]:
-    """The text through TOML and the pydantic schema: its plain data, every default filled in.
+def list_problems(text: str, name: str = "<scenario>") -> list[ScenarioProblem]:
+    """Every problem of a scenario file given as its TOML text, in one run (ruling R280), and
+    never an exception: a TOML syntax error (with its column); else every schema error (a string
+    where a number goes, an unknown key) and every problem of the checks beyond the schema (an
+    unknown side, weapon, rule or terrain letter, a hex off the map), each with its line, key
+    path, message and hint. An empty list: the file loads. ``name`` is the file's name (the
+    problems are placed by line and key; a caller adds the name to its messages)."""
+    del name  # the problems are placed by line and key; a caller adds its file name
+    try:
+        return check_text(text).problems
+    except RecursionError:
+        return [ScenarioProblem(None, "", "nested too deeply to read", "a scenario nests tables a few levels deep")]
 
-    Raises:
-        ScenarioError: a TOML syntax error, or every schema error.
-    """
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A text through every check: its problems, and what could be read of it."""
+
+    problems: list[ScenarioProblem]
+    spec: ScenarioFile | None
+    """The file as read; where the schema refused a value, a stand-in so the other checks still
+    run (None when not even that could be read)."""
+    map: MapData | None
+    data: dict[str, Any] | None
+    """The validated plain data, only when the schema passed."""
+
+
+def check_text(text: str) -> Checked:
+    """Check a scenario text through TOML, the schema and the cross-field checks, every problem
+    collected (see :func:`list_problems`); never raises on a bad text."""
     import tomllib
 
     from pydantic import ValidationError
 
     from .schema import ScenarioFile as Schema
 
+    problem = shape_problem(text)
+    if problem:
+        return Checked([ScenarioProblem(None, "", problem, "a scenario is a small UTF-8 TOML text")], None, None, None)
+    lines = text.splitlines()
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(name, [toml_problem(name, exc)]) from None
+        return Checked([toml_problem(exc)], None, None, None)
     except PARSER_FAILURES as exc:
-        raise ScenarioError(name, [Problem(name, parser_failure(exc))]) from None
+        return Checked([ScenarioProblem(None, "", parser_failure(exc), "a scenario is a small UTF-8 TOML text")],
+                       None, None, None)
     problem = shape_problem(raw)
     if problem:
-        raise ScenarioError(name, [Problem(name, problem)])
+        return Checked([ScenarioProblem(None, "", problem, "a scenario nests tables a few levels deep")],
+                       None, None, None)
     try:
-        model = Schema.model_validate(raw)
+        data = Schema.model_validate(raw).model_dump(mode="json")
     except ValidationError as exc:
-        raise ScenarioError(name, schema_problems(name, lines, exc)) from None
-    return model.model_dump(mode="json")
+        schema = schema_problems(lines, exc)
+        stand_in = _stand_in(raw, exc, Schema)
+        if stand_in is None:
+            return Checked(schema, None, None, None)
+        spec = spec_from_data(stand_in)
+        game_map, more = spec_problems(spec, lines)
+        refused = [p.key for p in schema]
+        more = [p for p in more if not any(_under(p.key, k) for k in refused)]
+        return Checked(_in_file_order(schema + more), spec, game_map, None)
+    spec = spec_from_data(data)
+    game_map, problems = spec_problems(spec, lines)
+    return Checked(_in_file_order(problems), spec, game_map, data)
 
 
-__all__ = ["KNOWN_RULES", "TextCache", "find_scenario", "load_scenario", "parse_scenario", "scenario_dirs"]
+def _under(key: str, refused: str) -> bool:
+    """Whether a problem at ``key`` comes of a value the schema refused at ``refused``."""
+    return key == refused or key.startswith((refused + ".", refused + "["))
+
+
+def _in_file_order(problems: list[ScenarioProblem]) -> list[ScenarioProblem]:
+    """By line (a problem of the whole file, with none, first); the checks' order within a line."""
+    return sorted(problems, key=lambda p: p.line if p.line is not None else 0)
+
+
+# --- stand-ins: a file the schema refused, read for the checks beyond it ---------------------
+
+def _stand_in(raw: dict[str, Any], exc: Any, schema: Any) -> dict[str, Any] | None:
+    """``raw`` with each value the schema refused dropped (its default then applies) or, where the
+    key is required, a harmless stand-in: the data the schema then accepts, or None when no
+    stand-in makes it whole (a ``[map]`` that is not a table, say)."""
+    from pydantic import ValidationError
+
+    data = copy.deepcopy(raw)
+    errors = exc.errors(include_url=False)
+    for _ in range(8):
+        for err in sorted(errors, key=lambda e: len(e["loc"]), reverse=True):
+            if not _mend(data, tuple(err["loc"]), err["type"] == "missing"):
+                return None
+        try:
+            return schema.model_validate(data).model_dump(mode="json")
+        except ValidationError as again:
+            errors = again.errors(include_url=False)
+    return None
+
+
+def _mend(data: dict[str, Any], loc: tuple[Any, ...], missing: bool) -> bool:
+    """Drop the value at ``loc`` or, when it is ``missing`` and required, put a stand-in there."""
+    parent: Any = data
+    for i, part in enumerate(loc[:-1]):
+        child = parent.get(part) if isinstance(parent, dict) else (
+            parent[part] if isinstance(parent, list) and isinstance(part, int) and part < len(parent) else None)
+        if not isinstance(child, dict | list):
+            return _drop(parent, part, loc[:i])
+        parent = child
+    last = loc[-1]
+    if missing:
+        value = _STAND_IN.get(tuple("#" if isinstance(p, int) else p for p in loc))
+        if value is None:
+            return _drop_entry(data, loc)
+        parent[last] = value(data) if callable(value) else value
+        return True
+    return _drop(parent, last, loc[:-1])
+
+
+def _drop(parent: Any, key: Any, where: tuple[Any, ...]) -> bool:
+    if isinstance(parent, dict) and key in parent:
+        del parent[key]
+        return True
+    if isinstance(parent, list) and isinstance(key, int) and key < len(parent):
+        del parent[key]
+        return True
+    return bool(where) or isinstance(parent, dict)  # gone already (two errors at one place)
+
+
+def _drop_entry(data: dict[str, Any], loc: tuple[Any, ...]) -> bool:
+    """Drop the list entry (a soldier, a building) that holds ``loc``; False at the top."""
+    for i in range(len(loc) - 1, 0, -1):
+        if isinstance(loc[i], int):
+            parent: Any = data
+            for part in loc[:i]:
+                parent = parent[part]
+            if isinstance(parent, list) and loc[i] < len(parent):
+                del parent[loc[i]]
+                return True
+    return False
+
+
+def _first_side(data: dict[str, Any]) -> str:
+    sides = data.get("sides")
+    if isinstance(sides, list) and sides and isinstance(sides[0], dict) and isinstance(sides[0].get("id"), str):
+        return str(sides[0]["id"])
+    return "side"
+
+
+def _terrain_rows(data: dict[str, Any]) -> list[str]:
+    terrain = data.get("map", {}).get("terrain") if isinstance(data.get("map"), dict) else None
+    return [r.strip() for r in terrain.strip("\n").splitlines() if r.strip()] if isinstance(terrain, str) else []
+
+
+def _columns(data: dict[str, Any]) -> int:
+    rows = _terrain_rows(data)
+    return max(1, min(200, max((len(r) for r in rows), default=1)))
+
+
+def _rows(data: dict[str, Any]) -> int:
+    return max(1, min(200, len(_terrain_rows(data))))
+
+
+def _open_map(data: dict[str, Any]) -> str:
+    m = data.get("map", {})
+    columns = m.get("columns") if isinstance(m.get("columns"), int) else _columns(data)
+    rows = m.get("rows") if isinstance(m.get("rows"), int) else _rows(data)
+    return "\n".join("." * columns for _ in range(rows))
+
+
+_STAND_IN: dict[tuple[Any, ...], Any] = {
+    ("id",): "scenario",
+    ("title",): "scenario",
+    ("turns",): 1,
+    ("map", "columns"): _columns,
+    ("map", "rows"): _rows,
+    ("map", "terrain"): _open_map,
+    ("sides", "#", "name"): "side",
+    ("soldiers", "#", "side"): _first_side,
+    ("soldiers", "#", "weapon"): "RFL",
+    ("zones", "#", "side"): _first_side,
+    ("zones", "#", "rows"): lambda data: [1, 1],
+    ("forces", "#", "budget"): 100,
+}
+"""A required key's stand-in when the schema refused its value (the value itself is named)."""
+
+
+__all__ = ["KNOWN_RULES", "Checked", "ScenarioProblem", "TextCache", "check_text", "list_problems", "find_scenario", "load_scenario", "parse_scenario", "scenario_dirs"]

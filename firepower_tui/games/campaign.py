@@ -162,7 +162,7 @@ def _is_soldier_of(block: str, side: str) -> bool:
     if not block.lstrip().startswith("[[soldiers]]"):
         return False
     try:
-        return tomllib.loads(block)["soldiers"][0].get("side") == side
+        return bool(tomllib.loads(block)["soldiers"][0].get("side") == side)
     except (tomllib.TOMLDecodeError, KeyError, IndexError):
         return False
 

@@ -211,7 +211,8 @@ def _stand_in(raw: dict[str, Any], exc: Any, schema: Any) -> dict[str, Any] | No
             if not _mend(data, tuple(err["loc"]), err["type"] == "missing"):
                 return None
         try:
-            return schema.model_validate(data).model_dump(mode="json")
+            mended: dict[str, Any] = schema.model_validate(data).model_dump(mode="json")
+            return mended
         except ValidationError as again:
             errors = again.errors(include_url=False)
     return None

@@ -52,30 +52,24 @@ class Checked:
 
 
 def check_text(text: str, name: str) -> Checked:
-    """Every problem of a scenario text with its place (``file:line: key``), as loading finds
-    them: TOML syntax, else every schema problem, else every check beyond the schema. This is
-    the editor's one call to the scenario checks.
+    """Every problem of a scenario text with its place (``file:line: key``), as ``firepower
+    validate`` names them (:func:`...rules.scenario.load.check_text`: TOML syntax, the schema
+    and every check beyond it, in one run), and the scenario as far as it can be drawn (a value
+    the schema refused stands in harmlessly). This is the editor's one call to the scenario checks.
     """
     import tomllib
 
-    from pydantic import ValidationError
+    from ...rules.scenario.load import check_text as check_scenario
 
-    from ...rules.scenario.checks import check_spec, schema_problems, toml_problem
-    from ...rules.scenario.schema import ScenarioFile as Schema
-    from ...rules.model.scenario import spec_from_data
-
-    lines = text.splitlines()
+    checked = check_scenario(text)
+    problems = tuple(p.as_problem(name) for p in checked.problems)
     try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return Checked((toml_problem(name, exc),), None)
-    try:
-        model = Schema.model_validate(raw)
-    except ValidationError as exc:
-        return Checked(tuple(schema_problems(name, lines, exc)), None, raw)
-    spec = spec_from_data(model.model_dump(mode="json"))
-    game_map, problems = check_spec(spec, name, lines)
-    return Checked(tuple(problems), _drawable(spec, game_map, name, text), raw)
+        raw: dict[str, Any] | None = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        raw = None
+    if raw is None or checked.spec is None or checked.map is None:
+        return Checked(problems, None, raw)
+    return Checked(problems, _drawable(checked.spec, checked.map, name, text), raw)
 
 
 def describe(data: dict[str, Any], h: Hex) -> list[str]:

@@ -81,3 +81,27 @@ def test_a_broken_map_size_still_checks_the_soldiers() -> None:
 def test_a_syntax_error_has_its_line_and_column() -> None:
     (p,) = list_problems((BAD / "syntax.toml").read_text(encoding="utf-8"))
     assert (p.line, p.column) == (4, 5) and p.hint
+
+
+@pytest.mark.parametrize(("wrong", "table", "meant"), [
+    ("terain", "map", "terrain"),
+    ("nmae", "sides[0]", "name"),
+    ("facng", "soldiers[0]", "facing"),
+])
+def test_a_misspelt_key_is_told_the_key_it_was_meant_to_be(wrong: str, table: str, meant: str) -> None:
+    """An unknown key's hint names the nearest key of its own table (rulebook §10.1)."""
+    from firepower_tui.rules.scenario.checks import table_keys
+
+    text = (Path(__file__).resolve().parents[2] / "scenarios" / "basic.toml").read_text(encoding="utf-8")
+    header = {"map": "[map]", "sides[0]": "[[sides]]", "soldiers[0]": "[[soldiers]]"}[table]
+    text = text.replace(header, f"{header}\n{wrong} = 1", 1)
+    (problem,) = [p for p in list_problems(text) if p.key == f"{table}.{wrong}"]
+    assert meant in table_keys(("sides", 0) if table == "sides[0]" else ("soldiers", 0) if table == "soldiers[0]"
+                               else ("map",))
+    assert f"did you mean {meant}?" in problem.hint
+
+
+def test_a_key_like_none_of_its_table_gets_the_general_hint() -> None:
+    text = (Path(__file__).resolve().parents[2] / "scenarios" / "basic.toml").read_text(encoding="utf-8").replace("[map]", "[map]\nzzzzzz = 1", 1)
+    (problem,) = [p for p in list_problems(text) if p.key == "map.zzzzzz"]
+    assert "did you mean" not in problem.hint

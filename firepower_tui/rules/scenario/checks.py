@@ -8,7 +8,9 @@ the map as they go and collect **every** problem, each naming its rule.
 
 from __future__ import annotations
 
+import difflib
 import re
+import types
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -132,6 +134,31 @@ def schema_problems(lines: list[str], exc: ValidationError) -> list[ScenarioProb
             for err in exc.errors(include_url=False)]
 
 
+def table_keys(loc: tuple[Any, ...]) -> list[str]:
+    """The keys the scenario file allows in the table at ``loc`` (``("sides", 0)``: a side's
+    keys), read from the schema; empty where ``loc`` leads to no table of it."""
+    import typing
+
+    from pydantic import BaseModel
+
+    from .schema import ScenarioFile as Schema
+
+    kind: Any = Schema
+    for step in loc:
+        while typing.get_origin(kind) in (list, tuple, dict, typing.Union, types.UnionType):
+            args = [a for a in typing.get_args(kind) if a is not type(None) and a is not Ellipsis]
+            kind = args[-1] if args else None  # (a dict's values, a list's items)
+        if isinstance(step, int) or not (isinstance(kind, type) and issubclass(kind, BaseModel)):
+            continue
+        field = kind.model_fields.get(step)
+        if field is None:
+            return []
+        kind = field.annotation
+    if not (isinstance(kind, type) and issubclass(kind, BaseModel)):
+        return []
+    return [f.alias or name for name, f in kind.model_fields.items()]
+
+
 def check_spec(spec: ScenarioFile, name: str, lines: list[str]) -> tuple[MapData, list[Problem]]:
     """The map built from a schema-valid file, and every problem the cross-field checks find."""
     game_map, problems = spec_problems(spec, lines)
@@ -189,6 +216,10 @@ _HINTS = {
 def _pydantic_hint(err: Any) -> str:
     """What to do about a schema error."""
     if err["type"] == "extra_forbidden":
+        loc = tuple(err["loc"])
+        near = difflib.get_close_matches(str(loc[-1]), table_keys(loc[:-1]), n=1) if loc else []
+        if near:
+            return f"did you mean {near[0]}? (rulebook §10.1)"
         return "remove it, or spell it as a key of this table (rulebook §10.1)"
     if err["type"] == "missing":
         return f"add {err['loc'][-1]} = ..." if err["loc"] and isinstance(err["loc"][-1], str) else "add it"

@@ -72,7 +72,7 @@ def off_map(gmap: MapData, named: Action | OddsQuery | LosQuery) -> Refusal | No
     same words whatever the action (a move, a throw, an impulse, a query)."""
     action = named.action if isinstance(named, OddsQuery) else named
     hexes = (named.origin, named.target) if isinstance(named, LosQuery) else \
-        tuple(getattr(action, f) for f in getattr(action, "__dataclass_fields__", ()))
+        tuple(getattr(action, f) for f in getattr(action, "_fields", ()))
     for h in hexes:
         if isinstance(h, Hex) and not gmap.on_map(h):
             return Refusal(reason=f"{hex_to_id(h)} is off the map ({map_extent(gmap)})", rule=MAP_RULE)

@@ -2,7 +2,7 @@
 
 The rules core keeps its state in plain stdlib values (docs/style.md §3): ``NamedTuple``
 records for what is copied on every action (the game state, soldiers, modifiers, roll
-breakdowns) and for the events, frozen slotted dataclasses for the rest (actions, assessments).
+breakdowns) and for the events and actions, frozen slotted dataclasses for the rest (assessments).
 Pydantic stays at the boundaries: scenario files and game records.
 
 :func:`evolve` copies a record with some fields changed (a tuple copy, no validation: the

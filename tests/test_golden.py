@@ -22,6 +22,7 @@ from firepower_tui.games.service import load_game
 from firepower_tui.games.record import read_record
 from firepower_tui.headless.script import state_snapshot
 from firepower_tui.games.store import Store
+from firepower_tui.rules.model.values import to_json
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "fixtures" / "golden"
@@ -71,7 +72,7 @@ def test_database_written_by_version_0_1_opens_and_replays(tmp_path: Path) -> No
             [e.action for e in _without_undos(record.entries)]
         lines = record_path.with_suffix(".events.jsonl").read_text().splitlines()
         assert state_snapshot(session.state) == json.loads(lines[-1])  # the stream ends with the final state
-        assert session.log[-1].to_json() == json.loads(lines[-2])  # and the game_end event before it
+        assert to_json(session.log[-1]) == json.loads(lines[-2])  # and the game_end event before it
     store.close()
 
 

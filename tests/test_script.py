@@ -13,6 +13,7 @@ import pytest
 
 from firepower_tui.rules.model.errors import ScriptError
 from firepower_tui.headless.script import parse_script, run_script_file
+from firepower_tui.rules.model.values import to_json
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -190,7 +191,7 @@ def test_the_runner_keeps_a_session_of_what_it_played() -> None:
     assert notations[:4] == ["chit tan", "impulse K2", "move T1 K3", "done"]  # the refused move is not history
     assert notations[4:] == ["chit"]  # 'move G1' needed a phase: a chit drawn blind (and the move refused)
     printed = [json.loads(line) for line in out if json.loads(line)["event"] not in ("refused", "summary")]
-    assert printed == [e.to_json() for e in runner.session.log]
+    assert printed == [to_json(e) for e in runner.session.log]
     assert runner.state is runner.session.state
 
 

@@ -8,7 +8,6 @@ being aimed is :meth:`Aiming.pending_action`; its odds come from the rules' own 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from ..rules import engine
 from ..rules.model.actions import FIRE_MODES, Fire, FireModeName, Melee, Throw
@@ -93,7 +92,7 @@ class Aiming:
         """+MF: while the engine would take a fire of his with one more MF declared for after (6.3.6.2.7)."""
         s = self.core.soldier()
         fires = self.core.legal.of(Fire, s.id) if s is not None else ()
-        return bool(fires) and self.core.legal.allows(replace(fires[0], then=self.then + 1))
+        return bool(fires) and self.core.legal.allows(fires[0]._replace(then=self.then + 1))
 
     def _has_fire_modes(self) -> bool:
         s = self.core.soldier()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 from functools import lru_cache
@@ -243,7 +242,7 @@ def _buy(state: GameState, rng: random.Random) -> Action:
     ready = Ready(side=side)
     if buys and (rng.random() < 0.9 or ready not in legal):
         plain = rng.choice([b for b in buys if not b.scout])
-        scout = dataclasses.replace(plain, scout=True)
+        scout = plain._replace(scout=True)
         return scout if scout in buys and rng.random() < 0.15 else plain
     return ready
 
@@ -260,7 +259,7 @@ def _deploy(state: GameState, rng: random.Random) -> Action:
         if spots:
             spot = rng.choice(spots)
             assert isinstance(spot, Place)
-            return dataclasses.replace(spot, facing=Facing(rng.randrange(6)), posture=rng.choice(list(Posture)))
+            return spot._replace(facing=Facing(rng.randrange(6)), posture=rng.choice(list(Posture)))
     return Deployed()
 
 

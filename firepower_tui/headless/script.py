@@ -72,7 +72,7 @@ def off_map(gmap: MapData, named: Action | OddsQuery | LosQuery) -> Refusal | No
     same words whatever the action (a move, a throw, an impulse, a query)."""
     action = named.action if isinstance(named, OddsQuery) else named
     hexes = (named.origin, named.target) if isinstance(named, LosQuery) else \
-        tuple(getattr(action, f) for f in getattr(action, "__dataclass_fields__", ()))
+        tuple(getattr(action, f) for f in getattr(action, "_fields", ()))
     for h in hexes:
         if isinstance(h, Hex) and not gmap.on_map(h):
             return Refusal(reason=f"{hex_to_id(h)} is off the map ({map_extent(gmap)})", rule=MAP_RULE)
@@ -237,7 +237,7 @@ class Runner:
 
     def events(self, events: Iterable[Event]) -> None:
         for e in events:
-            self.out(e.to_json(), describe(e, self.side_name))
+            self.out(to_json(e), describe(e, self.side_name))
 
     def run(self) -> int:
         """Play the script; 0, or :data:`STRICT_EXIT` when ``strict`` and a line was refused.
@@ -377,7 +377,7 @@ def run_record(record: Any, path: str, emit: Callable[[str], None], as_json: boo
 
     def out(events: Any) -> None:
         for e in events:
-            emit(json.dumps(e.to_json()) if as_json else describe(e, name))
+            emit(json.dumps(to_json(e)) if as_json else describe(e, name))
 
     args = session_args(record.options)
     players = record.options.get("players")

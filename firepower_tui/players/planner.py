@@ -9,7 +9,6 @@ odds: the expectation over the dice of that action; the place by its exposure an
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass
 
@@ -163,7 +162,7 @@ def _shoot_and_scoot(state: GameState, sid: str, ev: Evaluator, dice: SeededDice
         return None
     best: Plan | None = None
     for k in range(1, min(2, s0.mf_left - COMBAT_MF) + 1):
-        shot = dataclasses.replace(att, then=k)
+        shot = att._replace(then=k)
         if engine.check(state, shot) is not None:
             continue
         value = ev.style.aggression * ev.attack_value(state, shot)

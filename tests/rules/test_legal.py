@@ -3,7 +3,6 @@ shipped scenario, every phase), in the forms its docstring names."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -165,31 +164,31 @@ def listed_form(state: GameState, action: Action) -> Action | None:
     """The form ``legal_actions`` lists a legal action in (its docstring), or None for the
     forms it leaves out (several targets, ``then n``, a mode that is not the default)."""
     if isinstance(action, Move):
-        return dataclasses.replace(action, to=None)
+        return action._replace(to=None)
     if isinstance(action, Overwatch):  # the snap shot is listed in the form of its fire or throw
         inner = listed_form(state, action.shot)
-        return None if inner is None else dataclasses.replace(action, shot=inner)
+        return None if inner is None else action._replace(shot=inner)
     if isinstance(action, Fire):
         if len(action.targets) != 1 or action.then:
             return None
-        default = dataclasses.replace(action, mode=None)
+        default = action._replace(mode=None)
         s = state.soldier(action.soldier)
         assert s is not None
         return default if action.mode in (None, fire_mode(s, default)) else None
     if isinstance(action, Throw | ThrowSmoke) and action.via is not None:
         s = state.soldier(action.soldier)
         assert s is not None
-        return dataclasses.replace(action, via=None) if len(entry_hexsides(s.hex, action.hex)) == 1 else action
+        return action._replace(via=None) if len(entry_hexsides(s.hex, action.hex)) == 1 else action
     if isinstance(action, CallBarrage):  # listed on the hexes holding an enemy (any hex in LOS is legal)
         s = state.soldier(action.soldier)
         assert s is not None
         return action if any(u.side != s.side for u in state.occupied().get(action.hex, ())) else None
     if isinstance(action, Melee):
-        return dataclasses.replace(action, soldiers=tuple(sorted(action.soldiers, key=state.group.index)))
+        return action._replace(soldiers=tuple(sorted(action.soldiers, key=state.group.index)))
     if isinstance(action, Place):
         s = state.soldier(action.soldier)
         assert s is not None
-        return dataclasses.replace(action, facing=s.facing, posture=Posture.STAND)
+        return action._replace(facing=s.facing, posture=Posture.STAND)
     return action
 
 

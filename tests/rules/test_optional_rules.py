@@ -24,6 +24,7 @@ from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.rules.engine.snapshot import state_from_data, state_to_data
 from firepower_tui.rules.model.types import IMPLEMENTED_RULES, RuleId
+from firepower_tui.rules.model.values import to_json
 from tests.conftest import ALL_OPTIONAL, make_scenario
 from tests.rules.test_legal import check_position, positions
 
@@ -141,7 +142,7 @@ def test_every_new_event_is_written_and_described() -> None:
                ev.HitTheDirt(soldier="G1"), ev.HiddenChanged(soldier="T1", hidden=True, why="x"),
                ev.FellBack(soldier="G1", origin=h, to=None, why="he is Stunned"), ev.MeleeCalledOff(hex=h)]
     for e in samples:
-        data = e.to_json()
+        data = to_json(e)
         assert json.loads(json.dumps(data))["event"] == e.event
         text = describe(e)
         assert "§9." in text and not text.startswith(type(e).__name__)

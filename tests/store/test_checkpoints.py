@@ -21,6 +21,7 @@ from firepower_tui.rules.model.dice import D10, SeededDice, stream_value
 from firepower_tui.rules import engine
 from firepower_tui.rules.engine.snapshot import SnapshotError, state_from_data, state_to_data
 from firepower_tui.games.store import Store
+from firepower_tui.rules.model.values import to_json
 
 BASIC = load_scenario("basic")
 GOLDEN = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "golden"
@@ -65,7 +66,7 @@ def test_quick_resume_replays_only_the_tail_and_agrees_with_the_full_replay(stor
     complete(quick, full)
     assert quick.unchecked is None and quick.history_base == quick.log_base == 0
     assert [h.notation for h in quick.history] == [h.notation for h in session.history]
-    assert [e.to_json() for e in quick.log] == [e.to_json() for e in session.log]
+    assert [to_json(e) for e in quick.log] == [to_json(e) for e in session.log]
 
 
 def test_play_goes_on_with_the_same_dice_after_a_quick_resume(store: Store) -> None:

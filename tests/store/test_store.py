@@ -19,6 +19,7 @@ from firepower_tui.rules.model.errors import FirepowerError, SaveError
 from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.games.stats import game_stats
 from firepower_tui.games.store import SCHEMA_VERSION, GameOpen, Store
+from firepower_tui.rules.model.values import to_json
 from tests.conftest import play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +31,7 @@ def test_round_trip_same_state_and_log(store: Store) -> None:
     session.draw_if_needed()
     resumed = load_game(store, gid)
     assert resumed.state == session.state
-    assert [e.to_json() for e in resumed.log] == [e.to_json() for e in session.log]
+    assert [to_json(e) for e in resumed.log] == [to_json(e) for e in session.log]
     assert [h.notation for h in resumed.history] == [h.notation for h in session.history]
 
 

@@ -304,7 +304,8 @@ def resolve_throw(state: GameState, s: Soldier, action: Throw, dice: Dice, *,
         explosion = x
         events.append(GrenadeLanded(aimed=x, outcome=GrenadeOutcome.LANDED, hex=x, rule="6.3.6.3.2"))
     elif outcome is _OUTCOME_DUD:
-        events.append(GrenadeLanded(aimed=x, outcome=GrenadeOutcome.DUD, rule="A10", why="the throw total was over 10"))
+        events.append(GrenadeLanded(aimed=x, outcome=GrenadeOutcome.DUD, hex=None, rule="A10",
+                                    why="the throw total was over 10"))
     else:
         explosion, more = _spread(state, s, x, back, dice)
         events += more

@@ -7,7 +7,7 @@ words are read and written by its entry in :data:`.registry.KINDS`.
 >>> format_action(parse_action("MOVE t1 c8"))
 'move T1 C8'
 >>> parse_line("odds fire T2 G1")
-OddsQuery(action=Fire(kind='fire', soldier='T2', targets=('G1',), mode=None, then=0))
+OddsQuery(action=Fire(soldier='T2', targets=('G1',), mode=None, then=0, kind='fire'))
 """
 
 from __future__ import annotations

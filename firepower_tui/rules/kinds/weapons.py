@@ -2,7 +2,7 @@
 ``pickup <soldier> <weapon>``, ``swap <soldier> <soldier>``, ``repair <soldier>``.
 
 >>> parse_pickup(["pickup", "t1", "lmg"])
-PickUp(kind='pickup', soldier='T1', weapon='LMG')
+PickUp(soldier='T1', weapon='LMG', kind='pickup')
 >>> format_swap(parse_swap(["swap", "t1", "t2"]))
 'swap T1 T2'
 """

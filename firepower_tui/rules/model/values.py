@@ -2,7 +2,7 @@
 
 The rules core keeps its state in plain stdlib values (docs/style.md §3): ``NamedTuple``
 records for what is copied on every action (the game state, soldiers, modifiers, roll
-breakdowns) and frozen slotted dataclasses for the rest (actions, events, assessments).
+breakdowns) and for the events and actions, frozen slotted dataclasses for the rest (assessments).
 Pydantic stays at the boundaries: scenario files and game records.
 
 :func:`evolve` copies a record with some fields changed (a tuple copy, no validation: the
@@ -15,6 +15,9 @@ Some records carry data that is not part of the JSON: what their text was writte
 index). A ``NamedTuple`` names those fields with the :func:`hidden_in_json` decorator; a
 dataclass marks them with ``field(metadata=NOT_IN_JSON)``. The JSON stays as it was, and
 code decides by the data, never by the words.
+
+An event's ``event`` tag and an action's ``kind`` tag have defaults, so a ``NamedTuple`` declares
+them last; :func:`to_json` writes them first, as ``firepower script --json`` always has.
 """
 
 from __future__ import annotations
@@ -35,6 +38,9 @@ _FIELD_INDEX: dict[type, dict[str, int]] = {}
 
 NOT_IN_JSON = MappingProxyType({"json": False})
 """``dataclasses.field(metadata=NOT_IN_JSON)``: a field :func:`to_json` leaves out."""
+_TAGS = ("event", "kind")
+"""The tag of an event or an action: a ``NamedTuple`` record's last field (it has a default) but
+the first key of its JSON."""
 _HIDDEN = "_json_hidden"
 """The class attribute naming a ``NamedTuple``'s fields :func:`to_json` leaves out."""
 
@@ -96,7 +102,10 @@ def to_json(value: Any) -> Any:
         names = getattr(type(value), "_fields", None)
         if names is not None:
             hidden = getattr(type(value), _HIDDEN, ())
-            return {n: to_json(v) for n, v in zip(names, value) if n not in hidden}
+            data = {n: to_json(v) for n, v in zip(names, value) if n not in hidden}
+            if names[-1] in _TAGS and names[-1] not in hidden:  # the tag, last for its default, goes first
+                data = {names[-1]: data.pop(names[-1]), **data}
+            return data
         return [to_json(v) for v in value]
     if isinstance(value, (list, frozenset, set)):
         return [to_json(v) for v in value]

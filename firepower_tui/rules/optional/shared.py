@@ -7,8 +7,6 @@ event that says who decides; each answer's apply calls :func:`close_reaction` fi
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..model.errors import Refusal
 from ..model.events import Event, Fired, ReactionClosed, ReactionOpened
 from ..model.state import GameState, Pending
@@ -68,4 +66,4 @@ def after_reaction_shot(before: Soldier, after: Soldier) -> Soldier:
 def reaction_fired(events: list[Event]) -> list[Event]:
     """The events of a reaction's fire or throw, its ``fired`` event saying no MF are left to
     spend (he is not in the impulse)."""
-    return [replace(e, mf_left=0) if isinstance(e, Fired) else e for e in events]
+    return [e._replace(mf_left=0) if isinstance(e, Fired) else e for e in events]

@@ -45,7 +45,7 @@ def apply_equip(state: GameState, action: Equip, dice: Dice) -> tuple[GameState,
     counts = {(a, b): n for a, b, n in sp.bought}
     counts[(s.id, action.item)] = counts.get((s.id, action.item), 0) + 1
     state = state.evolve(special=replace(sp, bought=tuple(sorted((a, b, n) for (a, b), n in counts.items()))))
-    return state, [SetupEvent(what="bought", side=s.side, soldier=s.id, rule="§9.5",
+    return state, [SetupEvent(what="bought", side=s.side, soldier=s.id, hex=None, rule="§9.5",
                               text=f"{s.id} is issued a {action.item} ({ITEM_POINTS[action.item]} points): "
                                    f"{spent(state, s.side)} of {budget(state, s.side)} spent")]
 

@@ -192,7 +192,7 @@ def apply_drop(state: GameState, action: Drop, dice: Dice) -> tuple[GameState, l
     gone = state.soldier(action.soldier)
     assert gone is not None
     state = state.evolve(soldiers=tuple(s for s in state.soldiers if s.id != gone.id))
-    return state, [SetupEvent(what="dropped", side=gone.side, soldier=gone.id, rule="§10.3",
+    return state, [SetupEvent(what="dropped", side=gone.side, soldier=gone.id, hex=None, rule="§10.3",
                               text=f"{gone.id} dropped; {_name(state, gone.side)} has spent "
                                    f"{spent(state, gone.side)} of {budget(state, gone.side)} points")]
 
@@ -200,7 +200,7 @@ def apply_drop(state: GameState, action: Drop, dice: Dice) -> tuple[GameState, l
 def apply_ready(state: GameState, action: Ready, dice: Dice) -> tuple[GameState, list[Event]]:
     ready = state.ready | {action.side}
     state = state.evolve(ready=ready)
-    events: list[Event] = [SetupEvent(what="ready", side=action.side, rule="§10.3",
+    events: list[Event] = [SetupEvent(what="ready", side=action.side, soldier=None, hex=None, rule="§10.3",
                                       text=f"{_name(state, action.side)}'s force is complete: "
                                            f"{spent(state, action.side)} of {budget(state, action.side)} points")]
     if set(state.scenario.spec.forces) <= ready:
@@ -222,7 +222,7 @@ def apply_buy(state: GameState, action: Buy, dice: Dice) -> tuple[GameState, lis
     s = Soldier(id=f"{letter}{n}", side=action.side, weapon=action.weapon, hex=OFF_MAP,
                 facing=facing, deployed=False, traits=("scout",) if action.scout else ())
     state = state.evolve(soldiers=state.soldiers + (s,))
-    return state, [SetupEvent(what="bought", side=action.side, soldier=s.id, rule="§10.3",
+    return state, [SetupEvent(what="bought", side=action.side, soldier=s.id, hex=None, rule="§10.3",
                               text=f"{_name(state, action.side)} buys {s.id}, {action.weapon}"
                                    f"{' scout' if action.scout else ''} ({soldier_points(s)} points): "
                                    f"{spent(state, action.side)} of {budget(state, action.side)} spent")]
@@ -250,7 +250,8 @@ def apply_rolloff(state: GameState, action: RollOff, dice: Dice) -> tuple[GameSt
             break
         if ta != tb:
             break
-        events.append(SetupEvent(what="rolloff", rule="§10.2", text="a tie: both roll again"))
+        events.append(SetupEvent(what="rolloff", side=None, soldier=None, hex=None, rule="§10.2",
+                                 text="a tie: both roll again"))
     if initiative:
         first = state.finished_first or a
         other = state.enemy_of(first)
@@ -264,18 +265,19 @@ def apply_rolloff(state: GameState, action: RollOff, dice: Dice) -> tuple[GameSt
         decider = a if ta > tb else b
         text = f"{_name(state, decider)} wins the roll-off ({max(ta, tb)} to {min(ta, tb)}) and decides who deploys first"
         step = SetupStep.CHOOSE_DEPLOY
-    events.append(SetupEvent(what="initiative" if initiative else "rolloff", side=decider, rule="§10.2", text=text))
+    events.append(SetupEvent(what="initiative" if initiative else "rolloff", side=decider, soldier=None, hex=None,
+                             rule="§10.2", text=text))
     return state.evolve(setup_step=step, decider=decider), events
 
 
 def apply_choose(state: GameState, action: Choose, dice: Dice) -> tuple[GameState, list[Event]]:
     if state.setup_step == SetupStep.CHOOSE_DEPLOY:
         state = state.evolve(setup_step=SetupStep.PLACE, placer=action.side, placed_now=0)
-        return state, [SetupEvent(what="chose", side=action.side, rule="§10.2",
+        return state, [SetupEvent(what="chose", side=action.side, soldier=None, hex=None, rule="§10.2",
                                   text=f"{_name(state, state.decider)} chooses: {_name(state, action.side)} "
                                        "places first")]
     state = state.evolve(phase=Phase.PLAY, setup_step=SetupStep.NONE, first_side=action.side, decider=None, placer=None)
-    return state, [SetupEvent(what="play", side=action.side, rule="§10.2",
+    return state, [SetupEvent(what="play", side=action.side, soldier=None, hex=None, rule="§10.2",
                               text=f"{_name(state, action.side)} takes the first impulse phase of turn 1")]
 
 
@@ -312,14 +314,14 @@ def _end_placement(state: GameState, scouts_only: bool | None = None) -> tuple[G
     if finished_first is None and not [s for s in state.undeployed(side) if "scout" not in s.traits] \
             and [s for s in state.undeployed(other) if "scout" not in s.traits]:
         finished_first = side
-    events: list[Event] = [SetupEvent(what="placement_end", side=side, rule="§10.2",
+    events: list[Event] = [SetupEvent(what="placement_end", side=side, soldier=None, hex=None, rule="§10.2",
                                       text=f"{_name(state, side)} ends a placement")]
     if not state.undeployed():
         if finished_first is None:
             finished_first = side
         state = state.evolve(setup_step=SetupStep.INITIATIVE, placer=None, placed_now=0, finished_first=finished_first,
                              bonus=bonus)
-        events.append(SetupEvent(what="initiative", side=finished_first, rule="§10.2",
+        events.append(SetupEvent(what="initiative", side=finished_first, soldier=None, hex=None, rule="§10.2",
                                  text=f"Everyone is placed. {_name(state, finished_first)} finished first: "
                                       f"initiative bonus {bonus}. Roll for the first phase (rolloff)."))
         return state, events

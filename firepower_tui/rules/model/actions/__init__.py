@@ -3,13 +3,13 @@
 Every action a player (or a script, or a replay) can take is one of these. The text
 form of each is the action notation of ``docs/notation.md``
 (see :mod:`...engine.notation`). ``engine.check`` says whether one is legal now;
-``engine.apply`` carries it out.
+``engine.apply`` carries it out. Each is a ``NamedTuple`` made by keyword; its ``kind`` tag
+has a default, so it is the last field (``values.to_json`` writes it first).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal, Union, get_args
+from typing import Literal, NamedTuple, Union, get_args
 
 from ...board.hexgrid import Facing, Hex
 from ..types import Posture
@@ -22,81 +22,67 @@ FIRE_MODES: tuple[FireModeName, ...] = get_args(FireModeName)
 """Every mode a fire action can name, automatic first."""
 
 
-class _Action:
-    __slots__ = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DrawChit(_Action):
+class DrawChit(NamedTuple):
     """Draw the next sequence chit (RULES.md 6.1). ``side=None`` draws at random."""
 
-    kind: Literal["chit"] = "chit"
     side: str | None = None
     """Force a chit of this side (scripts and tests); it must still be in the cup."""
+    kind: Literal["chit"] = "chit"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StartImpulse(_Action):
+class StartImpulse(NamedTuple):
     """Activate the soldiers in one hex for an impulse (RULES.md 6.2)."""
 
-    kind: Literal["impulse"] = "impulse"
     hex: Hex
+    kind: Literal["impulse"] = "impulse"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Move(_Action):
+class Move(NamedTuple):
     """Enter the hex in front (RULES.md 6.2.1). Naming the hex is a check."""
 
-    kind: Literal["move"] = "move"
     soldier: str
     to: Hex | None = None
+    kind: Literal["move"] = "move"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Turn(_Action):
+class Turn(NamedTuple):
     """Turn to any new facing for 1 MF (RULES.md 6.2.2)."""
 
-    kind: Literal["turn"] = "turn"
     soldier: str
     facing: Facing
+    kind: Literal["turn"] = "turn"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Cross(_Action):
+class Cross(NamedTuple):
     """Cross the fence or hedge line in his hex for 1 MF (RULES.md 6.2.3)."""
 
-    kind: Literal["cross"] = "cross"
     soldier: str
+    kind: Literal["cross"] = "cross"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ChangePosture(_Action):
+class ChangePosture(NamedTuple):
     """Stand, crouch or go prone (RULES.md 6.2.4, §3.2)."""
 
-    kind: Literal["posture"] = "posture"
     soldier: str
     posture: Posture
+    kind: Literal["posture"] = "posture"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EndImpulse(_Action):
+class EndImpulse(NamedTuple):
     """End the current impulse (RULES.md 6.2)."""
 
     kind: Literal["end"] = "end"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EndPhase(_Action):
+class EndPhase(NamedTuple):
     """End the impulse phase now, using no further impulse (RULES.md 6.2)."""
 
     kind: Literal["done"] = "done"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Fire(_Action):
+class Fire(NamedTuple):
     """Fire a personal weapon at soldiers in one hex (RULES.md 6.3, 4.6)."""
 
-    kind: Literal["fire"] = "fire"
     soldier: str
     targets: tuple[str, ...]
     """Target soldiers, all in one hex; automatic fire puts one burst on each (4.6)."""
@@ -104,83 +90,75 @@ class Fire(_Action):
     """Selective fire (RFL); None takes the weapon's only mode (or auto for a rifle)."""
     then: int = 0
     """Non-combat MF he declares he will still spend after firing (6.3.6.2.7)."""
+    kind: Literal["fire"] = "fire"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Throw(_Action):
+class Throw(NamedTuple):
     """Throw a hand grenade at a hex (RULES.md 6.3.6.3.2)."""
 
-    kind: Literal["throw"] = "throw"
     soldier: str
     hex: Hex
     via: Facing | None = None
     """When the LOS enters the aimed hex through a corner: the hexside (of the aimed hex) to
     orient the spread diagram by (6.3.6.3.2.1)."""
+    kind: Literal["throw"] = "throw"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Melee(_Action):
+class Melee(NamedTuple):
     """Attackers of this impulse enter an enemy hex and fight (RULES.md 6.5)."""
 
-    kind: Literal["melee"] = "melee"
     soldiers: tuple[str, ...]
     hex: Hex
+    kind: Literal["melee"] = "melee"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Buy(_Action):
+class Buy(NamedTuple):
     """Buy a man for a side bought by points (§10.3)."""
 
-    kind: Literal["buy"] = "buy"
     side: str
     weapon: Literal["RFL", "PST", "LMG"]
     scout: bool = False
+    kind: Literal["buy"] = "buy"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Drop(_Action):
+class Drop(NamedTuple):
     """Take back a man bought for points (§10.3)."""
 
-    kind: Literal["drop"] = "drop"
     soldier: str
+    kind: Literal["drop"] = "drop"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Ready(_Action):
+class Ready(NamedTuple):
     """A side's bought force is complete (§10.3)."""
 
-    kind: Literal["ready"] = "ready"
     side: str
+    kind: Literal["ready"] = "ready"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RollOff(_Action):
+class RollOff(NamedTuple):
     """Both sides roll a d10: the deployment roll-off, or the roll for the first phase (§10.2)."""
 
     kind: Literal["rolloff"] = "rolloff"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Choose(_Action):
+class Choose(NamedTuple):
     """The side that won a roll decides: who deploys first, or who takes the first phase (§10.2)."""
 
-    kind: Literal["choose"] = "choose"
     side: str
+    kind: Literal["choose"] = "choose"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Place(_Action):
+class Place(NamedTuple):
     """Place one soldier in the deployment phase (§10.2)."""
 
-    kind: Literal["place"] = "place"
     soldier: str
     hex: Hex
     facing: Facing
     posture: Posture = Posture.STAND
+    kind: Literal["place"] = "place"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Deployed(_Action):
+class Deployed(NamedTuple):
     """End this placement; the other side places next (§10.2)."""
 
     kind: Literal["deployed"] = "deployed"
@@ -189,60 +167,53 @@ class Deployed(_Action):
 # --- optional rules: overwatch and the reactions (RULES.md §9.1, §9.2, §9.7) -----------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Watch(_Action):
+class Watch(NamedTuple):
     """Go on Overwatch instead of acting: all his MF and his combat action (§9.1)."""
 
-    kind: Literal["watch"] = "watch"
     soldier: str
+    kind: Literal["watch"] = "watch"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Overwatch(_Action):
+class Overwatch(NamedTuple):
     """Answer an overwatch reaction: the snap shot, a fire at the man who acted or a throw at
     his hex (§9.1). ``shot`` is written as the ordinary action (``then`` is always 0)."""
 
-    kind: Literal["overwatch"] = "overwatch"
     shot: Fire | Throw
+    kind: Literal["overwatch"] = "overwatch"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Hold(_Action):
+class Hold(NamedTuple):
     """Decline the open reaction (§9.1, §9.2, §9.7): the suspended action goes ahead as declared."""
 
     kind: Literal["hold"] = "hold"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HitDirt(_Action):
+class HitDirt(NamedTuple):
     """Answer declared fire: the named targets drop Prone and are Suppressed (§9.2)."""
 
-    kind: Literal["hit-dirt"] = "hit-dirt"
     soldiers: tuple[str, ...]
+    kind: Literal["hit-dirt"] = "hit-dirt"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StandAndShoot(_Action):
+class StandAndShoot(NamedTuple):
     """Answer a declared melee: one defender fires at one attacker first (§9.7)."""
 
-    kind: Literal["stand-and-shoot"] = "stand-and-shoot"
     defender: str
     attacker: str
+    kind: Literal["stand-and-shoot"] = "stand-and-shoot"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class FallBack(_Action):
+class FallBack(NamedTuple):
     """Answer a declared melee: the defenders step back one hex (§9.7)."""
 
     kind: Literal["fall-back"] = "fall-back"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Climb(_Action):
+class Climb(NamedTuple):
     """Climb the high wall across his front hexside: 2 MF and d10 <= 6, standing (§9.6)."""
 
-    kind: Literal["climb"] = "climb"
     soldier: str
+    kind: Literal["climb"] = "climb"
 
 
 from .special import CallBarrage as CallBarrage, Equip as Equip, PlaceSatchel as PlaceSatchel  # noqa: E402 (§9.5)

@@ -3,61 +3,51 @@ satchel charge, radio. :mod:`..actions` joins them into its ``Action`` union."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from ...board.hexgrid import Facing, Hex
 
 
-class _SpecialAction:
-    __slots__ = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ThrowSmoke(_SpecialAction):
+class ThrowSmoke(NamedTuple):
     """Throw a smoke grenade like a grenade (§9.5); ``via`` as for a throw through a corner."""
 
-    kind: Literal["smoke"] = "smoke"
     soldier: str
     hex: Hex
     via: Facing | None = None
+    kind: Literal["smoke"] = "smoke"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ThrowMolotov(_SpecialAction):
+class ThrowMolotov(NamedTuple):
     """Throw a Molotov: range 5 (3 not standing), no spread (§9.5)."""
 
-    kind: Literal["molotov"] = "molotov"
     soldier: str
     hex: Hex
+    kind: Literal["molotov"] = "molotov"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlaceSatchel(_SpecialAction):
+class PlaceSatchel(NamedTuple):
     """Place a satchel charge into an adjacent hex (§9.5)."""
 
-    kind: Literal["satchel"] = "satchel"
     soldier: str
     hex: Hex
+    kind: Literal["satchel"] = "satchel"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CallBarrage(_SpecialAction):
+class CallBarrage(NamedTuple):
     """Spend all his MF to call a barrage by radio on a hex in his LOS (§9.5)."""
 
-    kind: Literal["radio"] = "radio"
     soldier: str
     hex: Hex
+    kind: Literal["radio"] = "radio"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Equip(_SpecialAction):
+class Equip(NamedTuple):
     """Buy one §9.5 item for a man bought by points, in the force builder (§10.3, R94)."""
 
-    kind: Literal["equip"] = "equip"
     soldier: str
     item: str
     """``smoke``, ``molotov``, ``satchel`` or ``radio``."""
+    kind: Literal["equip"] = "equip"
 
 
 SPECIAL_ACTIONS = (ThrowSmoke, ThrowMolotov, PlaceSatchel, CallBarrage)

@@ -6,39 +6,31 @@ classes live with the rule; they are ordinary actions in every other way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 
-class _WeaponAction:
-    __slots__ = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PickUp(_WeaponAction):
+class PickUp(NamedTuple):
     """Pick up a weapon marker in his hex for 1 MF, leaving his own weapon there (§9.4)."""
 
-    kind: Literal["pickup"] = "pickup"
     soldier: str
     weapon: str
     """The code of the marker taken: ``LMG``, ``RFL`` or ``PST`` (a working one before a broken one, R61)."""
+    kind: Literal["pickup"] = "pickup"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Swap(_WeaponAction):
+class Swap(NamedTuple):
     """Two men of one side in one hex exchange weapons, 1 MF each (§9.4, R62)."""
 
-    kind: Literal["swap"] = "swap"
     soldier: str
     other: str
+    kind: Literal["swap"] = "swap"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Repair(_WeaponAction):
+class Repair(NamedTuple):
     """Try to repair his broken weapon: 2 non-combat MF, d10 1-4 repaired, 10 destroyed (§9.4)."""
 
-    kind: Literal["repair"] = "repair"
     soldier: str
+    kind: Literal["repair"] = "repair"
 
 
 WEAPON_ACTIONS = (PickUp, Swap, Repair)

@@ -1,47 +1,35 @@
 """What happened: the game log as data (docs/style.md §3).
 
-``engine.apply`` returns a tuple of these. Each has an ``event`` name that is also its
-JSON tag (``firepower script --json``). Hexes dump as map ids, facings as ``N`` … ``NW``.
+``engine.apply`` returns a tuple of these. Each is a ``NamedTuple`` whose last field, ``event``,
+is its name and its JSON tag: ``values.to_json(event)`` writes it first, as the JSON of
+``firepower script --json``. Hexes dump as map ids, facings as ``N`` … ``NW``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal, Union
+from typing import Literal, NamedTuple, Union
 
 from ...board.hexgrid import Facing, Hex
 from ..breakdown import Modifier, RollBreakdown
 from ..types import GrenadeOutcome, Posture, ReactionKind, RollOutcome
-from ..values import NOT_IN_JSON, to_json
+from ..values import hidden_in_json
 from .buildings import BuildingDamaged
 from .special import BarrageCalled, ItemLanded, ItemUsed, SmokeChanged
 from .weapons import RepairTried, WeaponDropped, WeaponJammed, WeaponPickedUp, WeaponsSwapped
 
 
-class _Event:
-    __slots__ = ()
-
-    def to_json(self) -> dict[str, Any]:
-        """The JSON object of ``firepower script --json`` (docs/notation.md)."""
-        data: dict[str, Any] = to_json(self)
-        return data
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TurnStarted(_Event):
+class TurnStarted(NamedTuple):
     """A new turn: every chit back in the cup (§2.1)."""
 
-    event: Literal["turn"] = "turn"
     turn: int
     cup: dict[str, int]
     """Chits per side in the cup."""
+    event: Literal["turn"] = "turn"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ChitDrawn(_Event):
+class ChitDrawn(NamedTuple):
     """A sequence chit was drawn; its side has an impulse phase (6.1)."""
 
-    event: Literal["chit"] = "chit"
     turn: int
     side: str
     letter: str
@@ -49,97 +37,90 @@ class ChitDrawn(_Event):
     """Drawn blind from the cup (False: forced by a script)."""
     cup: dict[str, int]
     """Chits left in the cup per side after the draw."""
+    event: Literal["chit"] = "chit"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StatusChanged(_Event):
+class StatusChanged(NamedTuple):
     """A Suppressed / Stunned marker was placed, changed or removed (6.1, 6.4)."""
 
-    event: Literal["status"] = "status"
     soldier: str
     status: Literal["ok", "suppressed", "stunned"]
     rule: str
     why: str = ""
+    event: Literal["status"] = "status"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RunningChanged(_Event):
+class RunningChanged(NamedTuple):
     """A Running marker was placed or removed (6.2.1, 6.1.1, 6.4.3)."""
 
-    event: Literal["running"] = "running"
     soldier: str
     running: bool
     rule: str
     why: str = ""
+    event: Literal["running"] = "running"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ImpulseStarted(_Event):
+class ImpulseStarted(NamedTuple):
     """The soldiers in one hex were activated (6.2)."""
 
-    event: Literal["impulse"] = "impulse"
     number: int
     """1 or 2 within the phase."""
     hex: Hex
     soldiers: tuple[str, ...]
+    event: Literal["impulse"] = "impulse"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Moved(_Event):
+class Moved(NamedTuple):
     """A soldier entered the hex in front (6.2.1)."""
 
-    event: Literal["moved"] = "moved"
     soldier: str
     origin: Hex
     to: Hex
     cost: tuple[Modifier, ...]
     mf_left: int
     fence_side: str | None = None
+    event: Literal["moved"] = "moved"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Turned(_Event):
+class Turned(NamedTuple):
     """A soldier turned in place (6.2.2)."""
 
-    event: Literal["turned"] = "turned"
     soldier: str
     origin: Facing
     facing: Facing
     cost: tuple[Modifier, ...]
     mf_left: int
+    event: Literal["turned"] = "turned"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Crossed(_Event):
+class Crossed(NamedTuple):
     """A soldier crossed the fence or hedge in his hex (6.2.3)."""
 
-    event: Literal["crossed"] = "crossed"
     soldier: str
     hex: Hex
     line: str
     fence_side: str
     cost: tuple[Modifier, ...]
     mf_left: int
+    event: Literal["crossed"] = "crossed"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PostureChanged(_Event):
+class PostureChanged(NamedTuple):
     """A soldier stood, crouched or went prone (6.2.4)."""
 
-    event: Literal["posture"] = "posture"
     soldier: str
     origin: Posture
     posture: Posture
     cost: tuple[Modifier, ...]
     mf_left: int
     rule: str = "6.2.4"
+    event: Literal["posture"] = "posture"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Rolled(_Event):
+@hidden_in_json("outcome")
+class Rolled(NamedTuple):
     """One d10 with its full breakdown (every roll of the game)."""
 
-    event: Literal["roll"] = "roll"
     purpose: str
     die: int
     need: int | None
@@ -150,8 +131,9 @@ class Rolled(_Event):
     result: str
     """The outcome in words (written from :attr:`outcome`)."""
     result_rule: str
-    outcome: RollOutcome = field(metadata=NOT_IN_JSON)
+    outcome: RollOutcome
     """What the roll decided, as data (not in the JSON, whose ``result`` words say it)."""
+    event: Literal["roll"] = "roll"
 
     @classmethod
     def of(cls, b: RollBreakdown, outcome: RollOutcome) -> Rolled:
@@ -161,11 +143,9 @@ class Rolled(_Event):
                    total=b.total, result=b.result, result_rule=b.result_rule, outcome=outcome)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Fired(_Event):
+class Fired(NamedTuple):
     """A soldier fired or threw (the rolls follow as ``roll`` events)."""
 
-    event: Literal["fired"] = "fired"
     soldier: str
     weapon: str
     mode: str
@@ -173,122 +153,111 @@ class Fired(_Event):
     targets: tuple[str, ...] = ()
     mf_left: int = 0
     note: str = ""
+    event: Literal["fired"] = "fired"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Killed(_Event):
+class Killed(NamedTuple):
     """A soldier was killed and removed (6.3.6.3)."""
 
-    event: Literal["killed"] = "killed"
     soldier: str
     rule: str = "6.3.6.3"
+    event: Literal["killed"] = "killed"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GrenadeLanded(_Event):
+class GrenadeLanded(NamedTuple):
     """Where a thrown grenade ended up (6.3.6.3.2)."""
 
-    event: Literal["grenade"] = "grenade"
     aimed: Hex
     outcome: GrenadeOutcome
-    hex: Hex | None = None
+    hex: Hex | None
     rule: str
     why: str = ""
+    event: Literal["grenade"] = "grenade"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MeleeFought(_Event):
+class MeleeFought(NamedTuple):
     """A melee was resolved (6.5)."""
 
-    event: Literal["melee"] = "melee"
     hex: Hex
     attackers: tuple[str, ...]
     defenders: tuple[str, ...]
     winner: Literal["attackers", "defenders"]
+    event: Literal["melee"] = "melee"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ImpulseEnded(_Event):
+class ImpulseEnded(NamedTuple):
     """The current impulse is over (6.2)."""
 
-    event: Literal["impulse_end"] = "impulse_end"
     number: int
     counted: bool = True
     """False when nobody spent an MF: the impulse was not used (§9.9)."""
+    event: Literal["impulse_end"] = "impulse_end"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PhaseEnded(_Event):
+class PhaseEnded(NamedTuple):
     """The active side's impulse phase is over (6.1.3 housekeeping follows)."""
 
-    event: Literal["phase_end"] = "phase_end"
     side: str
+    event: Literal["phase_end"] = "phase_end"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TurnEnded(_Event):
+class TurnEnded(NamedTuple):
     """The cup is empty (§2.1)."""
 
-    event: Literal["turn_end"] = "turn_end"
     turn: int
+    event: Literal["turn_end"] = "turn_end"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetupEvent(_Event):
+class SetupEvent(NamedTuple):
     """Something in the forces or deployment phase (§10.2, §10.3)."""
 
-    event: Literal["setup"] = "setup"
     what: str
     """``bought``, ``dropped``, ``ready``, ``rolloff``, ``chose``, ``placed``, ``placement_end``,
     ``initiative``, ``play``."""
-    side: str | None = None
-    soldier: str | None = None
-    hex: Hex | None = None
+    side: str | None
+    soldier: str | None
+    hex: Hex | None
     text: str
     rule: str
+    event: Literal["setup"] = "setup"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GameEnded(_Event):
+class GameEnded(NamedTuple):
     """The game is over (§2.6, §6)."""
 
-    event: Literal["game_end"] = "game_end"
     winner: str | None
     """Winning side id; None for a draw."""
     reason: str
     kills: dict[str, int]
     """Enemy soldiers killed by each side."""
+    event: Literal["game_end"] = "game_end"
 
 
 # --- optional rules (RULES.md §9) ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class WatchDeclared(_Event):
+class WatchDeclared(NamedTuple):
     """A soldier went on Overwatch (§9.1)."""
 
-    event: Literal["watch"] = "watch"
     soldier: str
     hex: Hex
     rule: str = "§9.1"
+    event: Literal["watch"] = "watch"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class OverwatchEnded(_Event):
+class OverwatchEnded(NamedTuple):
     """An Overwatch marker came off (§9.1): he fired, his side's chit was drawn, or he was
     Suppressed or Stunned."""
 
-    event: Literal["overwatch_end"] = "overwatch_end"
     soldier: str
     why: str
     rule: str = "§9.1"
+    event: Literal["overwatch_end"] = "overwatch_end"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ReactionOpened(_Event):
+class ReactionOpened(NamedTuple):
     """The game waits on the reacting side's answer (§9.1, §9.2, §9.7)."""
 
-    event: Literal["reaction"] = "reaction"
     kind: ReactionKind
     side: str
     """The side that decides."""
@@ -298,58 +267,54 @@ class ReactionOpened(_Event):
     answerers: tuple[str, ...]
     """The men who may answer."""
     rule: str
+    event: Literal["reaction"] = "reaction"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ReactionClosed(_Event):
+class ReactionClosed(NamedTuple):
     """The reacting side answered (``answer`` is the action in notation)."""
 
-    event: Literal["reaction_end"] = "reaction_end"
     kind: ReactionKind
     side: str
     answer: str
     rule: str
+    event: Literal["reaction_end"] = "reaction_end"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HitTheDirt(_Event):
+class HitTheDirt(NamedTuple):
     """A man fired on dropped Prone (free) and is Suppressed (§9.2)."""
 
-    event: Literal["hit_dirt"] = "hit_dirt"
     soldier: str
     rule: str = "§9.2"
+    event: Literal["hit_dirt"] = "hit_dirt"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HiddenChanged(_Event):
+class HiddenChanged(NamedTuple):
     """A Hidden marker was placed or removed (§9.3)."""
 
-    event: Literal["hidden"] = "hidden"
     soldier: str
     hidden: bool
     why: str = ""
     rule: str = "§9.3"
+    event: Literal["hidden"] = "hidden"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class FellBack(_Event):
+class FellBack(NamedTuple):
     """A defender fell back one hex from a melee, or could not and holds (``to`` None) (§9.7)."""
 
-    event: Literal["fell_back"] = "fell_back"
     soldier: str
     origin: Hex
     to: Hex | None
     why: str = ""
     rule: str = "§9.7"
+    event: Literal["fell_back"] = "fell_back"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MeleeCalledOff(_Event):
+class MeleeCalledOff(NamedTuple):
     """Every attacker of a declared melee was killed or stunned first: no melee (§9.7)."""
 
-    event: Literal["melee_off"] = "melee_off"
     hex: Hex
     rule: str = "§9.7"
+    event: Literal["melee_off"] = "melee_off"
 
 
 Event = Union[TurnStarted, ChitDrawn, StatusChanged, RunningChanged, ImpulseStarted, Moved, Turned, Crossed,

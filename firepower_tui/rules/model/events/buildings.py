@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, NamedTuple
 
 from ...board.hexgrid import Hex
-from ..values import to_json
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BuildingDamaged:
+class BuildingDamaged(NamedTuple):
     """A building or bunker took damage (§9.6): a satchel charge 2, a barrage 1."""
 
-    event: Literal["building_damaged"] = "building_damaged"
     hex: Hex
     """The hex hit (a hex of the building)."""
     building: str
@@ -24,11 +20,7 @@ class BuildingDamaged:
     effect: str
     """``no effect on the occupants``, ``occupants Stunned``, ``destroyed: rubble`` …"""
     rule: str = "§9.6"
-
-    def to_json(self) -> dict[str, Any]:
-        """The JSON object of ``firepower script --json``."""
-        data: dict[str, Any] = to_json(self)
-        return data
+    event: Literal["building_damaged"] = "building_damaged"
 
 
 __all__ = ["BuildingDamaged"]

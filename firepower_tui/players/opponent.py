@@ -115,24 +115,13 @@ class Opponent:
         plan it begins followed while the game goes as planned (no dice between)."""
         assert self.search is not None
         if not state.impulse:
-            self._plan, self._done = None, set()
-            phase = (state.turn, len(state.played))
-            if self._idle_phase != phase:
-                self._idle_phase, self._idle = phase, set()
+            self._between_impulses(state)
             best = self.search.choices(state, budget_for(self.think, clock=self.clock),
                                        idle=frozenset(self._idle))[0]
             return best.action
-        key = (state.turn, len(state.played), state.impulses_used, state.impulse_hex)
-        if key != self._impulse:
-            self._impulse, self._plan, self._done, self._acted_now = key, None, set(), False
-        plan = self._plan
-        if plan is not None:
-            if self._step < len(plan.actions) and plan.states[self._step] == state:
-                self._step += 1
-                return plan.actions[self._step - 1]
-            if self._step >= len(plan.actions) and not plan.replan:
-                self._done.add(plan.soldier)
-            self._plan = None
+        planned = self._next_of_plan(state)
+        if planned is not None:
+            return planned
         best = self.search.choices(state, budget_for(self.think, clock=self.clock), done=frozenset(self._done))[0]
         if isinstance(best.action, EndImpulse):
             if not self._acted_now and state.impulse_hex is not None:
@@ -145,12 +134,35 @@ class Opponent:
         self._acted_now = True
         return best.action
 
-    def _activate(self, state: GameState) -> Action:
-        """Which hex's men to activate (6.2), or end the phase."""
+    def _between_impulses(self, state: GameState) -> None:
+        """No plan and no man done before an impulse starts; the hexes found idle are forgotten
+        when a new impulse phase begins."""
         self._plan, self._done = None, set()
         phase = (state.turn, len(state.played))
         if self._idle_phase != phase:
             self._idle_phase, self._idle = phase, set()
+
+    def _next_of_plan(self, state: GameState) -> Action | None:
+        """The next action of the current man's plan while the game goes as planned (a new
+        impulse forgets it); None when there is none (a man whose plan is played out is done
+        unless it asked to be planned again)."""
+        key = (state.turn, len(state.played), state.impulses_used, state.impulse_hex)
+        if key != self._impulse:
+            self._impulse, self._plan, self._done, self._acted_now = key, None, set(), False
+        plan = self._plan
+        if plan is not None:
+            if self._step < len(plan.actions) and plan.states[self._step] == state:
+                self._step += 1
+                self._acted_now = True
+                return plan.actions[self._step - 1]
+            if self._step >= len(plan.actions) and not plan.replan:
+                self._done.add(plan.soldier)
+            self._plan = None
+        return None
+
+    def _activate(self, state: GameState) -> Action:
+        """Which hex's men to activate (6.2), or end the phase."""
+        self._between_impulses(state)
         hexes = engine.impulse_hexes(state)
         best: tuple[float, Action] = (IMPULSE_FLOOR, EndPhase())
         for h in hexes:
@@ -195,18 +207,9 @@ class Opponent:
 
     def _act(self, state: GameState) -> Action:
         """The next action of the impulse: the current man's plan, a new plan, or the impulse's end."""
-        key = (state.turn, len(state.played), state.impulses_used, state.impulse_hex)
-        if key != self._impulse:
-            self._impulse, self._plan, self._done, self._acted_now = key, None, set(), False
-        plan = self._plan
-        if plan is not None:
-            if self._step < len(plan.actions) and plan.states[self._step] == state:
-                self._step += 1
-                self._acted_now = True
-                return plan.actions[self._step - 1]
-            if self._step >= len(plan.actions) and not plan.replan:
-                self._done.add(plan.soldier)
-            self._plan = None
+        planned = self._next_of_plan(state)
+        if planned is not None:
+            return planned
         for sid in state.group:
             s = state.soldier(sid)
             if sid in self._done or s is None or s.killed or s.status is Status.STUNNED or s.mf_left == 0:

@@ -49,6 +49,7 @@ import asyncssh
 from ..games.served import valid_name
 from ..rules.model.errors import FirepowerError
 from .web import firepower_command, is_loopback
+from .stopping import until_stopped
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 """The server's host key, in the data folder (``$XDG_DATA_HOME/firepower/``)."""
@@ -520,12 +521,8 @@ def serve(config: ServeConfig) -> int:
         print(f"Host key {key.get_fingerprint()} ({config.host_key})")
         print(f"Listening on {config.host}:{port}; players connect with: ssh -p {port} NAME@{_shown_host(config.host)}"
               " (Ctrl+C to stop)", flush=True)
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stop.set)
         try:
-            await stop.wait()
+            await until_stopped()
         finally:
             acceptor.close()
             for channel in list(hub.channels):

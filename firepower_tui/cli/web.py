@@ -322,10 +322,11 @@ def listen_warning(config: WebConfig) -> str | None:
 def serve(config: WebConfig) -> int:
     """Listen, then print where (the port it got, for ``--port 0``) and the URL; serve until
     Ctrl+C or SIGTERM. Every tab's game process is ended on the way out (its moves are stored)."""
-    import signal
     from dataclasses import replace
 
     from aiohttp import web
+
+    from .stopping import until_stopped
 
     if not 0 <= config.port <= 65535:
         raise WebRefusal(f"--port {config.port}: a port is 0-65535")
@@ -346,12 +347,8 @@ def serve(config: WebConfig) -> int:
             print(warning, file=sys.stderr)
         print(f"firepower web: serving the games of {config.db}")
         print(f"Open {start_url(bound)} (Ctrl+C to stop)", flush=True)
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stop.set)
         try:
-            await stop.wait()
+            await until_stopped()
         finally:
             await runner.cleanup()
 

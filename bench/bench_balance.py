@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import os
 import platform
@@ -43,24 +42,13 @@ from firepower_tui.rules.basic.sequence import new_game  # noqa: E402
 from firepower_tui.rules.model.dice import SeededDice  # noqa: E402
 from firepower_tui.rules.scenario.load import load_scenario  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_ai import wilson  # noqa: E402  (the 95 % Wilson interval; a draw counted as half)
+
 BALANCED = ("ambush", "bunkers", "crossing", "withdrawal", "crossroads", "recon")
 """The scenarios made to be fair, each measured in docs/scenarios.md."""
 BAND = (0.40, 0.60)
 """Each side's match score must lie in this band."""
-Z95 = 1.959963984540054
-
-
-def wilson(points: float, n: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a score (a draw counted as half)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = points / n
-    den = 1 + Z95 ** 2 / n
-    mid = (p + Z95 ** 2 / (2 * n)) / den
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
-
-
 @dataclass
 class Balance:
     """One scenario's games, counted by side."""

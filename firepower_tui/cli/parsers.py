@@ -324,24 +324,23 @@ def _seed(text: str) -> int:
     return _whole_number(text, 0, MAX_SEED, "a seed")
 
 
-def _think(text: str) -> float:
+def _seconds(text: str, low: float, high: float, span: str) -> float:
+    """``text`` as seconds from ``low`` to ``high``, else a usage error saying ``span``."""
     try:
         seconds = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0.05 <= seconds <= 60:
-        raise argparse.ArgumentTypeError(f"{text}: between 0.05 and 60 seconds")
+    if not low <= seconds <= high:
+        raise argparse.ArgumentTypeError(f"{text}: between {span} seconds")
     return seconds
+
+
+def _think(text: str) -> float:
+    return _seconds(text, 0.05, 60, "0.05 and 60")
 
 
 def _pace(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= seconds <= 10:
-        raise argparse.ArgumentTypeError(f"{text}: between 0 (instant) and 10 seconds")
-    return seconds
+    return _seconds(text, 0, 10, "0 (instant) and 10")
 
 
 def _rule_options(p: argparse.ArgumentParser) -> None:

@@ -194,8 +194,10 @@ def repaint_hexes(base: Grid, gmap: MapData, hexes: set[Hex], zoom: Zoom, glyphs
     ``gmap``: their terrain, line and feature fill (the editor's paint). The outlines and the
     hexsides' marks are left as they are: a change to a wall, door, window or slit needs
     :func:`terrain_base`. A new grid; ``base`` is not changed."""
-    grid = Grid(base.width, base.height, [list(r) for r in base.chars], [list(r) for r in base.styles],
-                base.slots, base.lines_of_hex)
+    chars, styles = list(base.chars), list(base.styles)
+    for y in {y for h in hexes for y, _, _ in base.slots.get(h, ())}:  # (only the rows drawn on are copied)
+        chars[y], styles[y] = base.chars[y][:], base.styles[y][:]
+    grid = Grid(base.width, base.height, chars, styles, base.slots, base.lines_of_hex)
     fills = feature_fills(gmap.features)
     pick = 0 if glyphs is UNICODE else 1
     for h in hexes:

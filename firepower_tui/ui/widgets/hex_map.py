@@ -28,6 +28,7 @@ from ...rules.board.terrain import MapData
 from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, repaint_hexes, side_mark_cells,
                                terrain_base)
 from ..render.map_counters import Stacks, draw_counters, redraw_hexes, stacks_of
+from ..render.map_text import Marks, mark_hexes
 from ..render.map_palette import palette
 from .flat_lines import FlatLines
 from .map_strips import column_ruler, grid_strip, row_label
@@ -72,6 +73,11 @@ class HexMap(ScrollView, can_focus=True):
         self.lower_second = lower_second
         self.zoom = zoom
         self._bases: dict[str, Grid] = {}
+        self.marks: Marks = {}
+        """Marks written on hexes over the drawing (the editor's zones and objectives): per hex,
+        ``(offset in its last content run, character, style key)``."""
+        self.marked_sides: dict[SideKey, str] = {}
+        """Hexsides whose border cells take a style key (the editor's sector edges)."""
         self._stacks: Stacks = {}
         self._line_versions: dict[int, int] = {}
         """Per grid line, bumped when set_state changes it (the strip cache keys on it)."""
@@ -108,7 +114,25 @@ class HexMap(ScrollView, can_focus=True):
             base = self._bases[self.zoom.name] = terrain_base(_drawn_map(state), self.zoom, self.glyphs)
         self._line_versions = {}
         self._stacks = stacks_of(state)
-        return draw_counters(base, state, self.zoom, self.glyphs, lower_second=self.lower_second)
+        grid = draw_counters(base, state, self.zoom, self.glyphs, lower_second=self.lower_second)
+        if self.marks:
+            mark_hexes(grid, self.marks)
+        if self.marked_sides:
+            for y, cells in side_mark_cells(self.marked_sides, self.zoom, grid.width, grid.height).items():
+                for x, key in cells.items():
+                    if grid.styles[y][x] == "border":
+                        grid.styles[y][x] = key
+        return grid
+
+    def set_marks(self, marks: Marks, sides: dict[SideKey, str]) -> None:
+        """New marks on hexes and hexsides (:attr:`marks`, :attr:`marked_sides`): the map drawn again."""
+        if marks == self.marks and sides == self.marked_sides:
+            return
+        self.marks, self.marked_sides = marks, sides
+        self.grid = self._build(self.state)
+        self._grid_version += 1
+        self._cache.clear()
+        self.refresh()
 
     def _index_owners(self) -> None:
         owners: list[list[tuple[int, int, Hex]]] = [[] for _ in range(self.grid.height)]
@@ -145,6 +169,10 @@ class HexMap(ScrollView, can_focus=True):
             self.grid, rows = redraw_hexes(old, self._base_grid(), state, stacks, changed, self.zoom, self.glyphs,
                                            lower_second=self.lower_second)
             self.redrawn_hexes += len(changed)
+        self._refresh_rows(old, rows)
+
+    def _refresh_rows(self, old: Grid, rows: Iterable[int]) -> None:
+        """Repaint the cells of ``rows`` that differ between ``old`` and the grid now."""
         for y in sorted(rows):
             a_c, b_c, a_s, b_s = old.chars[y], self.grid.chars[y], old.styles[y], self.grid.styles[y]
             if a_c == b_c and a_s == b_s:
@@ -160,9 +188,26 @@ class HexMap(ScrollView, can_focus=True):
         the terrain again whole."""
         base = self._bases.get(self.zoom.name)
         self._bases.clear()
-        if hexes is not None and base is not None:
-            self._bases[self.zoom.name] = repaint_hexes(base, _drawn_map(state), hexes, self.zoom, self.glyphs)
-        self.set_state(state)
+        if hexes is None or base is None:
+            self.set_state(state)
+            return
+        new_base = self._bases[self.zoom.name] = repaint_hexes(base, _drawn_map(state), hexes, self.zoom, self.glyphs)
+        old_state, old = self.state, self.grid
+        if state.building_damage != old_state.building_damage or state.ground != old_state.ground \
+                or state.special != old_state.special or not hexes <= self.grid.slots.keys():
+            self.set_state(state)
+            return
+        self.state = state
+        stacks = stacks_of(state)  # only the painted hexes and those whose men changed are drawn again
+        changed = set(hexes) | {h for h in self._stacks.keys() | stacks.keys() if self._stacks.get(h) != stacks.get(h)}
+        self._stacks = stacks
+        self.grid, rows = redraw_hexes(old, new_base, state, stacks, changed, self.zoom, self.glyphs,
+                                       lower_second=self.lower_second)
+        marked = {h: self.marks[h] for h in changed if h in self.marks}
+        if marked:
+            mark_hexes(self.grid, marked)
+        self.redrawn_hexes += len(changed)
+        self._refresh_rows(old, rows)
 
     def _base_grid(self) -> Grid:
         base = self._bases.get(self.zoom.name)

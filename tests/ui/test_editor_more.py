@@ -281,3 +281,19 @@ async def test_every_key_does_what_its_help_says_or_says_why_not(tmp_path: Path)
             if screen.los_origin is not None:
                 await pilot.press("escape")
         assert app.is_running
+
+
+@pytest.mark.slow
+async def test_a_zone_mark_leaves_a_stack_count_readable(tmp_path: Path) -> None:
+    path = tmp_path / "small.toml"
+    path.write_text(new_text(8, 6, "small"), encoding="utf-8")
+    app = _app(path, tmp_path / "rec")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = _screen(app)
+        screen.change(lambda: screen.doc.set_zone("tan", (1, 2), None) or "")
+        await _checked(pilot, screen)
+        assert _last_run(screen, "A1")[1] == "t" and _last_run(screen, "B2")[1] == "t"
+        await pilot.press("m", "m")  # two tan men on A1: the count is drawn where the zone's mark goes
+        await _checked(pilot, screen)
+        assert _last_run(screen, "A1")[1] == "2"
+        assert _last_run(screen, "B2")[1] == "t"

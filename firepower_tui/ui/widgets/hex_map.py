@@ -28,7 +28,7 @@ from ...rules.board.terrain import MapData
 from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, repaint_hexes, side_mark_cells,
                                terrain_base)
 from ..render.map_counters import Stacks, draw_counters, redraw_hexes, stacks_of
-from ..render.map_text import Marks, mark_hexes
+from ..render.map_text import Marks
 from ..render.map_palette import palette
 from .flat_lines import FlatLines
 from .map_strips import column_ruler, grid_strip, row_label
@@ -116,7 +116,7 @@ class HexMap(ScrollView, can_focus=True):
         self._stacks = stacks_of(state)
         grid = draw_counters(base, state, self.zoom, self.glyphs, lower_second=self.lower_second)
         if self.marks:
-            mark_hexes(grid, self.marks)
+            _mark_blank(grid, self.marks)
         if self.marked_sides:
             for y, cells in side_mark_cells(self.marked_sides, self.zoom, grid.width, grid.height).items():
                 for x, key in cells.items():
@@ -205,7 +205,7 @@ class HexMap(ScrollView, can_focus=True):
                                        lower_second=self.lower_second)
         marked = {h: self.marks[h] for h in changed if h in self.marks}
         if marked:
-            mark_hexes(self.grid, marked)
+            _mark_blank(self.grid, marked)
         self.redrawn_hexes += len(changed)
         self._refresh_rows(old, rows)
 
@@ -574,6 +574,20 @@ class HexMap(ScrollView, can_focus=True):
         h = self.grid.hex_at(x, y)
         if h is not None:
             self.post_message(self.HexClicked(h))
+
+
+def _mark_blank(grid: Grid, marks: Marks) -> None:
+    """Write the marks into each hex's last content run where it is blank (``_`` or space): a
+    man's stack count or a fence drawn there stays readable."""
+    for h, items in marks.items():
+        runs = grid.slots.get(h)
+        if not runs:
+            continue
+        y, x, w = runs[-1]
+        for offset, ch, key in items:
+            if 0 <= offset < w and grid.chars[y][x + offset] in " _":
+                grid.chars[y][x + offset] = ch
+                grid.styles[y][x + offset] = key
 
 
 def _drawn_map(state: GameState) -> MapData:

@@ -353,7 +353,7 @@ class EditorScreen(Screen[None]):
         self.redo_stack.clear()
         self.message = why
         self.text = after
-        self.recovery.write_soon(after)
+        self.call_after_refresh(self.recovery.write_soon, after)  # (written once the key's frame is out)
         if painted is not None and self.state is not None:
             hexes, terrain = painted
             self._paint_now(hexes, terrain)
@@ -676,15 +676,19 @@ class EditorApp(App[None]):
             self.add_class("-ascii", update=False)
 
     _switch_before: float | None = None
+    editor: EditorScreen | None = None
 
     def on_mount(self) -> None:
         from ..app import SWITCH_INTERVAL  # (the game's reason: Textual's writer thread waits for the GIL)
 
         self._switch_before = sys.getswitchinterval()
         sys.setswitchinterval(min(self._switch_before, SWITCH_INTERVAL))
-        self.push_screen(EditorScreen(self.doc, self.path, ascii=self.ascii, note=self.note, recovery=self.recovery))
+        self.editor = EditorScreen(self.doc, self.path, ascii=self.ascii, note=self.note, recovery=self.recovery)
+        self.push_screen(self.editor)
 
     def on_unmount(self) -> None:
+        if self.editor is not None:  # (the last change on disk before the process ends: a hang-up too)
+            self.editor.recovery.flush()
         if self._switch_before is not None:
             sys.setswitchinterval(self._switch_before)
 

@@ -48,29 +48,44 @@ class Recovery:
         self.file = self.folder / f"{stem}-{hashlib.sha256(name.encode()).hexdigest()[:16]}.json"
 
     _latest: str | None = None
-    _lock: threading.Lock | None = None
+    """The text waiting for the writer thread (None: nothing waiting)."""
+    _writing = False
+    _writer: threading.Thread | None = None
+    _cond: threading.Condition | None = None
 
     def write_soon(self, text: str) -> None:
-        """:meth:`write` in a thread (the key's frame does not wait for the disk). The writes
-        keep their order: each thread writes the newest text there is when it gets the lock."""
-        if self._lock is None:
-            self._lock = threading.Lock()
-        self._latest = text
-        lock = self._lock
+        """:meth:`write` in the recovery's writer thread: the key's frame does not wait for the
+        disk. Texts that come faster than the disk takes them are written newest only."""
+        if self._cond is None:
+            self._cond = threading.Condition()
+        with self._cond:
+            self._latest = text
+            self._cond.notify()
+        if self._writer is None:
+            self._writer = threading.Thread(target=self._write_loop, name="firepower-recovery", daemon=True)
+            self._writer.start()
 
-        def write_newest() -> None:
-            with lock:
-                newest, self._latest = self._latest, None
-                if newest is not None:
-                    self.write(newest)
-
-        threading.Thread(target=write_newest, name="firepower-recovery", daemon=False).start()
+    def _write_loop(self) -> None:
+        assert self._cond is not None
+        while True:
+            with self._cond:
+                while self._latest is None:
+                    self._cond.wait()
+                text, self._latest, self._writing = self._latest, None, True
+            try:
+                self.write(text)
+            finally:
+                with self._cond:
+                    self._writing = False
+                    self._cond.notify_all()
 
     def flush(self) -> None:
-        """Wait for the writes :meth:`write_soon` started (tests; before a discard)."""
-        if self._lock is not None:
-            with self._lock:
-                pass
+        """Wait until the texts given to :meth:`write_soon` are on disk (the app's end; tests)."""
+        if self._cond is None:
+            return
+        with self._cond:
+            while self._latest is not None or self._writing:
+                self._cond.wait(0.1)
 
     def write(self, text: str) -> None:
         """The text as it is now, in place of the last (atomically). A folder that cannot be
@@ -100,7 +115,9 @@ class Recovery:
             return None
 
     def discard(self) -> None:
-        self._latest = None  # (a write waiting for the lock writes nothing now)
+        if self._cond is not None:
+            with self._cond:
+                self._latest = None  # (nothing waiting is written now)
         self.flush()
         with contextlib.suppress(OSError):
             self.file.unlink()

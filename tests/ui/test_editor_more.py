@@ -297,3 +297,36 @@ async def test_a_zone_mark_leaves_a_stack_count_readable(tmp_path: Path) -> None
         await _checked(pilot, screen)
         assert _last_run(screen, "A1")[1] == "2"
         assert _last_run(screen, "B2")[1] == "t"
+
+
+def _fresh_grid(screen: EditorScreen) -> tuple[list[list[str]], list[list[str]]]:
+    """The map as a new map widget draws the screen's scenario whole (its marks too)."""
+    from firepower_tui.ui.widgets.hex_map import HexMap
+
+    fresh = HexMap(screen.map.state, ascii=screen.ascii)
+    fresh.marks, fresh.marked_sides = screen.map.marks, screen.map.marked_sides
+    grid = fresh._build(screen.map.state)
+    return grid.chars, grid.styles
+
+
+@pytest.mark.slow
+@pytest.mark.rule("§9.6")
+async def test_what_a_key_redraws_is_the_map_drawn_whole(tmp_path: Path) -> None:
+    """Each key draws again only what it changed (a paint its hexes, a door or wall its hexside,
+    a building its hexes): after each, the map is the same as drawn whole, and it was not drawn
+    whole."""
+    path = tmp_path / "village.toml"
+    path.write_text((ROOT / "scenarios" / "village.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    app = _app(path, tmp_path / "rec")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = _screen(app)
+        version = screen.map._grid_version
+        screen.cursor = hex_from_id("C4")  # a building's hex (its door on C4:N)
+        screen.map.set_cursor(screen.cursor)
+        keys = ["D", "D", "]", "I", "]", "]", "W", "W", "B", "t", "B", "N", "2", "D", "S", "b", "h", "b", "w", "u",
+                "f", "f", "g", "6", "m", "m", "x", "[", "W", "z", "z", "Z"]
+        for key in keys:
+            await pilot.press(key)
+            await _checked(pilot, screen)
+            assert (screen.map.grid.chars, screen.map.grid.styles) == _fresh_grid(screen), key
+        assert screen.map._grid_version == version  # never drawn whole

@@ -68,25 +68,26 @@ def drawn_state(scenario: Scenario) -> GameState:
     return new_game(scenario, rules=rules)
 
 
-def _changed_hexes(old: MapData, new: MapData) -> set[Hex] | None:
-    """The hexes whose insides differ between two maps of the editor (terrain, line, feature
-    fill); None when more than insides changed (the size, a wall, door, window or slit)."""
+def _changed(old: MapData, new: MapData) -> tuple[set[Hex], set[SideKey]] | None:
+    """What differs between two maps of the editor: the hexes whose insides differ (terrain,
+    line, feature fill) and the hexsides whose wall, door, window or slit differs; None when the
+    size changed (the map drawn whole)."""
     from ..render.map_grid import feature_fills
 
     if (old.columns, old.rows) != (new.columns, new.rows):
         return None
-    def walls(f: MapFeatures | None) -> tuple[object, object]:
-        return (f.walls, f.openings) if f is not None else (frozenset(), {})
-
-    if walls(old.features) != walls(new.features):
-        return None
     old_fill, new_fill = feature_fills(old.features), feature_fills(new.features)
     before = old.terrain
-    changed = {h for h, t in new.terrain.items() if before.get(h) is not t}
+    hexes = {h for h, t in new.terrain.items() if before.get(h) is not t}
     for a, b in ((old.lines, new.lines), (old_fill, new_fill)):
         if a != b:
-            changed |= {h for h in a.keys() | b.keys() if a.get(h) != b.get(h)}
-    return changed
+            hexes |= {h for h in a.keys() | b.keys() if a.get(h) != b.get(h)}
+    empty = MapFeatures()
+    fa, fb = old.features or empty, new.features or empty
+    sides: set[SideKey] = set(fa.walls ^ fb.walls)
+    if fa.openings != fb.openings:
+        sides |= {k for k in fa.openings.keys() | fb.openings.keys() if fa.openings.get(k) != fb.openings.get(k)}
+    return hexes, sides
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +100,9 @@ class Drawn:
     """The scenario as a game starts it (None: nothing to draw: the map stays as it was)."""
     drawn_over: GameState | None
     """The state on the map when the check began (``changed`` is against its map)."""
-    changed: set[Hex] | None
-    """The hexes whose insides differ from ``drawn_over``'s (None: draw the map whole)."""
+    changed: tuple[set[Hex], set[SideKey]] | None
+    """The hexes whose insides differ from ``drawn_over``'s, and the hexsides (:func:`_changed`;
+    None: draw the map whole)."""
     marks: dict[Hex, tuple[tuple[int, str, str], ...]]
     """The deployment zones and objectives on their hexes (:func:`scenario_marks`)."""
     sector_edges: dict[SideKey, str]
@@ -113,7 +115,7 @@ def _check_and_draw(text: str, name: str, drawn_over: GameState | None, *, ascii
     if checked.scenario is None:
         return Drawn(text, checked, None, drawn_over, None, {}, {})
     state = drawn_state(checked.scenario)
-    changed = _changed_hexes(drawn_over.scenario.map, state.scenario.map) if drawn_over is not None else None
+    changed = _changed(drawn_over.scenario.map, state.scenario.map) if drawn_over is not None else None
     marks, edges = scenario_marks(state, ascii=ascii)
     return Drawn(text, checked, state, drawn_over, changed, marks, edges)
 
@@ -428,7 +430,10 @@ class EditorScreen(Screen[None]):
             changed = found.changed if self.state is found.drawn_over else None
             self.state = found.state
             self.map.set_marks(found.marks, found.sector_edges)
-            self.map.set_map(self.state, changed)
+            if changed is None:
+                self.map.set_map(self.state)
+            else:
+                self.map.set_map(self.state, *changed)
         self._show_problems()
         self._show()
 

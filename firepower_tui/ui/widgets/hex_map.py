@@ -25,8 +25,8 @@ from ...rules.board.features import SideKey
 from ...rules.board.hexgrid import Hex
 from ...rules.model.state import GameState
 from ...rules.board.terrain import MapData
-from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, repaint_hexes, side_mark_cells,
-                               terrain_base)
+from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, repaint_hexes, side_cells,
+                               side_mark_cells, terrain_base)
 from ..render.map_counters import Stacks, draw_counters, redraw_hexes, stacks_of
 from ..render.map_text import Marks
 from ..render.map_palette import palette
@@ -78,6 +78,8 @@ class HexMap(ScrollView, can_focus=True):
         ``(offset in its last content run, character, style key)``."""
         self.marked_sides: dict[SideKey, str] = {}
         """Hexsides whose border cells take a style key (the editor's sector edges)."""
+        self._sector_cells: dict[int, dict[int, str]] = {}
+        """The cells of :attr:`marked_sides`: per line, ``x -> style key``."""
         self._stacks: Stacks = {}
         self._line_versions: dict[int, int] = {}
         """Per grid line, bumped when set_state changes it (the strip cache keys on it)."""
@@ -117,11 +119,12 @@ class HexMap(ScrollView, can_focus=True):
         grid = draw_counters(base, state, self.zoom, self.glyphs, lower_second=self.lower_second)
         if self.marks:
             _mark_blank(grid, self.marks)
-        if self.marked_sides:
-            for y, cells in side_mark_cells(self.marked_sides, self.zoom, grid.width, grid.height).items():
-                for x, key in cells.items():
-                    if grid.styles[y][x] == "border":
-                        grid.styles[y][x] = key
+        self._sector_cells = side_mark_cells(self.marked_sides, self.zoom, grid.width, grid.height) \
+            if self.marked_sides else {}
+        for y, cells in self._sector_cells.items():
+            for x, key in cells.items():
+                if grid.styles[y][x] == "border":
+                    grid.styles[y][x] = key
         return grid
 
     def set_marks(self, marks: Marks, sides: dict[SideKey, str]) -> None:
@@ -181,7 +184,7 @@ class HexMap(ScrollView, can_focus=True):
             xs = [x for x in range(len(b_c)) if a_c[x] != b_c[x] or a_s[x] != b_s[x]]
             self._refresh_grid(xs[0], y, xs[-1] - xs[0] + 1, 1)
 
-    def set_map(self, state: GameState, hexes: set[Hex] | None = None) -> None:
+    def set_map(self, state: GameState, hexes: set[Hex] | None = None, sides: Iterable[SideKey] = ()) -> None:
         """A state whose map itself changed (the editor), then as :meth:`set_state` (only the
         lines that changed are repainted). ``hexes``: only the insides of these changed (their
         terrain, lines or feature fills: :func:`..render.map_grid.repaint_hexes`); None: draw
@@ -191,7 +194,8 @@ class HexMap(ScrollView, can_focus=True):
         if hexes is None or base is None:
             self.set_state(state)
             return
-        new_base = self._bases[self.zoom.name] = repaint_hexes(base, _drawn_map(state), hexes, self.zoom, self.glyphs)
+        new_base = self._bases[self.zoom.name] = repaint_hexes(base, _drawn_map(state), hexes, self.zoom, self.glyphs,
+                                                               sides)
         old_state, old = self.state, self.grid
         if state.building_damage != old_state.building_damage or state.ground != old_state.ground \
                 or state.special != old_state.special or not hexes <= self.grid.slots.keys():
@@ -206,6 +210,14 @@ class HexMap(ScrollView, can_focus=True):
         marked = {h: self.marks[h] for h in changed if h in self.marks}
         if marked:
             _mark_blank(self.grid, marked)
+        grid = self.grid
+        for x, y in side_cells(self.zoom, [k for k in sides if k[0] in grid.slots]):  # the hexsides drawn again
+            if y not in rows:
+                grid.chars[y], grid.styles[y] = grid.chars[y][:], grid.styles[y][:]
+                rows.add(y)
+            style = new_base.styles[y][x]
+            grid.chars[y][x] = new_base.chars[y][x]
+            grid.styles[y][x] = self._sector_cells.get(y, {}).get(x, style) if style == "border" else style
         self.redrawn_hexes += len(changed)
         self._refresh_rows(old, rows)
 

@@ -131,16 +131,18 @@ async def test_a_terrain_key_draws_only_the_hexes_it_painted(tmp_path: Path) -> 
         screen = _screen(app)
         hexmap = screen.map
         version, drawn = hexmap._grid_version, hexmap.redrawn_hexes
+        on_the_key: list[str] = []
+        recheck = screen._recheck
+        screen._recheck = lambda text: (on_the_key.append(text), recheck(text))  # type: ignore[method-assign]
         await pilot.press("3", "b", "t")  # B1 and its six neighbours on the map
         from firepower_tui.rules.board.hexgrid import hex_neighbors
 
         brush = [h for h in (hex_from_id("B1"), *hex_neighbors(hex_from_id("B1"))) if screen.doc.on_map(h)]
         assert hexmap.redrawn_hexes - drawn == len(brush) < 7
         assert hexmap._grid_version == version  # the map was not drawn whole
-        assert screen.check_pending  # the file is checked after the key, not in it
         await _checked(pilot, screen)
         assert hexmap._grid_version == version
-        assert screen.checked_text == screen.text
+        assert screen.checked_text == screen.text and on_the_key == []  # checked, in the thread, not on the key
 
 
 @pytest.mark.slow
@@ -157,6 +159,7 @@ async def test_a_dropped_editor_leaves_its_changes_to_restore(tmp_path: Path) ->
         screen = _screen(app)
         await pilot.press("h", "2", "B", "D")
         edited = screen.text
+        await pilot.pause()
         screen.recovery.flush()
         app.exit()  # as a hang-up ends it
     assert path.read_text(encoding="utf-8") == original
@@ -212,7 +215,10 @@ def test_a_killed_editor_loses_nothing(tmp_path: Path) -> None:
             app.press(key)
             app.pump(0.2)
         app.wait_for("B1: hill", timeout=30)
-        time.sleep(0.5)  # (the recovery file is written in a thread just after each change)
+        folder = tmp_path / "data" / "firepower" / "editor"
+        deadline = time.monotonic() + 20  # (the recovery file is written in a thread just after each change)
+        while not any("th......" in f.read_text() for f in folder.glob("*.json")) and time.monotonic() < deadline:
+            time.sleep(0.05)
         os.kill(app.pid, signal.SIGKILL)
         os.waitpid(app.pid, 0)
     finally:

@@ -336,3 +336,16 @@ async def test_what_a_key_redraws_is_the_map_drawn_whole(tmp_path: Path) -> None
             await _checked(pilot, screen)
             assert (screen.map.grid.chars, screen.map.grid.styles) == _fresh_grid(screen), key
         assert screen.map._grid_version == version  # never drawn whole
+
+
+def test_the_question_says_when_the_file_changed_after_the_recovered_text(tmp_path: Path) -> None:
+    from firepower_tui.ui.editor.recovery import Recovered
+    from firepower_tui.ui.editor.recovery_screen import changed_since
+
+    path = tmp_path / "x.toml"
+    path.write_text("x", encoding="utf-8")
+    stamp = path.stat().st_mtime
+    assert changed_since(path, stamp - 10) and not changed_since(path, stamp + 10)
+    assert not changed_since(tmp_path / "gone.toml", 0.0)
+    assert "written after that" in RecoverScreen(path, Recovered("y", stamp - 10)).question.plain
+    assert "written after that" not in RecoverScreen(path, Recovered("y", stamp + 10)).question.plain

@@ -23,5 +23,17 @@ class RecoverScreen(ConfirmScreen):
     def __init__(self, path: Path | None, found: Recovered) -> None:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(found.written))
         name = path.name if path is not None else "a new scenario"
-        super().__init__(Text(f"The editor of {name} ended at {when} without saving its changes "
-                              "(the terminal closed, or the process was stopped). Restore them?", style="bold"))
+        text = Text(f"The editor of {name} ended at {when} without saving its changes (the terminal "
+                    "closed, or the process was stopped). Restore them?", style="bold")
+        if path is not None and changed_since(path, found.written):
+            text.append(f"\n{path.name} was written after that, by something else: restoring puts the editor's "
+                        "text in its place once you save (z takes it back).", style="yellow")
+        super().__init__(text)
+
+
+def changed_since(path: Path, written: float) -> bool:
+    """Whether the file was written after the recovered text was."""
+    try:
+        return path.stat().st_mtime > written
+    except OSError:
+        return False

@@ -171,6 +171,8 @@ class HexMap(ScrollView, can_focus=True):
                 return
             self.grid, rows = redraw_hexes(old, self._base_grid(), state, stacks, changed, self.zoom, self.glyphs,
                                            lower_second=self.lower_second)
+            if self.marks:
+                _mark_blank(self.grid, {h: self.marks[h] for h in changed if h in self.marks})
             self.redrawn_hexes += len(changed)
         self._refresh_rows(old, rows)
 

@@ -349,3 +349,31 @@ def test_the_question_says_when_the_file_changed_after_the_recovered_text(tmp_pa
     assert not changed_since(tmp_path / "gone.toml", 0.0)
     assert "written after that" in RecoverScreen(path, Recovered("y", stamp - 10)).question.plain
     assert "written after that" not in RecoverScreen(path, Recovered("y", stamp + 10)).question.plain
+
+
+@pytest.mark.slow
+async def test_a_new_unnamed_scenario_is_recovered_too(tmp_path: Path) -> None:
+    """``firepower edit`` with no FILE: its changes are kept under the name of a new scenario,
+    offered by the next ``firepower edit`` with no FILE; saved under a name, they are that file's."""
+    folder = tmp_path / "rec"
+    text = new_text(8, 6, "my-scenario")
+    app = EditorApp(ScenarioDoc(text), None, recovery=Recovery(None, folder))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        edited = _screen(app).text
+        await pilot.pause()
+        app.exit()
+    app = EditorApp(ScenarioDoc(text), None, recovery=Recovery(None, folder))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RecoverScreen)
+        await pilot.press("enter")
+        screen = _screen(app)
+        assert screen.text == edited
+        await pilot.press("ctrl+s")  # asks where
+        await pilot.pause()
+        await pilot.press(*str(tmp_path / "mine.toml"), "enter")
+        await pilot.pause()
+        assert screen.path == tmp_path / "mine.toml" and not screen.modified
+    assert (tmp_path / "mine.toml").read_text(encoding="utf-8") == edited
+    assert Recovery(None, folder).read() is None and Recovery(tmp_path / "mine.toml", folder).read() is None

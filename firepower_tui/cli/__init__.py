@@ -25,7 +25,7 @@ from .parsers import (THEME_NAMES, _HelpFormatter, _parse, _parser, _Parser, _te
 from .terminal import catch_hangup
 
 
-APP_COMMANDS = (None, "play", "resume", "replay", "join", "learn", "served")
+APP_COMMANDS = (None, "play", "resume", "replay", "join", "learn", "served", "edit")
 """The commands that open the app (no command: the title screen or a new game)."""
 
 

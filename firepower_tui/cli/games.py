@@ -55,6 +55,7 @@ def resume(store: Store, args: argparse.Namespace) -> int:
 
     run_app(make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
                      handover=args.handover, pace=args.pace))  # ends cleanly on SIGHUP or end of input
+    campaign_farewell(store, game_id)
     return 0
 
 
@@ -273,11 +274,32 @@ def _campaign_play(store: Store, args: argparse.Namespace, number: int) -> int:
 
     run_app(make_app(session.scenario, session=session, store=store, game_id=game_id, ascii=args.ascii,
                      handover=args.handover, pace=args.pace))
-    if store.game(game_id).finished:
-        print(f"Scenario {row.step + 1} is over: `firepower campaign` carries the survivors on.")
-    else:
-        print(f"Scenario {row.step + 1} is not over: `firepower campaign` carries on where you left it.")
+    campaign_farewell(store, game_id)
     return 0
+
+
+def campaign_farewell(store: Store, game_id: int) -> None:
+    """After a campaign's game, whichever command played it (``campaign`` or ``resume``): count it
+    if it is over (its survivors carried into the next scenario, the score; ruling R283), and say
+    where the campaign stands. Nothing for a game of no campaign."""
+    from ..games import campaign as campaigns
+
+    number = campaigns.campaign_of(store, game_id)
+    if number is None:
+        return
+    at = store.campaign(number).step
+    if not campaigns.settle(store, number):
+        print(f"Campaign {number}: scenario {at + 1} is not over: `firepower campaign` carries on where you left it.")
+        return
+    row = store.campaign(number)
+    if row.finished:
+        _campaign_summary(store, number)
+        return
+    spec = campaigns.load_campaign(row.campaign_id)
+    fit = sum(1 for m in row.force if not m.get("resting"))
+    print(f"Campaign {number}: scenario {at + 1} is over ({row.results[-1]['points']} points; score so far "
+          f"{campaigns.score(row.results, row.force, False)}). `firepower campaign` plays scenario {row.step + 1} of "
+          f"{len(spec.scenarios)}, {spec.scenarios[row.step]}, with the {fit} men fit to fight.")
 
 
 def _campaign_summary(store: Store, number: int) -> None:
@@ -293,6 +315,9 @@ def _campaign_summary(store: Store, number: int) -> None:
 
 def _campaign_list(store: Store) -> int:
     from ..games import campaign as campaigns
+
+    for c in store.campaigns():  # (a game played to its end elsewhere is counted before it is listed)
+        campaigns.settle(store, c.id)
 
     print("Campaigns to play (`firepower campaign start ID`):")
     for spec in campaigns.known_campaigns():

@@ -194,35 +194,51 @@ def score(results: list[dict[str, Any]], force: list[dict[str, Any]], finished: 
     return sum(int(r["points"]) for r in results) + (len(force) if finished else 0)
 
 
+def settle(store: Store, number: int) -> bool:
+    """Count campaign ``number``'s game if it is over, however it was played to its end
+    (``firepower campaign``, ``firepower resume``, ``firepower join``): its result and points
+    in the results, its survivors the force of the next scenario (R282), the campaign at its
+    next scenario with no game yet, or finished (its last scenario played, or nobody left to
+    fight). Whether a game was counted (False: no game, or not over yet)."""
+    from .service import load_game
+
+    row = store.campaign(number)
+    if row.finished or row.game_id is None or not store.game(row.game_id).finished:
+        return False
+    spec = load_campaign(row.campaign_id)
+    state = load_game(store, row.game_id).state
+    force = survivors(state, spec, from_data(row.force))
+    results = [*row.results, {"scenario": spec.scenarios[row.step], "game": row.game_id, "winner": state.winner,
+                              "points": points_for(state.winner, spec.side), "survivors": len(force)}]
+    step = row.step + 1
+    finished = step >= len(spec.scenarios) or not any(not m.resting for m in force)
+    store.update_campaign(number, step=step, force=as_data(force), results=results, game_id=None, finished=finished)
+    return True
+
+
+def campaign_of(store: Store, game_id: int) -> int | None:
+    """The number of the campaign whose game ``game_id`` is (None: a game of no campaign)."""
+    return next((c.id for c in store.campaigns() if c.game_id == game_id), None)
+
+
 def next_game(store: Store, number: int, seed: int, folder: Path | None = None) -> tuple[Session, int] | None:
     """Carry campaign ``number`` on: the game of the scenario it is at, resumed if unfinished;
-    else, the scenario just finished counted (its survivors the force, R282) and the next one
-    started as a new stored game. None when the campaign is over (its last scenario played, or
-    nobody left to fight).
+    else, the scenario just finished counted (:func:`settle`) and the next one started as a new
+    stored game. None when the campaign is over (its last scenario played, or nobody left to fight).
     """
-    from .service import load_game, new_game, resume_game
+    from .service import new_game, resume_game
 
+    settle(store, number)
     row = store.campaign(number)
     if row.finished:
         return None
-    spec = load_campaign(row.campaign_id)
-    force, results, step = from_data(row.force), list(row.results), row.step
     if row.game_id is not None:
-        game = store.game(row.game_id)
-        if not game.finished:
-            return resume_game(store, row.game_id)
-        state = load_game(store, row.game_id).state
-        force = survivors(state, spec, force)
-        results.append({"scenario": spec.scenarios[step], "game": row.game_id, "winner": state.winner,
-                        "points": points_for(state.winner, spec.side), "survivors": len(force)})
-        step += 1
-        if step >= len(spec.scenarios) or not any(not m.resting for m in force):
-            store.update_campaign(number, step=step, force=as_data(force), results=results, game_id=None,
-                                  finished=True)
-            return None
-    scenario = step_scenario(spec, step, force, folder or store.path.parent / "campaigns", number)
+        return resume_game(store, row.game_id)
+    spec = load_campaign(row.campaign_id)
+    scenario = step_scenario(spec, row.step, from_data(row.force), folder or store.path.parent / "campaigns", number)
     session, game_id = new_game(store, scenario, seed, dict(row.options))
-    store.update_campaign(number, step=step, force=as_data(force), results=results, game_id=game_id, finished=False)
+    store.update_campaign(number, step=row.step, force=row.force, results=row.results, game_id=game_id,
+                          finished=False)
     return session, game_id
 
 
@@ -240,5 +256,6 @@ def from_data(data: list[dict[str, Any]]) -> list[Man]:
     return [Man(d["id"], d["weapon"], dict(d.get("items", {})), bool(d.get("resting", False))) for d in data]
 
 
-__all__ = ["CampaignSpec", "Man", "as_data", "first_force", "from_data", "known_campaigns", "load_campaign",
-           "next_game", "points_for", "scenario_text", "score", "start", "step_scenario", "survivors"]
+__all__ = ["CampaignSpec", "Man", "as_data", "campaign_of", "first_force", "from_data", "known_campaigns",
+           "load_campaign", "next_game", "points_for", "scenario_text", "score", "settle", "start", "step_scenario",
+           "survivors"]

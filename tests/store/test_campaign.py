@@ -128,3 +128,72 @@ def test_a_store_of_schema_3_gains_the_campaigns_table(tmp_path: Path) -> None:
     assert store.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == str(SCHEMA_VERSION)
     number = campaigns.start(store, "valley")
     assert store.campaign(number).step == 0 and store.campaigns()[0].campaign_id == "valley"
+
+
+def _campaign_rows(db: Path) -> list[tuple[object, ...]]:
+    store = Store(db)
+    try:
+        return [(c.step, c.force, c.results, c.game_id, c.finished) for c in store.campaigns()]
+    finally:
+        store.close()
+
+
+@pytest.mark.slow
+def test_a_campaign_game_finished_by_resume_carries_the_campaign_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """``firepower resume`` of a campaign's game, played to its end, counts it at once as
+    ``firepower campaign`` does (ruling R283): the same results, survivors and score, the campaign
+    at its next scenario; and the next ``firepower campaign`` plays that scenario with them."""
+    import firepower_tui.cli.games as games_cli
+    import firepower_tui.cli.hangup as hangup
+
+    actions = {"left": 0}
+
+    def fake_run_app(app: object) -> None:
+        """The player at the terminal: plays ``actions['left']`` actions (None: to the end)."""
+        session = app.session  # type: ignore[attr-defined]
+        players = {side: Opponent(side, "easy", seed=7 + i) for i, side in enumerate(session.state.sides)}
+        left = actions["left"]
+        while not session.state.over and (left is None or left > 0):
+            side = next(s for s in session.state.sides if s in deciders(session.state))
+            assert session.submit(players[side].choose(session.state)).refusal is None
+            left = None if left is None else left - 1
+
+    monkeypatch.setattr(hangup, "run_app", fake_run_app)
+    monkeypatch.setattr(games_cli, "_missing_terminal", lambda: None)
+    rows = {}
+    for how in ("campaign", "resume"):
+        db = tmp_path / f"{how}.db"
+        actions["left"] = 12  # the first scenario begun, then left
+        assert main(["campaign", "start", "valley", "--seed", "8", "--db", str(db)]) == 0
+        (_, _, _, game_id, _), = _campaign_rows(db)
+        assert game_id is not None
+        actions["left"] = None  # carried on to its end, by one command or the other
+        argv = ["campaign", "--db", str(db)] if how == "campaign" else ["resume", str(game_id), "--db", str(db)]
+        assert main(argv) == 0
+        rows[how] = _campaign_rows(db)
+        (step, force, results, game_id, finished), = rows[how]
+        assert step == 1 and game_id is None and not finished, how  # counted at once
+        out, _ = capsys.readouterr()
+        assert "Campaign 1: scenario 1 is over" in out  # the farewell says where the campaign stands
+    assert rows["resume"] == rows["campaign"]
+    assert len(results) == 1 and results[0]["scenario"] == "ambush" and results[0]["survivors"] == len(force)
+    # the next `firepower campaign` plays the crossing with the survivors fit to fight
+    actions["left"] = 0
+    db = tmp_path / "resume.db"
+    assert main(["campaign", "--db", str(db), "--seed", "6"]) == 0
+    store = Store(db)
+    row = store.campaign(1)
+    assert row.step == 1 and row.game_id is not None
+    game = store.game(row.game_id)
+    assert game.scenario_id == "crossing"
+    tan = [s.id for s in load_game_state(store, row.game_id).soldiers if s.side == "tan"]
+    fit = [m["id"] for m in force if not m["resting"]]
+    assert tan and tan == fit[:len(tan)]
+    store.close()
+
+
+def load_game_state(store: Store, game_id: int):  # type: ignore[no-untyped-def]
+    from firepower_tui.games.service import load_game
+
+    return load_game(store, game_id).state

@@ -32,7 +32,7 @@ def _screen(app: EditorApp) -> EditorScreen:
 async def _checked(pilot: object, screen: EditorScreen) -> None:
     """Wait for the check a paint key leaves for just after its frame."""
     for _ in range(200):
-        if screen._check_timer is None:
+        if not screen.check_pending:
             return
         await pilot.pause(0.02)  # type: ignore[attr-defined]
     raise AssertionError("the file was not checked after the paint")

@@ -9,6 +9,7 @@ the map as they go and collect **every** problem, each naming its rule.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import types
 from dataclasses import dataclass
@@ -235,6 +236,13 @@ def _terrain_line_number(lines: list[str], row: int) -> int | None:
     return None
 
 
+@functools.lru_cache(maxsize=8)
+def _hex_rows(columns: int, rows: int) -> tuple[tuple[Hex, ...], ...]:
+    """The hexes of a map, row by row (the same few sizes are read again and again: the editor
+    checks its file after each change)."""
+    return tuple(tuple(qoffset_to_cube(OffsetCoord(col, row)) for col in range(columns)) for row in range(rows))
+
+
 def _build_map(spec: ScenarioFile, lines: list[str], problems: list[ScenarioProblem]) -> MapData:
     m = spec.map
     rows = [r.strip() for r in m.terrain.strip("\n").splitlines()]
@@ -243,20 +251,21 @@ def _build_map(spec: ScenarioFile, lines: list[str], problems: list[ScenarioProb
         problems.append(_at(lines, ("map", "terrain"), f"{len(rows)} terrain rows for rows = {m.rows}",
                             "one line of letters per row of the map, from row 1"))
     terrain: dict[Hex, Terrain] = {}
-    for row in range(m.rows):
+    for row, hexes in enumerate(_hex_rows(m.columns, m.rows)):
         text = rows[row] if row < len(rows) else "." * m.columns
-        line = _terrain_line_number(lines, row)
         if row < len(rows) and len(text) != m.columns:
             problems.append(_at(lines, ("map", "terrain"), f"row {row + 1} has {len(text)} letters for columns = "
-                                f"{m.columns}", "one letter per column in every row", line=line))
-        for col in range(m.columns):
+                                f"{m.columns}", "one letter per column in every row",
+                                line=_terrain_line_number(lines, row)))
+        for col, cell in enumerate(hexes):
             letter = text[col] if col < len(text) else "."
             t = TERRAIN_LETTERS.get(letter)
             if t is None:
                 problems.append(_at(lines, ("map", "terrain"), f"row {row + 1} column {col + 1}: unknown terrain "
-                                    f"letter {letter!r}", "use . h d t s r (rulebook §1.2)", line=line))
+                                    f"letter {letter!r}", "use . h d t s r (rulebook §1.2)",
+                                    line=_terrain_line_number(lines, row)))
                 t = Terrain.OPEN
-            terrain[qoffset_to_cube(OffsetCoord(col, row))] = t
+            terrain[cell] = t
     hex_lines: dict[Hex, HexLine] = {}
     for kind, specs in ((LineKind.FENCE, m.fences), (LineKind.HEDGE, m.hedges)):
         for i, ls in enumerate(specs):

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +26,9 @@ from textual.widgets import Static
 
 from ...controller.base import DIRECTIONS
 from ...controller.controller import Highlights
-from ...rules.board.features import MapFeatures, side_key
-from ...rules.board.hexgrid import Facing, Hex, OffsetCoord, hex_neighbor, hex_neighbors, hex_to_id, qoffset_from_cube, qoffset_to_cube
+from ...rules.board.features import MapFeatures, SideKey, side_key
+from ...rules.board.hexgrid import (Facing, Hex, OffsetCoord, hex_from_id, hex_neighbor, hex_neighbors, hex_to_id, is_hex_id,
+                                    qoffset_from_cube, qoffset_to_cube)
 from ...rules.board.terrain import TERRAIN_LETTERS, MapData, Terrain
 from ...rules.model.scenario import Scenario
 from ...rules.model.state import GameState
@@ -35,6 +36,7 @@ from ..widgets.footer import KeyFooter
 from ..widgets.hex_map import HexMap
 from .document import WEAPONS, Checked, ScenarioDoc, check_text, describe
 from .keys import bindings
+from .recovery import Recovery
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 """The least terminal the editor works in (the game's)."""
@@ -66,21 +68,85 @@ def drawn_state(scenario: Scenario) -> GameState:
     return new_game(scenario, rules=rules)
 
 
-def _changed_hexes(old: MapData, new: MapData) -> set[Hex] | None:
-    """The hexes whose insides differ between two maps of the editor (terrain, line, feature
-    fill); None when more than insides changed (the size, a wall, door, window or slit)."""
+def _changed(old: MapData, new: MapData) -> tuple[set[Hex], set[SideKey]] | None:
+    """What differs between two maps of the editor: the hexes whose insides differ (terrain,
+    line, feature fill) and the hexsides whose wall, door, window or slit differs; None when the
+    size changed (the map drawn whole)."""
     from ..render.map_grid import feature_fills
 
     if (old.columns, old.rows) != (new.columns, new.rows):
         return None
-    def walls(f: MapFeatures | None) -> tuple[object, object]:
-        return (f.walls, f.openings) if f is not None else (frozenset(), {})
-
-    if walls(old.features) != walls(new.features):
-        return None
     old_fill, new_fill = feature_fills(old.features), feature_fills(new.features)
-    return {h for h, t in new.terrain.items()
-            if old.terrain.get(h) != t or old.lines.get(h) != new.lines.get(h) or old_fill.get(h) != new_fill.get(h)}
+    before = old.terrain
+    hexes = {h for h, t in new.terrain.items() if before.get(h) is not t}
+    for a, b in ((old.lines, new.lines), (old_fill, new_fill)):
+        if a != b:
+            hexes |= {h for h in a.keys() | b.keys() if a.get(h) != b.get(h)}
+    empty = MapFeatures()
+    fa, fb = old.features or empty, new.features or empty
+    sides: set[SideKey] = set(fa.walls ^ fb.walls)
+    if fa.openings != fb.openings:
+        sides |= {k for k in fa.openings.keys() | fb.openings.keys() if fa.openings.get(k) != fb.openings.get(k)}
+    return hexes, sides
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A text checked, and what the map draws from it."""
+
+    text: str
+    checked: Checked
+    state: GameState | None
+    """The scenario as a game starts it (None: nothing to draw: the map stays as it was)."""
+    drawn_over: GameState | None
+    """The state on the map when the check began (``changed`` is against its map)."""
+    changed: tuple[set[Hex], set[SideKey]] | None
+    """The hexes whose insides differ from ``drawn_over``'s, and the hexsides (:func:`_changed`;
+    None: draw the map whole)."""
+    marks: dict[Hex, tuple[tuple[int, str, str], ...]]
+    """The deployment zones and objectives on their hexes (:func:`scenario_marks`)."""
+    sector_edges: dict[SideKey, str]
+    """The hexsides between two sectors, when the victory counts sectors (§10.4)."""
+
+
+def _check_and_draw(text: str, name: str, drawn_over: GameState | None, *, ascii: bool = False) -> Drawn:
+    """Check ``text`` and make what the map shows of it (the editor's one check, in a thread or not)."""
+    checked = check_text(text, name)
+    if checked.scenario is None:
+        return Drawn(text, checked, None, drawn_over, None, {}, {})
+    state = drawn_state(checked.scenario)
+    changed = _changed(drawn_over.scenario.map, state.scenario.map) if drawn_over is not None else None
+    marks, edges = scenario_marks(state, ascii=ascii)
+    return Drawn(text, checked, state, drawn_over, changed, marks, edges)
+
+
+def scenario_marks(state: GameState, *, ascii: bool = False) -> tuple[dict[Hex, tuple[tuple[int, str, str], ...]],
+                                                                          dict[SideKey, str]]:
+    """What an author sees on the map beyond the game's own drawing, as ``firepower map check``
+    marks it: each side's deployment zone (the side's initial, underlined in its colour; §10.2),
+    the objectives (◎; §10.4), and with ``points_and_ground`` the edges between the sectors
+    (their hexsides in their own colour; §10.4)."""
+    from ...rules.scenario.victory import sector_of
+
+    marks: dict[Hex, list[tuple[int, str, str]]] = {}
+    scenario = state.scenario
+    spec = scenario.spec
+    for k, side in enumerate(s.id for s in spec.sides):
+        for h in scenario.zone(side):
+            marks.setdefault(h, []).append((1, side[:1].lower(), f"zone{min(k, 1)}"))
+    gmap = scenario.map
+    for text in spec.objectives:
+        if is_hex_id(text) and gmap.on_map(hex_from_id(text)):
+            marks.setdefault(hex_from_id(text), []).append((0, "@" if ascii else "◎", "objective"))
+    edges: dict[SideKey, str] = {}
+    if spec.victory == "points_and_ground":
+        for h in gmap.terrain:
+            mine = sector_of(state, h)
+            for facing in (Facing.N, Facing.NE, Facing.SE):
+                n = hex_neighbor(h, facing)
+                if gmap.on_map(n) and sector_of(state, n) != mine:
+                    edges[side_key(h, facing)] = "sector_edge"
+    return {h: tuple(v) for h, v in marks.items()}, edges
 
 
 class EditorScreen(Screen[None]):
@@ -98,10 +164,13 @@ class EditorScreen(Screen[None]):
     #ed-status { height: 1; }
     """
 
-    def __init__(self, doc: ScenarioDoc, path: Path | None, *, ascii: bool = False, note: str = "") -> None:
+    def __init__(self, doc: ScenarioDoc, path: Path | None, *, ascii: bool = False, note: str = "",
+                 recovery: Recovery | None = None) -> None:
         super().__init__()
         self.doc = doc
         self.path = path
+        self.recovery = recovery if recovery is not None else Recovery(path)
+        """Where each change is kept until it is saved (:mod:`.recovery`)."""
         self.ascii = ascii
         self.text = doc.text()
         """The file as it is now (as :meth:`ScenarioDoc.text` gives it)."""
@@ -116,11 +185,17 @@ class EditorScreen(Screen[None]):
         self.side_index = 0
         self.los_origin: Hex | None = None
         self.message = note
-        self.checked: Checked = check_text(self.text, self.name)
+        first = _check_and_draw(self.text, self.name, None, ascii=ascii)
+        self.checked: Checked = first.checked
+        self.checked_text = self.text
+        """The text :attr:`checked` is the check of."""
+        self._first = first
         self._check_timer: Timer | None = None
+        self._checking: str | None = None
+        """The text being checked in a thread (None: no check running)."""
         self._shown: dict[str, str] = {}
         """Each panel's text as last shown (a panel is updated only when it changes)."""
-        self.state = drawn_state(self.checked.scenario) if self.checked.scenario is not None else None
+        self.state = first.state
         self.cursor: Hex = qoffset_to_cube(OffsetCoord(0, 0))
 
     @property
@@ -141,9 +216,36 @@ class EditorScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._check_size()
+        if self.state is not None:
+            self.map.set_marks(self._first.marks, self._first.sector_edges)
         self.map.set_cursor(self.cursor)
         self._show_problems()
         self._show()
+        self._offer_recovered()
+        from ..app import resume_gc
+
+        self.call_after_refresh(resume_gc)  # (as the game's: the start-up frozen after the first frame)
+
+    def _offer_recovered(self) -> None:
+        """The text an editor of this file left unsaved (killed, or its terminal gone): restore
+        it, or discard it."""
+        found = self.recovery.read()
+        if found is None or found.text == self.text:
+            self.recovery.discard()
+            return
+        from .recovery_screen import RecoverScreen
+
+        def answer(restore: bool | None) -> None:
+            if restore:
+                self.undo_stack.append(self.text)
+                self.message = "the unsaved changes restored: ctrl+s saves them, z takes them back"
+                self._restore(found.text)
+            else:
+                self.recovery.discard()
+                self.message = "the unsaved changes discarded"
+                self._show()
+
+        self.app.push_screen(RecoverScreen(self.path, found), answer)
 
     @property
     def map(self) -> HexMap:
@@ -240,7 +342,7 @@ class EditorScreen(Screen[None]):
     def change(self, edit: Callable[[], str], painted: tuple[list[Hex], Terrain] | None = None) -> None:
         """Make one change to the file: undo keeps the text before it; then check and redraw.
         ``painted``: the change paints these hexes with this terrain and nothing else; the map
-        is drawn at once and the file checked just after the frame."""
+        is drawn at once and the file checked off the key's path (:meth:`_check_later`)."""
         before = self.text
         why = edit()
         after = self.doc.text()
@@ -253,13 +355,12 @@ class EditorScreen(Screen[None]):
         self.redo_stack.clear()
         self.message = why
         self.text = after
+        self.call_after_refresh(self.recovery.write_soon, after)  # (written once the key's frame is out)
         if painted is not None and self.state is not None:
             hexes, terrain = painted
             self._paint_now(hexes, terrain)
             self._show()
-            if self._check_timer is not None:
-                self._check_timer.stop()
-            self._check_timer = self.set_timer(CHECK_AFTER, lambda: self._recheck_if_current(after))
+            self._check_later()
             return
         self._recheck(after)
 
@@ -276,25 +377,76 @@ class EditorScreen(Screen[None]):
         self.state = self.state.evolve(scenario=scenario)
         self.map.set_map(self.state, set(hexes))
 
-    def _recheck_if_current(self, text: str) -> None:
+    @property
+    def check_pending(self) -> bool:
+        """A check of the file is waiting for the keys to pause, or running in its thread."""
+        return self._check_timer is not None or self._checking is not None
+
+    def _check_later(self) -> None:
+        """Check the file once the keys pause for :data:`CHECK_AFTER`, in a thread: the keys go
+        on being answered while it runs, and its problems and map are shown when it ends (if the
+        file is still the one it checked; else the next check follows)."""
+        if self._check_timer is not None:
+            self._check_timer.stop()
+        self._check_timer = self.set_timer(CHECK_AFTER, self._start_check)
+
+    def _start_check(self) -> None:
         self._check_timer = None
-        if text == self.text:
-            self._recheck(text)
+        if self._checking is not None:
+            return  # (the check running calls again when it ends)
+        text, drawn, name, app = self.text, self.state, self.name, self.app
+        self._checking = text
+
+        def work() -> None:
+            try:
+                found: Drawn | Exception = _check_and_draw(text, name, drawn, ascii=self.ascii)
+            except Exception as exc:  # noqa: BLE001 - raised again in the app's thread
+                found = exc
+            try:
+                app.call_from_thread(self._checked_in_thread, text, found)
+            except RuntimeError:  # the app ended meanwhile
+                return
+
+        self.run_worker(work, thread=True, group="check", exit_on_error=False)
+
+    def _checked_in_thread(self, text: str, found: Drawn | Exception) -> None:
+        self._checking = None
+        if isinstance(found, Exception):
+            raise found
+        if text != self.text:  # changed while it was checked: check the file as it is now
+            if self._check_timer is None:
+                self._start_check()
+            return
+        self._show_checked(found)
 
     def _recheck(self, text: str) -> None:
-        """Check the file again: the problem panel, and the map drawn from the file as it is now."""
-        self.checked = check_text(text, self.name)
-        if self.checked.scenario is not None:
-            old = self.state
-            self.state = drawn_state(self.checked.scenario)
-            self.map.set_map(self.state, _changed_hexes(old.scenario.map, self.state.scenario.map)
-                             if old is not None else None)
+        """Check the file now: the problem panel, and the map drawn from the file as it is."""
+        self._show_checked(_check_and_draw(text, self.name, self.state, ascii=self.ascii))
+
+    def _show_checked(self, found: Drawn) -> None:
+        self.checked = found.checked
+        self.checked_text = found.text
+        if found.state is not None:
+            changed = found.changed if self.state is found.drawn_over else None
+            self.state = found.state
+            self.map.set_marks(found.marks, found.sector_edges)
+            if changed is None:
+                self.map.set_map(self.state)
+            else:
+                self.map.set_map(self.state, *changed)
         self._show_problems()
         self._show()
+
+    def _checked_now(self) -> Checked:
+        """The check of the file as it is now (made now if the last one is older)."""
+        if self.checked_text != self.text:
+            self._recheck(self.text)
+        return self.checked
 
     def _restore(self, text: str) -> None:
         self.doc = ScenarioDoc(text)
         self.text = text
+        self.recovery.write_soon(text)
         self._recheck(text)
 
     def _under_brush(self) -> list[Hex]:
@@ -441,6 +593,7 @@ class EditorScreen(Screen[None]):
             def chosen(path: Path | None) -> None:
                 if path is not None:
                     self.path = path
+                    self.recovery = self.recovery.moved_to(path)
                     self.action_save()
 
             self.app.push_screen(AskPath(), chosen)
@@ -452,12 +605,13 @@ class EditorScreen(Screen[None]):
             self.message = f"not saved: {exc.strerror or exc}"
         else:
             self.saved_text = text
-            n = len(self.checked.problems)
+            self.recovery.discard()
+            n = len(self._checked_now().problems)
             self.message = f"saved {self.path}" + (f" ({n} problem{'s' if n != 1 else ''} left)" if n else "")
         self._show()
 
     def action_play(self) -> None:
-        n = len(self.checked.problems)
+        n = len(self._checked_now().problems)
         if n or self.checked.scenario is None:
             self.message = f"fix the {n} problem{'s' if n != 1 else ''} first (listed on the right)"
             self._show()
@@ -474,12 +628,14 @@ class EditorScreen(Screen[None]):
 
     def action_quit(self) -> None:
         if not self.modified:
+            self.recovery.discard()
             self.app.exit()
             return
         from ..screens.modals import ConfirmScreen
 
         def answer(yes: bool | None) -> None:
             if yes:
+                self.recovery.discard()
                 self.app.exit()
 
         self.app.push_screen(ConfirmScreen("Quit the editor without saving the changes?"), answer)
@@ -513,8 +669,9 @@ class EditorApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, doc: ScenarioDoc, path: Path | None, *, ascii: bool = False, note: str = "",
-                 play: PlayRunner | None = None) -> None:
+                 play: PlayRunner | None = None, recovery: Recovery | None = None) -> None:
         super().__init__()
+        self.recovery = recovery
         self.doc = doc
         self.path = path
         self.ascii = ascii
@@ -524,15 +681,19 @@ class EditorApp(App[None]):
             self.add_class("-ascii", update=False)
 
     _switch_before: float | None = None
+    editor: EditorScreen | None = None
 
     def on_mount(self) -> None:
         from ..app import SWITCH_INTERVAL  # (the game's reason: Textual's writer thread waits for the GIL)
 
         self._switch_before = sys.getswitchinterval()
         sys.setswitchinterval(min(self._switch_before, SWITCH_INTERVAL))
-        self.push_screen(EditorScreen(self.doc, self.path, ascii=self.ascii, note=self.note))
+        self.editor = EditorScreen(self.doc, self.path, ascii=self.ascii, note=self.note, recovery=self.recovery)
+        self.push_screen(self.editor)
 
     def on_unmount(self) -> None:
+        if self.editor is not None:  # (the last change on disk before the process ends: a hang-up too)
+            self.editor.recovery.flush()
         if self._switch_before is not None:
             sys.setswitchinterval(self._switch_before)
 

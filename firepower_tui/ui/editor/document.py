@@ -63,10 +63,12 @@ def check_text(text: str, name: str) -> Checked:
 
     checked = check_scenario(text)
     problems = tuple(p.as_problem(name) for p in checked.problems)
-    try:
-        raw: dict[str, Any] | None = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
-        raw = None
+    raw: dict[str, Any] | None = checked.data  # (the schema's plain data; read again only when it refused)
+    if raw is None:
+        try:
+            raw = tomllib.loads(text)
+        except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+            raw = None
     if raw is None or checked.spec is None or checked.map is None:
         return Checked(problems, None, raw)
     return Checked(problems, _drawable(checked.spec, checked.map, name, text), raw)

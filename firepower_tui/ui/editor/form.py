@@ -53,6 +53,8 @@ class ScenarioForm(ModalScreen[dict[str, Any] | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", priority=True),
                 Binding("ctrl+s", "apply", "Apply", priority=True)]
     DEFAULT_CSS = FORM_CSS
+    AUTO_FOCUS = "#f-id"
+    """The first field has the keys at once (not the scrolling box around the fields)."""
 
     def __init__(self, doc: ScenarioDoc) -> None:
         super().__init__()

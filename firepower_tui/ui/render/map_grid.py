@@ -23,6 +23,7 @@ keys to real styles, so this module decides nothing about colour.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...rules.board.features import MapFeatures
@@ -189,13 +190,19 @@ def _fill(grid: Grid, h: Hex, what: str, zoom: Zoom, pick: int) -> None:
     put(grid, y3, x3, ch * w3, style)
 
 
-def repaint_hexes(base: Grid, gmap: MapData, hexes: set[Hex], zoom: Zoom, glyphs: Glyphs) -> Grid:
+def repaint_hexes(base: Grid, gmap: MapData, hexes: set[Hex], zoom: Zoom, glyphs: Glyphs,
+                  sides: Iterable[tuple[Hex, Facing]] = ()) -> Grid:
     """``base`` (as :func:`terrain_base` drew it) with the insides of ``hexes`` drawn again from
-    ``gmap``: their terrain, line and feature fill (the editor's paint). The outlines and the
-    hexsides' marks are left as they are: a change to a wall, door, window or slit needs
-    :func:`terrain_base`. A new grid; ``base`` is not changed."""
-    grid = Grid(base.width, base.height, [list(r) for r in base.chars], [list(r) for r in base.styles],
-                base.slots, base.lines_of_hex)
+    ``gmap``: their terrain, line and feature fill (the editor's paint); and the hexsides
+    ``sides`` (each by its one name, :func:`...rules.board.features.side_key`) drawn again: a
+    wall, door, window or slit put on or taken off. A new grid; ``base`` is not changed (only
+    the rows drawn on are copied)."""
+    sides = [k for k in sides if k[0] in base.slots]
+    chars, styles = list(base.chars), list(base.styles)
+    rows = {y for h in hexes for y, _, _ in base.slots.get(h, ())} | {y for _, y in side_cells(zoom, sides)}
+    for y in rows:
+        chars[y], styles[y] = base.chars[y][:], base.styles[y][:]
+    grid = Grid(base.width, base.height, chars, styles, base.slots, base.lines_of_hex)
     fills = feature_fills(gmap.features)
     pick = 0 if glyphs is UNICODE else 1
     for h in hexes:
@@ -203,7 +210,27 @@ def repaint_hexes(base: Grid, gmap: MapData, hexes: set[Hex], zoom: Zoom, glyphs
             _hex_inside(grid, h, gmap.terrain[h], gmap.line_at(h), zoom, glyphs)
             if h in fills:
                 _fill(grid, h, fills[h], zoom, pick)
+    if sides:
+        outline = {(dx, dy): ch for dx, dy, ch in zoom.borders}
+        marks = _side_marks(gmap.features) if gmap.features is not None else {}
+        for h, facing in sides:
+            ox, oy = zoom.origin(h)
+            what = marks.get((h, facing))
+            for dx, dy in SIDE_CELLS[zoom.name][facing]:
+                if what is not None:
+                    put(grid, oy + dy, ox + dx, SIDE_GLYPHS[what][pick], "t_rough")
+                else:
+                    put(grid, oy + dy, ox + dx, outline[(dx, dy)], "border")
     return grid
+
+
+def side_cells(zoom: Zoom, sides: Iterable[tuple[Hex, Facing]]) -> list[tuple[int, int]]:
+    """The cells ``(x, y)`` that draw the walls and openings of ``sides`` (:data:`SIDE_CELLS`)."""
+    out = []
+    for h, facing in sides:
+        ox, oy = zoom.origin(h)
+        out += [(ox + dx, oy + dy) for dx, dy in SIDE_CELLS[zoom.name][facing]]
+    return out
 
 
 SIDE_CELLS = {
@@ -254,12 +281,17 @@ SIDE_GLYPHS = {"wall": ("█", "="), "door": ("▯", "D"), "window": ("◊", "W"
 """A high wall, door, window or slit on a hexside: (Unicode, ASCII)."""
 
 
-def _draw_sides(grid: Grid, f: MapFeatures, zoom: Zoom, pick: int) -> None:
-    """High walls, doors, windows and slits on the hex borders (§9.6)."""
+def _side_marks(f: MapFeatures) -> dict[tuple[Hex, Facing], str]:
+    """What stands on each hexside that has something: ``wall``, ``door``, ``window``, ``slit``."""
     marks: dict[tuple[Hex, Facing], str] = {k: "wall" for k in f.walls}
     marks.update({k: str(o) for k, o in f.openings.items()})
+    return marks
+
+
+def _draw_sides(grid: Grid, f: MapFeatures, zoom: Zoom, pick: int) -> None:
+    """High walls, doors, windows and slits on the hex borders (§9.6)."""
     cells = SIDE_CELLS[zoom.name]
-    for (h, facing), what in marks.items():
+    for (h, facing), what in _side_marks(f).items():
         if h not in grid.slots:
             continue
         ox, oy = zoom.origin(h)

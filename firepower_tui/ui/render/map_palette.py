@@ -44,6 +44,12 @@ FIXED: dict[str, Style] = {
     "target": Style(bgcolor="#870000", bold=True),
     "spread": Style(bgcolor="#875f00"),
     "melee": Style(bgcolor="#870000", bold=True, underline=True),
+    # marks for scenario authors (``firepower map check``, the editor)
+    "objective": Style(color="#ffffff", bgcolor="#5f0087", bold=True),
+    "problem": Style(color="#ffffff", bgcolor="#870000", bold=True),
+    "zone0": Style(color="#ffd787", underline=True),
+    "zone1": Style(color="#87ff87", underline=True),
+    "sector_edge": Style(color="#d787ff", bold=True),
 }
 """The style keys with fixed colours (the side colours are the counters', RULES.md §1.5)."""
 FIXED["place"] = FIXED["impulse"]  # where Enter places looks like where Enter starts an impulse (never both at once)

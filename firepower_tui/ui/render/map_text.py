@@ -18,11 +18,10 @@ from .map_palette import FIXED
 
 RULER_W = 3
 """Room for the row numbers (up to 999 rows)."""
-MARK_STYLES: dict[str, Style] = {"objective": Style(color="#ffffff", bgcolor="#5f0087", bold=True),
-                                 "problem": Style(color="#ffffff", bgcolor="#870000", bold=True),
-                                 "zone0": Style(color="#ffd787", underline=True),
-                                 "zone1": Style(color="#87ff87", underline=True)}
-"""The marks' colours; each mark is also a character, so it reads without colour."""
+MARK_STYLES: dict[str, Style] = {key: FIXED[key] for key in ("objective", "problem", "zone0", "zone1")}
+"""The marks' colours (:mod:`.map_palette`); each mark is also a character, so it reads without colour."""
+Marks = Mapping[Hex, Iterable[tuple[int, str, str]]]
+"""Marks on hexes: per hex, ``(offset in its last content run, character, style key)``."""
 THEMED_PLAIN: dict[str, Style] = {"ruler": Style(bold=True), "border": Style(dim=True), "edge": Style(dim=True),
                                   "hexid": Style(dim=True), "edge_info": Style(underline=True)}
 """The map widget's theme-coloured keys, outside the app: dim and bold of the terminal's own colour."""
@@ -36,7 +35,7 @@ def map_grid(gmap: MapData, state: GameState | None, *, ascii: bool = False, zoo
     return base if state is None else draw_counters(base, state, zoom, glyphs, lower_second=lower_second)
 
 
-def mark_hexes(grid: Grid, marks: Mapping[Hex, Iterable[tuple[int, str, str]]]) -> None:
+def mark_hexes(grid: Grid, marks: Marks) -> None:
     """Write marks into each hex's last content run: ``(offset, char, style key)`` per mark."""
     for h, items in marks.items():
         runs = grid.slots.get(h)

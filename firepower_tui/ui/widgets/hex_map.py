@@ -25,9 +25,10 @@ from ...rules.board.features import SideKey
 from ...rules.board.hexgrid import Hex
 from ...rules.model.state import GameState
 from ...rules.board.terrain import MapData
-from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, repaint_hexes, side_mark_cells,
-                               terrain_base)
+from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, repaint_hexes, side_cells,
+                               side_mark_cells, terrain_base)
 from ..render.map_counters import Stacks, draw_counters, redraw_hexes, stacks_of
+from ..render.map_text import Marks
 from ..render.map_palette import palette
 from .flat_lines import FlatLines
 from .map_strips import column_ruler, grid_strip, row_label
@@ -72,6 +73,13 @@ class HexMap(ScrollView, can_focus=True):
         self.lower_second = lower_second
         self.zoom = zoom
         self._bases: dict[str, Grid] = {}
+        self.marks: Marks = {}
+        """Marks written on hexes over the drawing (the editor's zones and objectives): per hex,
+        ``(offset in its last content run, character, style key)``."""
+        self.marked_sides: dict[SideKey, str] = {}
+        """Hexsides whose border cells take a style key (the editor's sector edges)."""
+        self._sector_cells: dict[int, dict[int, str]] = {}
+        """The cells of :attr:`marked_sides`: per line, ``x -> style key``."""
         self._stacks: Stacks = {}
         self._line_versions: dict[int, int] = {}
         """Per grid line, bumped when set_state changes it (the strip cache keys on it)."""
@@ -108,7 +116,26 @@ class HexMap(ScrollView, can_focus=True):
             base = self._bases[self.zoom.name] = terrain_base(_drawn_map(state), self.zoom, self.glyphs)
         self._line_versions = {}
         self._stacks = stacks_of(state)
-        return draw_counters(base, state, self.zoom, self.glyphs, lower_second=self.lower_second)
+        grid = draw_counters(base, state, self.zoom, self.glyphs, lower_second=self.lower_second)
+        if self.marks:
+            _mark_blank(grid, self.marks)
+        self._sector_cells = side_mark_cells(self.marked_sides, self.zoom, grid.width, grid.height) \
+            if self.marked_sides else {}
+        for y, cells in self._sector_cells.items():
+            for x, key in cells.items():
+                if grid.styles[y][x] == "border":
+                    grid.styles[y][x] = key
+        return grid
+
+    def set_marks(self, marks: Marks, sides: dict[SideKey, str]) -> None:
+        """New marks on hexes and hexsides (:attr:`marks`, :attr:`marked_sides`): the map drawn again."""
+        if marks == self.marks and sides == self.marked_sides:
+            return
+        self.marks, self.marked_sides = marks, sides
+        self.grid = self._build(self.state)
+        self._grid_version += 1
+        self._cache.clear()
+        self.refresh()
 
     def _index_owners(self) -> None:
         owners: list[list[tuple[int, int, Hex]]] = [[] for _ in range(self.grid.height)]
@@ -144,7 +171,13 @@ class HexMap(ScrollView, can_focus=True):
                 return
             self.grid, rows = redraw_hexes(old, self._base_grid(), state, stacks, changed, self.zoom, self.glyphs,
                                            lower_second=self.lower_second)
+            if self.marks:
+                _mark_blank(self.grid, {h: self.marks[h] for h in changed if h in self.marks})
             self.redrawn_hexes += len(changed)
+        self._refresh_rows(old, rows)
+
+    def _refresh_rows(self, old: Grid, rows: Iterable[int]) -> None:
+        """Repaint the cells of ``rows`` that differ between ``old`` and the grid now."""
         for y in sorted(rows):
             a_c, b_c, a_s, b_s = old.chars[y], self.grid.chars[y], old.styles[y], self.grid.styles[y]
             if a_c == b_c and a_s == b_s:
@@ -153,16 +186,42 @@ class HexMap(ScrollView, can_focus=True):
             xs = [x for x in range(len(b_c)) if a_c[x] != b_c[x] or a_s[x] != b_s[x]]
             self._refresh_grid(xs[0], y, xs[-1] - xs[0] + 1, 1)
 
-    def set_map(self, state: GameState, hexes: set[Hex] | None = None) -> None:
+    def set_map(self, state: GameState, hexes: set[Hex] | None = None, sides: Iterable[SideKey] = ()) -> None:
         """A state whose map itself changed (the editor), then as :meth:`set_state` (only the
         lines that changed are repainted). ``hexes``: only the insides of these changed (their
         terrain, lines or feature fills: :func:`..render.map_grid.repaint_hexes`); None: draw
         the terrain again whole."""
         base = self._bases.get(self.zoom.name)
         self._bases.clear()
-        if hexes is not None and base is not None:
-            self._bases[self.zoom.name] = repaint_hexes(base, _drawn_map(state), hexes, self.zoom, self.glyphs)
-        self.set_state(state)
+        if hexes is None or base is None:
+            self.set_state(state)
+            return
+        new_base = self._bases[self.zoom.name] = repaint_hexes(base, _drawn_map(state), hexes, self.zoom, self.glyphs,
+                                                               sides)
+        old_state, old = self.state, self.grid
+        if state.building_damage != old_state.building_damage or state.ground != old_state.ground \
+                or state.special != old_state.special or not hexes <= self.grid.slots.keys():
+            self.set_state(state)
+            return
+        self.state = state
+        stacks = stacks_of(state)  # only the painted hexes and those whose men changed are drawn again
+        changed = set(hexes) | {h for h in self._stacks.keys() | stacks.keys() if self._stacks.get(h) != stacks.get(h)}
+        self._stacks = stacks
+        self.grid, rows = redraw_hexes(old, new_base, state, stacks, changed, self.zoom, self.glyphs,
+                                       lower_second=self.lower_second)
+        marked = {h: self.marks[h] for h in changed if h in self.marks}
+        if marked:
+            _mark_blank(self.grid, marked)
+        grid = self.grid
+        for x, y in side_cells(self.zoom, [k for k in sides if k[0] in grid.slots]):  # the hexsides drawn again
+            if y not in rows:
+                grid.chars[y], grid.styles[y] = grid.chars[y][:], grid.styles[y][:]
+                rows.add(y)
+            style = new_base.styles[y][x]
+            grid.chars[y][x] = new_base.chars[y][x]
+            grid.styles[y][x] = self._sector_cells.get(y, {}).get(x, style) if style == "border" else style
+        self.redrawn_hexes += len(changed)
+        self._refresh_rows(old, rows)
 
     def _base_grid(self) -> Grid:
         base = self._bases.get(self.zoom.name)
@@ -529,6 +588,20 @@ class HexMap(ScrollView, can_focus=True):
         h = self.grid.hex_at(x, y)
         if h is not None:
             self.post_message(self.HexClicked(h))
+
+
+def _mark_blank(grid: Grid, marks: Marks) -> None:
+    """Write the marks into each hex's last content run where it is blank (``_`` or space): a
+    man's stack count or a fence drawn there stays readable."""
+    for h, items in marks.items():
+        runs = grid.slots.get(h)
+        if not runs:
+            continue
+        y, x, w = runs[-1]
+        for offset, ch, key in items:
+            if 0 <= offset < w and grid.chars[y][x + offset] in " _":
+                grid.chars[y][x + offset] = ch
+                grid.styles[y][x + offset] = key
 
 
 def _drawn_map(state: GameState) -> MapData:

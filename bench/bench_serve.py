@@ -87,13 +87,10 @@ async def _last_game(server: Server) -> int:
         store.close()
 
 
-async def play(pair: tuple[Client, Client], watchers: list[Client], seconds: float,
+async def play(mover: Client, other: Client, watchers: list[Client], seconds: float,
                other_ms: list[float], watcher_ms: list[float]) -> None:
     """Once a second, the deciding player acts: Enter on his first impulse, then ``]`` and ``z``
     by turns; the time to the other screens' next bytes is noted."""
-    alice, bob = pair
-    mover = alice if "Your move" in alice.view.header() else bob
-    other = bob if mover is alice else alice
     keys = ["\r"] + ["]", "z"] * int(seconds + 2)
     end = time.monotonic() + seconds
     for key in keys:
@@ -203,8 +200,19 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
         out["idle_connections"] = len(children)
         other_ms: list[float] = []
         watcher_ms: list[float] = []
-        await asyncio.gather(*(play(pair, eyes[i], args.seconds, other_ms, watcher_ms)
-                               for i, pair in enumerate(pairs)))
+        everyone = [c for pair in pairs for c in pair] + [c for e in eyes for c in e]
+        movers = [(a, b) if "Your move" in a.view.header() else (b, a) for a, b in pairs]
+        for c in everyone:
+            c.view.parse = False  # (only the bytes' arrival is timed)
+        own_before = time.process_time()
+        await asyncio.gather(*(play(*movers[i], eyes[i], args.seconds, other_ms, watcher_ms)
+                               for i in range(len(pairs))))
+        out["bench_cpu_percent"] = round(100 * (time.process_time() - own_before) / args.seconds, 1)
+        if os.environ.get("FIREPOWER_PROFILE"):
+            import signal
+            for pid in server.children():
+                os.kill(pid, signal.SIGUSR1)
+            await asyncio.sleep(3)
         out["moves"] = len(other_ms)
         out["other_player_ms"] = {"median": round(statistics.median(other_ms), 1), "p95": round(p95(other_ms), 1)}
         if watcher_ms:

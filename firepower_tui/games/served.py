@@ -30,6 +30,7 @@ from . import owner as owners
 from .session import Session
 from .shared import SharedGame
 from .store import GameRow, Store
+from .watch import ring
 
 NAME = re.compile(r"[A-Za-z0-9_-]{1,24}")
 """A player's name: the SSH user name, letters, digits, ``-`` and ``_``, at most 24."""
@@ -116,6 +117,7 @@ def serve_game(store: Store, game_id: int) -> None:
         store.conn.execute("UPDATE games SET options=json_set(options, '$.served', json('true')) WHERE id=?",
                            (game_id,))
     store.release(game_id)
+    ring(store.path, game_id)
 
 
 def served_games(store: Store) -> list[GameRow]:
@@ -146,6 +148,7 @@ def take_seat(store: Store, game_id: int, side: str, player: Player) -> Seat:
         conn.execute("INSERT OR IGNORE INTO seats VALUES (?,?,?,?,?)",
                      (game_id, side, player.key, player.name, time.time()))
         key, name = conn.execute("SELECT key, name FROM seats WHERE game_id=? AND side=?", (game_id, side)).fetchone()
+    ring(store.path, game_id)
     if key != player.key:
         raise SeatTaken(f"game {game_id}: {side} is {name}'s seat (another key); watch the game instead")
     return Seat(side, key, name)
@@ -192,6 +195,7 @@ def post_chat(store: Store, game_id: int, player: Player, side: str | None, text
             raise ChatRefused("rate", f"at most {CHAT_BURST} lines in {CHAT_WINDOW:g} seconds: wait a moment")
         n = conn.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game_id=?", (game_id,)).fetchone()[0]
         conn.execute("INSERT INTO chat VALUES (?,?,?,?,?,?)", (game_id, n, player.name, side, line, at))
+    ring(store.path, game_id)
     return ChatLine(n, player.name, side, line, at)
 
 
@@ -209,11 +213,13 @@ def start_watching(store: Store, game_id: int, player: Player) -> None:
     me = owners.me()
     with store.conn:
         store.conn.execute("INSERT OR REPLACE INTO watchers VALUES (?,?,?,?)", (game_id, player.name, me.pid, me.start))
+    ring(store.path, game_id)
 
 
 def stop_watching(store: Store, game_id: int) -> None:
     with store.conn:
         store.conn.execute("DELETE FROM watchers WHERE game_id=? AND pid=?", (game_id, owners.me().pid))
+    ring(store.path, game_id)
 
 
 def watchers(store: Store, game_id: int) -> list[str]:

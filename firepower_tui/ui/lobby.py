@@ -28,12 +28,15 @@ from textual.widgets import DataTable, Footer, Static
 from ..games import served
 from ..games.served import Player, SeatTaken
 from ..games.store import GameRow, Store
-from ..games.watch import FolderWatch, watch_folder
+from ..games.watch import FolderWatch, listen_all
 from ..rules.model.errors import FirepowerError
 from ..rules.model.scenario import Scenario
 
 REFRESH_SECONDS = 5.0
 """How often the list is read again without a write to the store (a watcher who left)."""
+SETTLE_SECONDS = 0.3
+"""After a game's bell rings, the list is read again this much later (one read for a burst of
+moves in all the server's games)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +86,7 @@ class LobbyApp(App[LobbyChoice | None]):
         self.message = message
         self.rows: list[GameRow] = []
         self._watch: FolderWatch | None = None
+        self._pending = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-header")
@@ -98,7 +102,7 @@ class LobbyApp(App[LobbyChoice | None]):
                                                            style="bold"))
         self.refresh_games()
         table.focus()
-        self._watch = watch_folder(self.store.path.parent, lambda: self.call_from_thread(self.refresh_games))
+        self._watch = listen_all(self.store.path, lambda: self.call_from_thread(self._rung))
         self.set_interval(REFRESH_SECONDS, self.refresh_games)
         if self.message:
             self.notify(self.message, timeout=8)
@@ -109,6 +113,16 @@ class LobbyApp(App[LobbyChoice | None]):
             self._watch = None
 
     # --- the list ---------------------------------------------------------------------------------------
+
+    def _rung(self) -> None:
+        """A game's bell rang: read the list again soon (once for a burst)."""
+        if not self._pending:
+            self._pending = True
+            self.set_timer(SETTLE_SECONDS, self._settled)
+
+    def _settled(self) -> None:
+        self._pending = False
+        self.refresh_games()
 
     def refresh_games(self) -> None:
         table = self.query_one(DataTable)

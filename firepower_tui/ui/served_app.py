@@ -72,10 +72,12 @@ class ServedGameScreen(SharedGameScreen):
             log.write([self.shown(Text("✉ " + served.chat_label(line, name(line.side) if line.side else None),
                                        style=CHAT_STYLE)) for line in lines])
             self.chat_seen = lines[-1].n
-        self.watching = served.watchers(store, game_id)
-        self.names = {side: seat.name for side, seat in served.seats(store, game_id).items()}
+        watching = served.watchers(store, game_id)
+        names = {side: seat.name for side, seat in served.seats(store, game_id).items()}
+        if (watching, names) != (self.watching, self.names):  # (a header costs a few ms: only when it changes)
+            self.watching, self.names = watching, names
+            self.redraw_header()
         self._reveal_seed()
-        self.redraw_header()
 
     def _reveal_seed(self) -> None:
         """Once the game is over, its seed is no secret (R181): the log and the status line say it,

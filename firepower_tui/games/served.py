@@ -125,6 +125,20 @@ def served_games(store: Store) -> list[GameRow]:
     return [g for g in store.games() if g.options.get("served")]
 
 
+def computer_sides(g: GameRow) -> dict[str, str]:
+    """The sides of a game the computer plays, with its level (``{"green": "normal"}``): no
+    key takes them; the process of the player of the other side plays them."""
+    from .seats import computer_levels
+
+    return computer_levels(g.options.get("players"))
+
+
+def free_sides(store: Store, g: GameRow) -> list[str]:
+    """The sides of a game a connected player may take: neither taken nor the computer's."""
+    taken, computer = seats(store, g.id), computer_sides(g)
+    return [s for s in g.sides if s not in taken and s not in computer]
+
+
 def seats(store: Store, game_id: int) -> dict[str, Seat]:
     """The taken seats of a game, by side."""
     return {side: Seat(side, key, name) for side, key, name in store.conn.execute(
@@ -138,12 +152,14 @@ def take_seat(store: Store, game_id: int, side: str, player: Player) -> Seat:
     one gets it.
 
     Raises:
-        SeatTaken: another key owns the seat (its player is named).
+        SeatTaken: another key owns the seat (its player is named), or the computer plays it.
         FirepowerError: no such game or side.
     """
     g = store.game(game_id)
     if side not in g.sides:
         raise FirepowerError(f"game {game_id} has the sides {', '.join(g.sides)}; there is no side {side!r}")
+    if side in computer_sides(g):
+        raise SeatTaken(f"game {game_id}: the computer plays {side}; watch the game instead")
     with store._immediate() as conn:
         conn.execute("INSERT OR IGNORE INTO seats VALUES (?,?,?,?,?)",
                      (game_id, side, player.key, player.name, time.time()))
@@ -246,6 +262,7 @@ class Watching(SharedGame):
         self.store = store
         self.game_id = game_id
         self.side = WATCHER
+        self.computer = frozenset()
         self.seen = 0
         self._version = store.data_version()
 

@@ -50,6 +50,8 @@ class ServedGameScreen(SharedGameScreen):
         self.names: dict[str, str] = {}
         """The player of each taken side, by side."""
         self._seed_shown = False
+        self.computer_sides = served.computer_sides(link.store.game(link.game_id))
+        """The sides the computer plays, with its level."""
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -135,9 +137,16 @@ class ServedGameScreen(SharedGameScreen):
     # --- the header ----------------------------------------------------------------------------------------
 
     def seats(self) -> Seats:
-        name = self.names
-        return {side: (name.get(side, "free seat"), short_name(name.get(side, "free")))
-                for side in self.c.state.sides if side != self.link.side}
+        return {side: self.seat_names(side) for side in self.c.state.sides if side != self.link.side}
+
+    def seat_names(self, side: str) -> tuple[str, str]:
+        """Who plays ``side``, long and short: a player's name, the computer, or a free seat."""
+        name = self.names.get(side)
+        if name is not None:
+            return name, short_name(name)
+        if side in self.computer_sides:
+            return f"computer ({self.computer_sides[side]})", "computer"
+        return "free seat", "free"
 
     def redraw_header(self) -> None:
         if not self.watching:
@@ -177,8 +186,7 @@ class WatchScreen(ServedGameScreen):
         self._sync(self.c.refused(Refusal(reason="watchers read the chat; only the two players write it", rule=CHAT_RULING)))
 
     def seats(self) -> Seats:
-        name = self.names
-        return {side: (name.get(side, "free seat"), short_name(name.get(side, "free"))) for side in self.c.state.sides}
+        return {side: self.seat_names(side) for side in self.c.state.sides}
 
     def _decision_forms(self, state: object) -> tuple[Text, ...]:
         st = self.c.state

@@ -252,3 +252,56 @@ async def test_forty_connections_from_one_address_are_limited(server: Server,
     assert 1 <= len(admitted) <= 4  # --max-per-address's default
     for c in admitted:
         c.close()
+
+
+def stored(server: Server, game_id: int = 1) -> list[tuple[str | None, str]]:
+    """The game's stored entries: (side, notation) each."""
+    store = Store(server.db)
+    try:
+        return [(e.side, e.notation) for e in store.entries(game_id)]
+    finally:
+        store.close()
+
+
+async def test_a_game_against_the_computer_from_the_lobby_a_watcher_sees_its_moves(
+        server: Server, keys: dict[str, asyncssh.SSHKey]) -> None:
+    """The picker's p: the computer plays Tan (its level: normal), alice Green. Her process plays
+    the computer's side and stores its moves; nobody can take its seat; a watcher sees its moves,
+    and the lobby says whose move it is."""
+    alice = await connect(server.port, "alice", keys["alice"])
+    await alice.wait_for(r"No game yet")
+    alice.send("n")
+    await alice.wait_for(r"basic: Two equal squads")
+    alice.send("p")
+    await alice.wait_for(r"the computer plays Tan \(normal\)")
+    alice.send("\r")
+    await alice.wait_for(r"You: Green", where="header")
+    store = Store(server.db)
+    assert served.computer_sides(store.game(1)) == {"tan": "normal"}
+    with pytest.raises(served.SeatTaken):  # the computer's side is no key's
+        served.take_seat(store, 1, "tan", served.Player("bob", keys["bob"].get_fingerprint()))
+    store.close()
+    bob = await connect(server.port, "bob", keys["bob"], "join 1")  # no free side: he watches
+    await bob.wait_for(r"Watching", where="header")
+
+    async def computer_moves(after: int) -> str:
+        """Green ends its phases until the computer stores an impulse after entry ``after``."""
+        deadline = time.monotonic() + 90
+        while True:
+            mine = [n for side, n in stored(server)[after:] if side == "tan" and n.startswith("impulse")]
+            if mine:
+                return mine[0]
+            assert time.monotonic() < deadline, alice.view.text()
+            if "Your move" in alice.view.header():
+                alice.send("EE")
+                await asyncio.sleep(1)
+            await asyncio.sleep(0.2)
+
+    move = await computer_moves(len(stored(server)))
+    where = move.split()[1]
+    await bob.wait_for(rf"{where} activated")  # the watcher's log has the computer's impulse
+    carol = await connect(server.port, "carol", keys["carol"])
+    row = await carol.wait_for(r"1 +basic.*Tan: computer \(normal\) +Green: alice +\d+ +(Tan|Green|chit draw) ")
+    assert row.group(1) in ("Tan", "Green", "chit draw")
+    for c in (alice, bob, carol):
+        c.close()

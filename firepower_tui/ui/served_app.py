@@ -6,6 +6,7 @@ screen, read-only: no key of his reaches the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -18,7 +19,7 @@ from ..games.served import ChatRefused, Player, Watching
 from ..games.session import Session
 from ..games.shared import SharedGame
 from ..rules.model.errors import Refusal
-from ..rules.model.events import ChitDrawn
+from ..rules.model.events import ChitDrawn, Event
 from ..rules.basic.turn import deciders
 from .render.header import Seats, header_text, short_name
 from .screens.game import GameScreen
@@ -50,6 +51,8 @@ class ServedGameScreen(SharedGameScreen):
         self.names: dict[str, str] = {}
         """The player of each taken side, by side."""
         self._seed_shown = False
+        self._chat_at: list[tuple[int, Text]] = []
+        """The chat lines in the log: each one's place and text."""
         self.computer_sides = served.computer_sides(link.store.game(link.game_id))
         """The sides the computer plays, with its level."""
 
@@ -70,9 +73,8 @@ class ServedGameScreen(SharedGameScreen):
         lines = served.chat(store, game_id, after=self.chat_seen)
         if lines:
             name = self.c.state.scenario.side_name
-            log = self.query_one(SideLog)
-            log.write([self.shown(Text("✉ " + served.chat_label(line, name(line.side) if line.side else None),
-                                       style=CHAT_STYLE)) for line in lines])
+            self._write_chat([self.shown(Text("✉ " + served.chat_label(line, name(line.side) if line.side else None),
+                                              style=CHAT_STYLE)) for line in lines])
             self.chat_seen = lines[-1].n
         watching = served.watchers(store, game_id)
         names = {side: seat.name for side, seat in served.seats(store, game_id).items()}
@@ -80,6 +82,32 @@ class ServedGameScreen(SharedGameScreen):
             self.watching, self.names = watching, names
             self.redraw_header()
         self._reveal_seed()
+
+    def _write_chat(self, lines: list[Text]) -> None:
+        """Chat lines at the end of the log, their places noted (a take-back keeps them)."""
+        log = self.query_one(SideLog)
+        start = len(log.entries)
+        log.write(lines)
+        self._chat_at.extend(zip(range(start, start + len(lines)), lines, strict=True))
+
+    def _log_new(self, result: Result) -> None:
+        """The log after a move or a take-back; a take-back cuts the log from its move's first line
+        on, and the chat lines written since are written again after it (they were said)."""
+        log = self.query_one(SideLog)
+        n = len(self.c.session.log)
+        cut_at = self._entry_at[n] if n < self._logged else None
+        super()._log_new(result)
+        if cut_at is None:
+            return
+        kept = [(i, text) for i, text in self._chat_at if i < cut_at]
+        cut = [text for i, text in self._chat_at if i >= cut_at]
+        self._chat_at = kept
+        if cut and log.is_mounted:
+            self._write_chat(cut)
+
+    def prepend_log(self, events: Sequence[Event]) -> None:
+        super().prepend_log(events)
+        self._chat_at = [(i + len(events), text) for i, text in self._chat_at]
 
     def _reveal_seed(self) -> None:
         """Once the game is over, its seed is no secret (R181): the log and the status line say it,

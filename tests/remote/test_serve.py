@@ -305,3 +305,27 @@ async def test_a_game_against_the_computer_from_the_lobby_a_watcher_sees_its_mov
     assert row.group(1) in ("Tan", "Green", "chit draw")
     for c in (alice, bob, carol):
         c.close()
+
+
+async def test_the_chat_stays_in_the_log_after_a_take_back(server: Server, keys: dict[str, asyncssh.SSHKey]) -> None:
+    """A chat line written after a move stays in both players' logs when the move is taken back
+    (the take-back cuts the move's lines from the log, not the chat's)."""
+    alice, bob = await create_and_seat(server, keys)
+    await bob.wait_for(r"Your move|Waiting", where="header")
+    mover, other, _, _ = first_mover(alice, bob)
+    mover.send("\r")  # an impulse (6.2)
+    await mover.wait_for(r"activated")
+    await other.wait_for(r"activated")
+    other.send("'")
+    await asyncio.sleep(0.3)
+    other.send("nice try\r")
+    await mover.wait_for(r"nice try")
+    mover.send("z")  # taken back (§9.9, R120)
+    for c in (mover, other):
+        await c.wait_for(r"taken back")
+        await asyncio.sleep(0.5)
+        assert "nice try" in c.view.text(), c.view.text()
+    again = await connect(server.port, "carol", keys["carol"], "watch 1")
+    await again.wait_for(r"nice try")
+    for c in (alice, bob, again):
+        c.close()

@@ -113,7 +113,7 @@ def _connection(store: Store, player: Player, args: argparse.Namespace) -> int:
         choice, message = _direct(store, player, args.join, args.watch)
     while True:
         if choice is None:
-            lobby = LobbyApp(store, player, args.link, picker=all_scenarios(), names=side_names,
+            lobby = LobbyApp(store, player, args.link, picker=all_scenarios, names=side_names,
                              message=message)
             choice = run_app(lobby)
             message = ""
@@ -159,6 +159,7 @@ def _play(store: Store, player: Player, choice: LobbyChoice, *, ascii: bool) -> 
     from ..games import served
     from ..games.service import seat_options
     from ..games.shared import SharedGame
+    from ..games.watching import Watching
     from ..ui.served_app import ServedApp
     from .hangup import run_app
 
@@ -169,7 +170,7 @@ def _play(store: Store, player: Player, choice: LobbyChoice, *, ascii: bool) -> 
             raise GameRefusal(f"game {game_id}: {side} is not your seat")
         link: SharedGame = SharedGame(store, game_id, side, computer=frozenset(served.computer_sides(g)))
     else:
-        link = served.Watching(store, game_id)
+        link = Watching(store, game_id)
         served.start_watching(store, game_id, player)
     session = link.open()
     if link.computer:

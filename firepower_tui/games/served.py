@@ -9,7 +9,8 @@ same whether it was served or not:
   Only that key plays the side, from any number of connections (:func:`take_seat`).
 * ``chat``: the players' lines, numbered per game; capped in length and rate (:func:`post_chat`).
 * ``watchers``: the processes that watch a game read-only, by pid and start (:mod:`.owner`), so a
-  watcher whose connection died is not listed (:func:`watchers`).
+  watcher whose connection died is not listed (:func:`watchers`; a watcher's end of the game is
+  :class:`~.watching.Watching`).
 
 Who a connected player is (name and key) is told to his process by the server, never by the
 client; the functions here trust their caller for it.
@@ -21,14 +22,9 @@ import re
 import time
 from dataclasses import dataclass
 
-from ..rules.basic.turn import decision_rule
 from ..rules.kit.untrusted import cut
-from ..rules.model.actions import Action
-from ..rules.model.errors import FirepowerError, Refusal
-from ..rules.model.state import GameState
+from ..rules.model.errors import FirepowerError
 from . import owner as owners
-from .session import Session
-from .shared import SharedGame
 from .store import GameRow, Store
 from .watch import ring
 
@@ -248,30 +244,3 @@ def chat_label(line: ChatLine, side_name: str | None) -> str:
     """``alice (Tan): hello`` (a watcher's line has no side), cut to one line."""
     who = f"{line.name} ({side_name})" if side_name else line.name
     return cut(f"{who}: {line.text}", CHAT_LENGTH + 60)
-
-
-# --- watching ----------------------------------------------------------------------------------------------
-
-
-class Watching(SharedGame):
-    """A watcher's end of a served game: the game follows the store as a player's does, and
-    every action or take-back is refused (the session's gate): nothing of a watcher is stored."""
-
-    def __init__(self, store: Store, game_id: int) -> None:  # noqa: D107 - no side is checked: none is played
-        store.game(game_id)  # (no such game: said by name)
-        self.store = store
-        self.game_id = game_id
-        self.side = WATCHER
-        self.computer = frozenset()
-        self.seen = 0
-        self._version = store.data_version()
-
-    def refuse(self, session: Session, action: Action | None) -> Refusal | None:
-        return self.waiting(session.state)
-
-    def waiting(self, state: GameState) -> Refusal | None:
-        return Refusal(reason="you are watching this game: your keys change nothing", rule=decision_rule(state))
-
-    def overtaken(self, session: Session, action: Action | None) -> Refusal | None:
-        self.catch_up(session)
-        return self.waiting(session.state)

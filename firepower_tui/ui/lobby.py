@@ -32,7 +32,10 @@ from ..games.served import Player, SeatTaken
 from ..games.store import GameRow, Store
 from ..games.watch import FolderWatch, listen_all
 from ..rules.model.errors import FirepowerError
-from ..rules.model.scenario import Scenario
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the lobby's first frame comes first)
+if TYPE_CHECKING:
+    from ..rules.model.scenario import Scenario
 
 REFRESH_SECONDS = 5.0
 """How often the list is read again without a write to the store (a watcher who left)."""
@@ -75,7 +78,7 @@ class LobbyApp(App[LobbyChoice | None]):
                 Binding("w", "watch", "Watch"), Binding("n", "new", "New game"),
                 Binding("q,escape", "quit_lobby", "Leave")]
 
-    def __init__(self, store: Store, player: Player, link: str, *, picker: list[tuple[Scenario, bool]],
+    def __init__(self, store: Store, player: Player, link: str, *, picker: Callable[[], list[tuple[Scenario, bool]]],
                  names: Callable[[str], dict[str, str]], message: str = "") -> None:
         """``link``: how a player connects (``ssh -p 2222 {name}@host``); ``names``: the sides'
         names in a stored scenario text; ``message``: said once the lobby is up."""
@@ -89,6 +92,7 @@ class LobbyApp(App[LobbyChoice | None]):
         self.rows: list[GameRow] = []
         self._watch: FolderWatch | None = None
         self._pending = False
+        self._painted = False
         self._shown: list[tuple[Text | str, ...]] | None = None
         """The rows on the screen (None before the first reading)."""
         self._to_move: dict[int, tuple[int, str]] = {}
@@ -107,6 +111,7 @@ class LobbyApp(App[LobbyChoice | None]):
             Text(" FIREPOWER ", style="bold reverse") + Text(f"  the games on this server   you: {self.player.name}",
                                                            style="bold"))
         self.refresh_games()
+        self.call_after_refresh(self._first_frame_shown)
         table.focus()
         self._watch = listen_all(self.store.path, lambda: self.call_from_thread(self._rung))
         self.set_interval(REFRESH_SECONDS, self.refresh_games)
@@ -119,6 +124,11 @@ class LobbyApp(App[LobbyChoice | None]):
             self._watch = None
 
     # --- the list ---------------------------------------------------------------------------------------
+
+    def _first_frame_shown(self) -> None:
+        """Whose move each game waits for, after the first frame (it reads the rules' state)."""
+        self._painted = True
+        self.refresh_games()
 
     def _rung(self) -> None:
         """A game's bell rang: read the list again soon (once for a burst)."""
@@ -174,6 +184,8 @@ class LobbyApp(App[LobbyChoice | None]):
         known = self._to_move.get(g.id)
         if known is not None and known[0] == seq:
             return known[1]
+        if not self._painted:
+            return "…"
         from ..games.service import load_game
         from ..rules.basic.turn import deciders
 
@@ -263,7 +275,7 @@ class LobbyApp(App[LobbyChoice | None]):
     def action_new(self) -> None:
         from .screens.setup import ScenarioPicker
 
-        self.push_screen(ScenarioPicker(self.picker), self._picked)
+        self.push_screen(ScenarioPicker(self.picker()), self._picked)
 
     def _picked(self, choice: tuple[str, bool, tuple[str, ...]] | tuple[str, bool, tuple[str, ...], dict[str, str]]
                 | None) -> None:

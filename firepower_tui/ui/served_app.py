@@ -15,7 +15,8 @@ from textual.widgets import Input
 
 from ..controller.controller import Controller, Result
 from ..games import served
-from ..games.served import ChatRefused, Player, Watching
+from ..games.served import ChatRefused, Player
+from ..games.watching import Watching
 from ..games.session import Session
 from ..games.shared import SharedGame
 from ..rules.model.errors import Refusal

@@ -93,6 +93,7 @@ class LobbyApp(App[LobbyChoice | None]):
         self._watch: FolderWatch | None = None
         self._pending = False
         self._painted = False
+        self._side_names: dict[int, dict[str, str]] = {}
         self._shown: list[tuple[Text | str, ...]] | None = None
         """The rows on the screen (None before the first reading)."""
         self._to_move: dict[int, tuple[int, str]] = {}
@@ -160,7 +161,7 @@ class LobbyApp(App[LobbyChoice | None]):
         self.describe()
 
     def row(self, g: GameRow, now: float) -> tuple[Text | str, ...]:
-        names = self.names(g.scenario_text)
+        names = self.side_names(g)
         seats = served.seats(self.store, g.id)
         computer = served.computer_sides(g)
         sides = Text()
@@ -176,6 +177,12 @@ class LobbyApp(App[LobbyChoice | None]):
         last_move = f"{last[-1].notation[:24]}, {ago(now - g.updated)}" if last else ago(now - g.updated)
         rules = ",".join(r[:2] for r in g.options.get("rules") or []) or "basic"
         return (str(g.id), f"{g.scenario_id} ({rules})", sides, str(g.turn), to_move, last_move)
+
+    def side_names(self, g: GameRow) -> dict[str, str]:
+        """The names of a game's sides (its scenario text read once)."""
+        if g.id not in self._side_names:
+            self._side_names[g.id] = self.names(g.scenario_text)
+        return self._side_names[g.id]
 
     def to_move(self, g: GameRow, seq: int, names: dict[str, str]) -> str:
         """Whose decision the game waits for: its sides' names (``Tan``), or ``chit draw`` when it

@@ -22,7 +22,7 @@ from ..games.shared import SharedGame
 from ..rules.model.errors import Refusal
 from ..rules.model.events import ChitDrawn, Event
 from ..rules.basic.turn import deciders
-from .render.header import Seats, header_text, short_name
+from .render.header import Seats, short_name
 from .screens.game import GameScreen
 from .screens.game_views import command_line
 from .screens.shared_game import SharedGameScreen
@@ -177,22 +177,19 @@ class ServedGameScreen(SharedGameScreen):
             return f"computer ({self.computer_sides[side]})", "computer"
         return "free seat", "free"
 
-    def redraw_header(self) -> None:
+    def decision(self) -> tuple[Text, ...]:
+        """The whose-move part as the shared screen words it; with watchers, its short form and
+        who watches (never left out: the header says who watches)."""
         if not self.watching:
-            super().redraw_header()
-            return
-        state = self.c.state
-        super().redraw_header()
-        # the whose-move part as the shared screen words it, then who watches (shortened first)
-        watchers = ", ".join(self.watching)
-        eyes = Text(f" watching: {watchers} ", style="dim")
-        eyes_short = Text(f" {len(self.watching)} watching ", style="dim")
-        base = self._decision_forms(state)
-        forms = tuple(f + e for f in base for e in (eyes, eyes_short))  # (never without: the header says who watches)
-        self._update("#header", header_text(self.c, self.side_styles, self.clock.header(), width=self.app.size.width,
-                                            seats=self.seats(), decision=forms))
+            return super().decision()
+        return tuple(f + e for f in self._decision_forms() for e in self._eyes())
 
-    def _decision_forms(self, state: object) -> tuple[Text, ...]:
+    def _eyes(self) -> tuple[Text, Text]:
+        """Who watches, long and short."""
+        return (Text(f" watching: {', '.join(self.watching)} ", style="dim"),
+                Text(f" {len(self.watching)} watching ", style="dim"))
+
+    def _decision_forms(self) -> tuple[Text, ...]:
         name = self.c.state.scenario.side_name
         me = self.link.side
         style = f"bold reverse {self.side_styles.get(me, '')}"
@@ -217,23 +214,15 @@ class WatchScreen(ServedGameScreen):
     def seats(self) -> Seats:
         return {side: self.seat_names(side) for side in self.c.state.sides}
 
-    def _decision_forms(self, state: object) -> tuple[Text, ...]:
+    def decision(self) -> tuple[Text, ...]:
         st = self.c.state
         name = st.scenario.side_name
         if st.over:
             word = Text(" game over ", style="bold reverse")
         else:
             word = Text(f" {' and '.join(short_name(name(s)) for s in sorted(deciders(st)))} to move ", style="bold")
-        return (Text(" Watching ", style="bold reverse") + word,)
-
-    def redraw_header(self) -> None:
-        state = self.c.state
-        watchers = ", ".join(self.watching)
-        eyes = (Text(f" watching: {watchers} ", style="dim"), Text(f" {len(self.watching)} watching ", style="dim"))
-        base = self._decision_forms(state)
-        forms = tuple(f + e for f in base for e in eyes) if self.watching else base
-        self._update("#header", header_text(self.c, self.side_styles, self.clock.header(), width=self.app.size.width,
-                                            seats=self.seats(), decision=forms))
+        base = (Text(" Watching ", style="bold reverse") + word,)
+        return tuple(f + e for f in base for e in self._eyes()) if self.watching else base
 
 
 class ServedApp(SharedApp):

@@ -126,6 +126,15 @@ class SharedGameScreen(GameScreen):
 
     def redraw_header(self) -> None:
         """The header, whose decision it is said from this player's side: his move, or whom he waits for."""
+        waiting = not self.my_turn
+        self._update("#header", header_text(self.c, self.side_styles, self.clock.header(), width=self.app.size.width,
+                                            seats=self.seats(), decision=self.decision()))
+        if waiting != self._waiting:
+            self._waiting = waiting
+            self.refresh_bindings()
+
+    def decision(self) -> tuple[Text, ...]:
+        """The forms of the header's whose-decision part, longest first."""
         state = self.c.state
         name = state.scenario.side_name
         me = self.link.side
@@ -142,12 +151,7 @@ class SharedGameScreen(GameScreen):
             word = short = Text(" Your move ", style=style)
         you_short = Text(f" You: {short_name(name(me))} ", style=style)
         forms = (you + word, you + short, you_short + short)
-        decision = tuple(f for i, f in enumerate(forms) if f.plain not in {g.plain for g in forms[:i]})
-        self._update("#header", header_text(self.c, self.side_styles, self.clock.header(), width=self.app.size.width,
-                                            seats=self.seats(), decision=decision))
-        if waiting != self._waiting:
-            self._waiting = waiting
-            self.refresh_bindings()
+        return tuple(f for i, f in enumerate(forms) if f.plain not in {g.plain for g in forms[:i]})
 
     def _setup_prompts(self) -> None:
         """The force builder (for this side only: both sides buy at once, §10.3) and the §10.2

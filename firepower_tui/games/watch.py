@@ -94,7 +94,8 @@ def ring(db: Path, game_id: int) -> None:
     """Ring game ``game_id``'s bell (after a commit of it): whoever listens to it looks. Nothing
     when nobody ever listened to a game of this store (no folder), or it cannot be written."""
     try:
-        os.close(os.open(bells(db) / str(game_id), os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC | os.O_NONBLOCK, 0o600))
+        flags = os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC | os.O_NONBLOCK | os.O_NOFOLLOW
+        os.close(os.open(bells(db) / str(game_id), flags, 0o600))
     except OSError:
         pass
 

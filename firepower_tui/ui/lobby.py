@@ -168,7 +168,8 @@ class LobbyApp(App[LobbyChoice | None]):
         for i, s in enumerate(g.sides):
             seat = seats.get(s)
             who = seat.name if seat else f"computer ({computer[s]})" if s in computer else "free"
-            style = "bold" if seat and seat.key == self.player.key else ("green" if not seat and s not in computer else "")
+            free = not seat and s not in computer
+            style = "bold" if seat and seat.key == self.player.key else ("green" if free else "")
             sides.append(("  " if i else "") + f"{names.get(s, s)}: ")
             sides.append(who, style=style)
         seq = self.store.last_seq(g.id)
@@ -185,8 +186,8 @@ class LobbyApp(App[LobbyChoice | None]):
         return self._side_names[g.id]
 
     def to_move(self, g: GameRow, seq: int, names: dict[str, str]) -> str:
-        """Whose decision the game waits for: its sides' names (``Tan``), or ``chit draw`` when it
-        is nobody's in particular (6.1). Read from the game's last checkpoint and the entries
+        """Whose decision the game waits for: its sides' names (``Tan``; both while both buy,
+        §10.3), or ``chit draw`` (6.1) or ``roll-off`` (§10.2) when it is nobody's in particular. Read from the game's last checkpoint and the entries
         after it, once per new entry."""
         known = self._to_move.get(g.id)
         if known is not None and known[0] == seq:
@@ -195,14 +196,18 @@ class LobbyApp(App[LobbyChoice | None]):
             return "…"
         from ..games.service import load_game
         from ..rules.basic.turn import deciders
+        from ..rules.model.types import Phase
 
         try:
             state = load_game(self.store, g.id, quick=True).state
         except FirepowerError:
             text = "?"
         else:
-            who = sorted(deciders(state))
-            text = " and ".join(names.get(s, s) for s in who) if who else "chit draw"
+            who = deciders(state)
+            if len(who) > 1 and who == frozenset(state.sides) and state.phase != Phase.FORCES:  # nobody's in particular
+                text = "chit draw" if state.phase == Phase.PLAY else "roll-off"
+            else:
+                text = " and ".join(names.get(s, s) for s in sorted(who))
         self._to_move[g.id] = (seq, text)
         return text
 

@@ -371,9 +371,12 @@ class GameChannel(asyncssh.SSHServerSession[bytes]):
             *self._argv(), stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
             start_new_session=True)
         out, err = await proc.communicate()
-        self.chan.write(out)
-        self.chan.write_stderr(err)
-        self.chan.exit(proc.returncode or 0)
+        try:
+            self.chan.write(out)
+            self.chan.write_stderr(err)
+            self.chan.exit(proc.returncode or 0)
+        except OSError:  # (the client left first)
+            pass
 
     def _read(self, on: bool) -> None:
         if self.master < 0 or on == self.reading:
@@ -419,7 +422,9 @@ class GameChannel(asyncssh.SSHServerSession[bytes]):
             _set_size(self.master, *self.size)
 
     def eof_received(self) -> bool:
-        return False
+        """The client sends no more (``ssh host record 7 </dev/null``): the channel stays open for
+        what the game writes until it ends."""
+        return True
 
     def _arm_idle(self) -> None:
         idle = self.hub.config.idle
@@ -507,7 +512,7 @@ def serve(config: ServeConfig) -> int:
         try:
             acceptor = await asyncssh.create_server(
                 make_server_class(hub), config.host, config.port, server_host_keys=[key], encoding=None,
-                agent_forwarding=False, x11_forwarding=False, allow_scp=False, login_timeout=30,
+                agent_forwarding=False, x11_forwarding=False, allow_scp=False, line_editor=False, login_timeout=30,
                 keepalive_interval=30, keepalive_count_max=3, server_version="firepower")
         except OSError as exc:
             raise ServeRefusal(f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}") from None

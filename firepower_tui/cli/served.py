@@ -113,7 +113,7 @@ def _connection(store: Store, player: Player, args: argparse.Namespace) -> int:
         choice, message = _direct(store, player, args.join, args.watch)
     while True:
         if choice is None:
-            lobby = LobbyApp(store, player, args.link, picker=all_scenarios(), names=side_names,
+            lobby = LobbyApp(store, player, args.link, picker=all_scenarios, names=side_names,
                              message=message)
             choice = run_app(lobby)
             message = ""
@@ -145,33 +145,36 @@ def _direct(store: Store, player: Player, join: int | None, watch: int | None) -
     mine = served.seat_of(store, game_id, player)
     if mine is not None:
         return LobbyChoice("play", game_id, mine), ""
-    taken = served.seats(store, game_id)
-    for side in g.sides:
-        if side not in taken:
-            try:
-                served.take_seat(store, game_id, side, player)
-            except served.SeatTaken:
-                continue
-            return LobbyChoice("play", game_id, side), ""
-    return LobbyChoice("watch", game_id), f"both sides of game {game_id} are taken: you watch it"
+    for side in served.free_sides(store, g):
+        try:
+            served.take_seat(store, game_id, side, player)
+        except served.SeatTaken:
+            continue
+        return LobbyChoice("play", game_id, side), ""
+    return LobbyChoice("watch", game_id), f"no side of game {game_id} is free: you watch it"
 
 
 def _play(store: Store, player: Player, choice: LobbyChoice, *, ascii: bool) -> None:
     """Play the chosen side of a game (its seat must be this player's key's), or watch it."""
     from ..games import served
+    from ..games.service import seat_options
     from ..games.shared import SharedGame
+    from ..games.watching import Watching
     from ..ui.served_app import ServedApp
     from .hangup import run_app
 
     kind, game_id, side = choice.kind, choice.game_id, choice.side
+    g = store.game(game_id)
     if kind == "play":
         if side is None or served.seat_of(store, game_id, player) != side:
             raise GameRefusal(f"game {game_id}: {side} is not your seat")
-        link: SharedGame = SharedGame(store, game_id, side)
+        link: SharedGame = SharedGame(store, game_id, side, computer=frozenset(served.computer_sides(g)))
     else:
-        link = served.Watching(store, game_id)
+        link = Watching(store, game_id)
         served.start_watching(store, game_id, player)
     session = link.open()
+    if link.computer:
+        seat_options(session, g.options)  # the computer plays its sides here, as on one machine
     run_app(ServedApp(session, link, player, ascii=ascii))
 
 

@@ -9,7 +9,8 @@ same whether it was served or not:
   Only that key plays the side, from any number of connections (:func:`take_seat`).
 * ``chat``: the players' lines, numbered per game; capped in length and rate (:func:`post_chat`).
 * ``watchers``: the processes that watch a game read-only, by pid and start (:mod:`.owner`), so a
-  watcher whose connection died is not listed (:func:`watchers`).
+  watcher whose connection died is not listed (:func:`watchers`; a watcher's end of the game is
+  :class:`~.watching.Watching`).
 
 Who a connected player is (name and key) is told to his process by the server, never by the
 client; the functions here trust their caller for it.
@@ -21,15 +22,11 @@ import re
 import time
 from dataclasses import dataclass
 
-from ..rules.basic.turn import decision_rule
 from ..rules.kit.untrusted import cut
-from ..rules.model.actions import Action
-from ..rules.model.errors import FirepowerError, Refusal
-from ..rules.model.state import GameState
+from ..rules.model.errors import FirepowerError
 from . import owner as owners
-from .session import Session
-from .shared import SharedGame
 from .store import GameRow, Store
+from .watch import ring
 
 NAME = re.compile(r"[A-Za-z0-9_-]{1,24}")
 """A player's name: the SSH user name, letters, digits, ``-`` and ``_``, at most 24."""
@@ -116,11 +113,26 @@ def serve_game(store: Store, game_id: int) -> None:
         store.conn.execute("UPDATE games SET options=json_set(options, '$.served', json('true')) WHERE id=?",
                            (game_id,))
     store.release(game_id)
+    ring(store.path, game_id)
 
 
 def served_games(store: Store) -> list[GameRow]:
     """The games the server hosts, most recently played first."""
     return [g for g in store.games() if g.options.get("served")]
+
+
+def computer_sides(g: GameRow) -> dict[str, str]:
+    """The sides of a game the computer plays, with its level (``{"green": "normal"}``): no
+    key takes them; the process of the player of the other side plays them."""
+    from .seats import computer_levels
+
+    return computer_levels(g.options.get("players"))
+
+
+def free_sides(store: Store, g: GameRow) -> list[str]:
+    """The sides of a game a connected player may take: neither taken nor the computer's."""
+    taken, computer = seats(store, g.id), computer_sides(g)
+    return [s for s in g.sides if s not in taken and s not in computer]
 
 
 def seats(store: Store, game_id: int) -> dict[str, Seat]:
@@ -136,16 +148,19 @@ def take_seat(store: Store, game_id: int, side: str, player: Player) -> Seat:
     one gets it.
 
     Raises:
-        SeatTaken: another key owns the seat (its player is named).
+        SeatTaken: another key owns the seat (its player is named), or the computer plays it.
         FirepowerError: no such game or side.
     """
     g = store.game(game_id)
     if side not in g.sides:
         raise FirepowerError(f"game {game_id} has the sides {', '.join(g.sides)}; there is no side {side!r}")
+    if side in computer_sides(g):
+        raise SeatTaken(f"game {game_id}: the computer plays {side}; watch the game instead")
     with store._immediate() as conn:
         conn.execute("INSERT OR IGNORE INTO seats VALUES (?,?,?,?,?)",
                      (game_id, side, player.key, player.name, time.time()))
         key, name = conn.execute("SELECT key, name FROM seats WHERE game_id=? AND side=?", (game_id, side)).fetchone()
+    ring(store.path, game_id)
     if key != player.key:
         raise SeatTaken(f"game {game_id}: {side} is {name}'s seat (another key); watch the game instead")
     return Seat(side, key, name)
@@ -192,6 +207,7 @@ def post_chat(store: Store, game_id: int, player: Player, side: str | None, text
             raise ChatRefused("rate", f"at most {CHAT_BURST} lines in {CHAT_WINDOW:g} seconds: wait a moment")
         n = conn.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game_id=?", (game_id,)).fetchone()[0]
         conn.execute("INSERT INTO chat VALUES (?,?,?,?,?,?)", (game_id, n, player.name, side, line, at))
+    ring(store.path, game_id)
     return ChatLine(n, player.name, side, line, at)
 
 
@@ -209,11 +225,13 @@ def start_watching(store: Store, game_id: int, player: Player) -> None:
     me = owners.me()
     with store.conn:
         store.conn.execute("INSERT OR REPLACE INTO watchers VALUES (?,?,?,?)", (game_id, player.name, me.pid, me.start))
+    ring(store.path, game_id)
 
 
 def stop_watching(store: Store, game_id: int) -> None:
     with store.conn:
         store.conn.execute("DELETE FROM watchers WHERE game_id=? AND pid=?", (game_id, owners.me().pid))
+    ring(store.path, game_id)
 
 
 def watchers(store: Store, game_id: int) -> list[str]:
@@ -226,29 +244,3 @@ def chat_label(line: ChatLine, side_name: str | None) -> str:
     """``alice (Tan): hello`` (a watcher's line has no side), cut to one line."""
     who = f"{line.name} ({side_name})" if side_name else line.name
     return cut(f"{who}: {line.text}", CHAT_LENGTH + 60)
-
-
-# --- watching ----------------------------------------------------------------------------------------------
-
-
-class Watching(SharedGame):
-    """A watcher's end of a served game: the game follows the store as a player's does, and
-    every action or take-back is refused (the session's gate): nothing of a watcher is stored."""
-
-    def __init__(self, store: Store, game_id: int) -> None:  # noqa: D107 - no side is checked: none is played
-        store.game(game_id)  # (no such game: said by name)
-        self.store = store
-        self.game_id = game_id
-        self.side = WATCHER
-        self.seen = 0
-        self._version = store.data_version()
-
-    def refuse(self, session: Session, action: Action | None) -> Refusal | None:
-        return self.waiting(session.state)
-
-    def waiting(self, state: GameState) -> Refusal | None:
-        return Refusal(reason="you are watching this game: your keys change nothing", rule=decision_rule(state))
-
-    def overtaken(self, session: Session, action: Action | None) -> Refusal | None:
-        self.catch_up(session)
-        return self.waiting(session.state)

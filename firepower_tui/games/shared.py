@@ -42,8 +42,11 @@ class NotASide(FirepowerError):
 class SharedGame:
     """One player's end of a shared game: his side, the store and what he has seen of it."""
 
-    def __init__(self, store: Store, game_id: int, side: str) -> None:
-        """Raises:
+    def __init__(self, store: Store, game_id: int, side: str, computer: frozenset[str] = frozenset()) -> None:
+        """``computer``: the sides the computer plays in this process, beside the player's own
+        (a served game against the computer: its moves are stored by this end).
+
+        Raises:
             NotASide: ``side`` is not one of the game's sides (the message lists them).
         """
         g = store.game(game_id)
@@ -52,7 +55,9 @@ class SharedGame:
         self.store = store
         self.game_id = game_id
         self.side = side
-        """The side this process plays."""
+        """The side this process's player plays."""
+        self.computer = computer
+        """The sides the computer plays in this process (its keys are the computer's, not the player's)."""
         self.seen = 0
         """The stored entries this process has applied (its next entry must be ``seen + 1``)."""
         self._version = store.data_version()
@@ -119,11 +124,11 @@ class SharedGame:
         name = state.scenario.side_name
         if action is None:
             return self._refuse_undo(session)
-        if isinstance(action, OWN_SIDE_ACTIONS) and action.side != self.side:
+        if isinstance(action, OWN_SIDE_ACTIONS) and action.side != self.side and action.side not in self.computer:
             return Refusal(reason=f"you play {name(self.side)}: {name(action.side)} buys for itself", rule="§10.3")
         if state.phase == Phase.FORCES and isinstance(action, OWN_MAN_ACTIONS):
             man = state.soldier(action.soldier)
-            if man is not None and man.side != self.side:
+            if man is not None and man.side != self.side and man.side not in self.computer:
                 return Refusal(reason=f"you play {name(self.side)}: {action.soldier} is {name(man.side)}'s",
                                rule="§10.3")
         return self.waiting(state)
@@ -132,8 +137,8 @@ class SharedGame:
         """Why nothing this player sends now can be taken: the game waits for the other side (or
         is over); None when it waits for this player's side."""
         deciding = deciders(state)
-        if self.side in deciding:
-            return None
+        if self.side in deciding or deciding & self.computer:  # (the computer's turn: its player's keys
+            return None  # are refused on the screen, as in a game against the computer on one machine)
         if not deciding:
             return Refusal(reason="the game is over", rule="§2.6")
         name = state.scenario.side_name

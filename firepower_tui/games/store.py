@@ -24,6 +24,7 @@ from typing import Any
 from ..rules.model.errors import FirepowerError, Problem, StoreError
 from . import owner as owners
 from .owner import Owner
+from .watch import ring
 
 SCHEMA_VERSION = 6
 """The schema this version writes and reads; older ones are upgraded by :data:`MIGRATIONS`."""
@@ -470,6 +471,7 @@ class Store:
                          (game_id, seq, kind, notation, json.dumps(rolls), turn, side, now))
             conn.execute("UPDATE games SET updated=?, turn=?, finished=?, result=? WHERE id=?",
                          (now, game_turn if game_turn is not None else turn, int(finished), result, game_id))
+        ring(self.path, game_id)  # (the processes following this game look now: the commit is whole)
         return seq
 
     def data_version(self) -> int:

@@ -1,11 +1,13 @@
 """The lobby of ``firepower serve``: the server's games, and the way into one.
 
 Each row is a game: its number, scenario and optional rules, each side and whose seat it is
-(``free`` for a side nobody took), the turn, whose move it is and the last move. The player's own
+(``free`` for a side nobody took, the computer's level for its own), the turn, whose move it is
+(read from the game's last checkpoint) and the last move. The player's own
 games come first. Enter goes into the highlighted game: his own seat if he has one, else a free
 side (he takes it, and his key owns it from then on), else it watches the game; ``w`` watches
 any game; ``n`` creates one with the scenario picker (its rules, against a person or the
-computer) and takes a side of it. The line under the list is the game's link to share
+computer: the player's own process plays the computer's side, as on one machine) and takes a
+side of it. The line under the list is the game's link to share
 (``ssh -p 2222 NAME@host -t join 7``).
 
 The app ends with the choice (:class:`LobbyChoice`), and the connection's process plays it
@@ -28,12 +30,18 @@ from textual.widgets import DataTable, Footer, Static
 from ..games import served
 from ..games.served import Player, SeatTaken
 from ..games.store import GameRow, Store
-from ..games.watch import FolderWatch, watch_folder
+from ..games.watch import FolderWatch, listen_all
 from ..rules.model.errors import FirepowerError
-from ..rules.model.scenario import Scenario
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the lobby's first frame comes first)
+if TYPE_CHECKING:
+    from ..rules.model.scenario import Scenario
 
 REFRESH_SECONDS = 5.0
 """How often the list is read again without a write to the store (a watcher who left)."""
+SETTLE_SECONDS = 0.3
+"""After a game's bell rings, the list is read again this much later (one read for a burst of
+moves in all the server's games)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +78,7 @@ class LobbyApp(App[LobbyChoice | None]):
                 Binding("w", "watch", "Watch"), Binding("n", "new", "New game"),
                 Binding("q,escape", "quit_lobby", "Leave")]
 
-    def __init__(self, store: Store, player: Player, link: str, *, picker: list[tuple[Scenario, bool]],
+    def __init__(self, store: Store, player: Player, link: str, *, picker: Callable[[], list[tuple[Scenario, bool]]],
                  names: Callable[[str], dict[str, str]], message: str = "") -> None:
         """``link``: how a player connects (``ssh -p 2222 {name}@host``); ``names``: the sides'
         names in a stored scenario text; ``message``: said once the lobby is up."""
@@ -83,6 +91,13 @@ class LobbyApp(App[LobbyChoice | None]):
         self.message = message
         self.rows: list[GameRow] = []
         self._watch: FolderWatch | None = None
+        self._pending = False
+        self._painted = False
+        self._side_names: dict[int, dict[str, str]] = {}
+        self._shown: list[tuple[Text | str, ...]] | None = None
+        """The rows on the screen (None before the first reading)."""
+        self._to_move: dict[int, tuple[int, str]] = {}
+        """Whose move each game waits for, by the game's number: (its last entry, the text)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-header")
@@ -97,8 +112,9 @@ class LobbyApp(App[LobbyChoice | None]):
             Text(" FIREPOWER ", style="bold reverse") + Text(f"  the games on this server   you: {self.player.name}",
                                                            style="bold"))
         self.refresh_games()
+        self.call_after_refresh(self._first_frame_shown)
         table.focus()
-        self._watch = watch_folder(self.store.path.parent, lambda: self.call_from_thread(self.refresh_games))
+        self._watch = listen_all(self.store.path, lambda: self.call_from_thread(self._rung))
         self.set_interval(REFRESH_SECONDS, self.refresh_games)
         if self.message:
             self.notify(self.message, timeout=8)
@@ -110,6 +126,21 @@ class LobbyApp(App[LobbyChoice | None]):
 
     # --- the list ---------------------------------------------------------------------------------------
 
+    def _first_frame_shown(self) -> None:
+        """Whose move each game waits for, after the first frame (it reads the rules' state)."""
+        self._painted = True
+        self.refresh_games()
+
+    def _rung(self) -> None:
+        """A game's bell rang: read the list again soon (once for a burst)."""
+        if not self._pending:
+            self._pending = True
+            self.set_timer(SETTLE_SECONDS, self._settled)
+
+    def _settled(self) -> None:
+        self._pending = False
+        self.refresh_games()
+
     def refresh_games(self) -> None:
         table = self.query_one(DataTable)
         games = served.served_games(self.store)
@@ -117,35 +148,68 @@ class LobbyApp(App[LobbyChoice | None]):
         games.sort(key=lambda g: (g.id not in mine, g.finished))
         keep = table.cursor_row if self.rows else 0
         chosen = self.rows[keep].id if self.rows and keep < len(self.rows) else None
-        self.rows = games
-        table.clear()
         now = time.time()
-        for g in games:
-            table.add_row(*self.row(g, now), key=str(g.id))
+        shown = [self.row(g, now) for g in games]
+        if shown == self._shown:
+            return  # (nothing to draw again: an idle lobby costs nothing)
+        self.rows, self._shown = games, shown
+        table.clear()
+        for g, row in zip(games, shown, strict=True):
+            table.add_row(*row, key=str(g.id))
         if chosen is not None and chosen in {g.id for g in games}:
             table.move_cursor(row=[g.id for g in games].index(chosen))
         self.describe()
 
     def row(self, g: GameRow, now: float) -> tuple[Text | str, ...]:
-        names = self.names(g.scenario_text)
+        names = self.side_names(g)
         seats = served.seats(self.store, g.id)
+        computer = served.computer_sides(g)
         sides = Text()
         for i, s in enumerate(g.sides):
             seat = seats.get(s)
-            who = seat.name if seat else "free"
-            style = "bold" if seat and seat.key == self.player.key else ("green" if not seat else "")
+            who = seat.name if seat else f"computer ({computer[s]})" if s in computer else "free"
+            free = not seat and s not in computer
+            style = "bold" if seat and seat.key == self.player.key else ("green" if free else "")
             sides.append(("  " if i else "") + f"{names.get(s, s)}: ")
             sides.append(who, style=style)
-        last = self.store.entries(g.id, after=max(0, self.store.last_seq(g.id) - 1))
-        if g.finished:
-            to_move = "over: " + (g.result or "")
-        elif last and last[-1].side:
-            to_move = f"after {names.get(last[-1].side, last[-1].side)}"
-        else:
-            to_move = "starting"
+        seq = self.store.last_seq(g.id)
+        last = self.store.entries(g.id, after=max(0, seq - 1))
+        to_move = "over: " + (g.result or "") if g.finished else self.to_move(g, seq, names)
         last_move = f"{last[-1].notation[:24]}, {ago(now - g.updated)}" if last else ago(now - g.updated)
         rules = ",".join(r[:2] for r in g.options.get("rules") or []) or "basic"
         return (str(g.id), f"{g.scenario_id} ({rules})", sides, str(g.turn), to_move, last_move)
+
+    def side_names(self, g: GameRow) -> dict[str, str]:
+        """The names of a game's sides (its scenario text read once)."""
+        if g.id not in self._side_names:
+            self._side_names[g.id] = self.names(g.scenario_text)
+        return self._side_names[g.id]
+
+    def to_move(self, g: GameRow, seq: int, names: dict[str, str]) -> str:
+        """Whose decision the game waits for: its sides' names (``Tan``; both while both buy,
+        §10.3), or ``chit draw`` (6.1) or ``roll-off`` (§10.2) when it is nobody's in particular. Read from the game's last checkpoint and the entries
+        after it, once per new entry."""
+        known = self._to_move.get(g.id)
+        if known is not None and known[0] == seq:
+            return known[1]
+        if not self._painted:
+            return "…"
+        from ..games.service import load_game
+        from ..rules.basic.turn import deciders
+        from ..rules.model.types import Phase
+
+        try:
+            state = load_game(self.store, g.id, quick=True).state
+        except FirepowerError:
+            text = "?"
+        else:
+            who = deciders(state)
+            if len(who) > 1 and who == frozenset(state.sides) and state.phase != Phase.FORCES:  # nobody's in particular
+                text = "chit draw" if state.phase == Phase.PLAY else "roll-off"
+            else:
+                text = " and ".join(names.get(s, s) for s in sorted(who))
+        self._to_move[g.id] = (seq, text)
+        return text
 
     def selected(self) -> GameRow | None:
         table = self.query_one(DataTable)
@@ -189,8 +253,7 @@ class LobbyApp(App[LobbyChoice | None]):
         if mine is not None or g.finished:
             self.exit(LobbyChoice("play", g.id, mine) if mine and not g.finished else LobbyChoice("watch", g.id))
             return
-        taken = served.seats(self.store, g.id)
-        free = [s for s in g.sides if s not in taken]
+        free = served.free_sides(self.store, g)
         if not free:
             self.exit(LobbyChoice("watch", g.id))
             return
@@ -224,15 +287,11 @@ class LobbyApp(App[LobbyChoice | None]):
     def action_new(self) -> None:
         from .screens.setup import ScenarioPicker
 
-        self.push_screen(ScenarioPicker(self.picker), self._picked)
+        self.push_screen(ScenarioPicker(self.picker()), self._picked)
 
     def _picked(self, choice: tuple[str, bool, tuple[str, ...]] | tuple[str, bool, tuple[str, ...], dict[str, str]]
                 | None) -> None:
         if choice is None:
-            return
-        if len(choice) == 4 and any(str(seat).startswith("computer") for seat in choice[3].values()):
-            self.notify("a served game is played by two people: against the computer, play on your own machine "
-                        "(firepower play --vs-computer SIDE)", severity="warning", timeout=10)
             return
         try:
             game_id, human = self.create(*choice)

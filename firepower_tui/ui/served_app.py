@@ -6,6 +6,7 @@ screen, read-only: no key of his reaches the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -14,13 +15,14 @@ from textual.widgets import Input
 
 from ..controller.controller import Controller, Result
 from ..games import served
-from ..games.served import ChatRefused, Player, Watching
+from ..games.served import ChatRefused, Player
+from ..games.watching import Watching
 from ..games.session import Session
 from ..games.shared import SharedGame
 from ..rules.model.errors import Refusal
-from ..rules.model.events import ChitDrawn
+from ..rules.model.events import ChitDrawn, Event
 from ..rules.basic.turn import deciders
-from .render.header import Seats, header_text, short_name
+from .render.header import Seats, short_name
 from .screens.game import GameScreen
 from .screens.game_views import command_line
 from .screens.shared_game import SharedGameScreen
@@ -50,6 +52,10 @@ class ServedGameScreen(SharedGameScreen):
         self.names: dict[str, str] = {}
         """The player of each taken side, by side."""
         self._seed_shown = False
+        self._chat_at: list[tuple[int, Text]] = []
+        """The chat lines in the log: each one's place and text."""
+        self.computer_sides = served.computer_sides(link.store.game(link.game_id))
+        """The sides the computer plays, with its level."""
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -68,14 +74,41 @@ class ServedGameScreen(SharedGameScreen):
         lines = served.chat(store, game_id, after=self.chat_seen)
         if lines:
             name = self.c.state.scenario.side_name
-            log = self.query_one(SideLog)
-            log.write([self.shown(Text("✉ " + served.chat_label(line, name(line.side) if line.side else None),
-                                       style=CHAT_STYLE)) for line in lines])
+            self._write_chat([self.shown(Text("✉ " + served.chat_label(line, name(line.side) if line.side else None),
+                                              style=CHAT_STYLE)) for line in lines])
             self.chat_seen = lines[-1].n
-        self.watching = served.watchers(store, game_id)
-        self.names = {side: seat.name for side, seat in served.seats(store, game_id).items()}
+        watching = served.watchers(store, game_id)
+        names = {side: seat.name for side, seat in served.seats(store, game_id).items()}
+        if (watching, names) != (self.watching, self.names):  # (a header costs a few ms: only when it changes)
+            self.watching, self.names = watching, names
+            self.redraw_header()
         self._reveal_seed()
-        self.redraw_header()
+
+    def _write_chat(self, lines: list[Text]) -> None:
+        """Chat lines at the end of the log, their places noted (a take-back keeps them)."""
+        log = self.query_one(SideLog)
+        start = len(log.entries)
+        log.write(lines)
+        self._chat_at.extend(zip(range(start, start + len(lines)), lines, strict=True))
+
+    def _log_new(self, result: Result) -> None:
+        """The log after a move or a take-back; a take-back cuts the log from its move's first line
+        on, and the chat lines written since are written again after it (they were said)."""
+        log = self.query_one(SideLog)
+        n = len(self.c.session.log)
+        cut_at = self._entry_at[n] if n < self._logged else None
+        super()._log_new(result)
+        if cut_at is None:
+            return
+        kept = [(i, text) for i, text in self._chat_at if i < cut_at]
+        cut = [text for i, text in self._chat_at if i >= cut_at]
+        self._chat_at = kept
+        if cut and log.is_mounted:
+            self._write_chat(cut)
+
+    def prepend_log(self, events: Sequence[Event]) -> None:
+        super().prepend_log(events)
+        self._chat_at = [(i + len(events), text) for i, text in self._chat_at]
 
     def _reveal_seed(self) -> None:
         """Once the game is over, its seed is no secret (R181): the log and the status line say it,
@@ -133,26 +166,30 @@ class ServedGameScreen(SharedGameScreen):
     # --- the header ----------------------------------------------------------------------------------------
 
     def seats(self) -> Seats:
-        name = self.names
-        return {side: (name.get(side, "free seat"), short_name(name.get(side, "free")))
-                for side in self.c.state.sides if side != self.link.side}
+        return {side: self.seat_names(side) for side in self.c.state.sides if side != self.link.side}
 
-    def redraw_header(self) -> None:
+    def seat_names(self, side: str) -> tuple[str, str]:
+        """Who plays ``side``, long and short: a player's name, the computer, or a free seat."""
+        name = self.names.get(side)
+        if name is not None:
+            return name, short_name(name)
+        if side in self.computer_sides:
+            return f"computer ({self.computer_sides[side]})", "computer"
+        return "free seat", "free"
+
+    def decision(self) -> tuple[Text, ...]:
+        """The whose-move part as the shared screen words it; with watchers, its short form and
+        who watches (never left out: the header says who watches)."""
         if not self.watching:
-            super().redraw_header()
-            return
-        state = self.c.state
-        super().redraw_header()
-        # the whose-move part as the shared screen words it, then who watches (shortened first)
-        watchers = ", ".join(self.watching)
-        eyes = Text(f" watching: {watchers} ", style="dim")
-        eyes_short = Text(f" {len(self.watching)} watching ", style="dim")
-        base = self._decision_forms(state)
-        forms = tuple(f + e for f in base for e in (eyes, eyes_short))  # (never without: the header says who watches)
-        self._update("#header", header_text(self.c, self.side_styles, self.clock.header(), width=self.app.size.width,
-                                            seats=self.seats(), decision=forms))
+            return super().decision()
+        return tuple(f + e for f in self._decision_forms() for e in self._eyes())
 
-    def _decision_forms(self, state: object) -> tuple[Text, ...]:
+    def _eyes(self) -> tuple[Text, Text]:
+        """Who watches, long and short."""
+        return (Text(f" watching: {', '.join(self.watching)} ", style="dim"),
+                Text(f" {len(self.watching)} watching ", style="dim"))
+
+    def _decision_forms(self) -> tuple[Text, ...]:
         name = self.c.state.scenario.side_name
         me = self.link.side
         style = f"bold reverse {self.side_styles.get(me, '')}"
@@ -175,26 +212,17 @@ class WatchScreen(ServedGameScreen):
         self._sync(self.c.refused(Refusal(reason="watchers read the chat; only the two players write it", rule=CHAT_RULING)))
 
     def seats(self) -> Seats:
-        name = self.names
-        return {side: (name.get(side, "free seat"), short_name(name.get(side, "free"))) for side in self.c.state.sides}
+        return {side: self.seat_names(side) for side in self.c.state.sides}
 
-    def _decision_forms(self, state: object) -> tuple[Text, ...]:
+    def decision(self) -> tuple[Text, ...]:
         st = self.c.state
         name = st.scenario.side_name
         if st.over:
             word = Text(" game over ", style="bold reverse")
         else:
             word = Text(f" {' and '.join(short_name(name(s)) for s in sorted(deciders(st)))} to move ", style="bold")
-        return (Text(" Watching ", style="bold reverse") + word,)
-
-    def redraw_header(self) -> None:
-        state = self.c.state
-        watchers = ", ".join(self.watching)
-        eyes = (Text(f" watching: {watchers} ", style="dim"), Text(f" {len(self.watching)} watching ", style="dim"))
-        base = self._decision_forms(state)
-        forms = tuple(f + e for f in base for e in eyes) if self.watching else base
-        self._update("#header", header_text(self.c, self.side_styles, self.clock.header(), width=self.app.size.width,
-                                            seats=self.seats(), decision=forms))
+        base = (Text(" Watching ", style="bold reverse") + word,)
+        return tuple(f + e for f in base for e in self._eyes()) if self.watching else base
 
 
 class ServedApp(SharedApp):

@@ -4,8 +4,11 @@ two players, a watcher, the chat, what is refused, a client or the server killed
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
+import shutil
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -55,8 +58,10 @@ async def command(client: Client, line: str) -> None:
     client.send("\r")
 
 
-async def create_and_seat(server: Server, keys: dict[str, asyncssh.SSHKey]) -> tuple[Client, Client]:
-    """alice creates the basic scenario in the lobby and takes Tan; bob follows her link (join 1)."""
+async def create_and_seat(server: Server, keys: dict[str, asyncssh.SSHKey], *,
+                          lobby: bool = False) -> tuple[Client, Client]:
+    """alice creates the basic scenario in the lobby and takes Tan; bob follows her link (join 1),
+    or with ``lobby`` takes the free side in the lobby (Enter on the game's row)."""
     alice = await connect(server.port, "alice", keys["alice"])
     await alice.wait_for(r"No game yet")
     alice.send("n")
@@ -65,7 +70,12 @@ async def create_and_seat(server: Server, keys: dict[str, asyncssh.SSHKey]) -> t
     await alice.wait_for(r"which side do you play")
     alice.send("\r")  # Tan
     await alice.wait_for(r"You: Tan", where="header")
-    bob = await connect(server.port, "bob", keys["bob"], "join 1")
+    if lobby:
+        bob = await connect(server.port, "bob", keys["bob"])
+        await bob.wait_for(r"1 +basic .*Tan: alice +Green: free")
+        bob.send("\r")
+    else:
+        bob = await connect(server.port, "bob", keys["bob"], "join 1")
     await bob.wait_for(r"You: Green", where="header")
     return alice, bob
 
@@ -73,7 +83,7 @@ async def create_and_seat(server: Server, keys: dict[str, asyncssh.SSHKey]) -> t
 async def test_two_players_play_to_game_over_chat_and_a_watcher_changes_nothing(
         server: Server, keys: dict[str, asyncssh.SSHKey]) -> None:
     async def scenario() -> None:
-        alice, bob = await create_and_seat(server, keys)
+        alice, bob = await create_and_seat(server, keys, lobby=True)
         store = Store(server.db)
         assert served.seats(store, 1)["tan"].name == "alice" and served.seats(store, 1)["green"].name == "bob"
         assert store.game(1).options.get("served") is True
@@ -146,6 +156,17 @@ async def test_a_third_key_cannot_take_a_seat_and_a_stranger_cannot_connect(
     with pytest.raises(served.SeatTaken):
         served.take_seat(store, 1, "tan", served.Player("carol", keys["carol"].get_fingerprint()))
     store.close()
+    impostor = await connect(server.port, "alice", keys["carol"], "join 1")  # alice's name, another key
+    await impostor.wait_for(r"Watching", where="header")
+    before = entries(server)
+    await alice.wait_for(r"Your move|Waiting", where="header")
+    for key in ("\r", "E", "E", "m", "z"):
+        impostor.send(key)
+        await asyncio.sleep(0.1)
+    await impostor.wait_for(r"you are watching this game")
+    await asyncio.sleep(0.5)
+    assert entries(server) == before
+    impostor.close()
     with pytest.raises(asyncssh.PermissionDenied):
         await connect(server.port, "mallory", keys["mallory"])
     with pytest.raises(asyncssh.PermissionDenied):  # a name that is no player's name
@@ -169,6 +190,53 @@ async def test_only_the_game_is_served(server: Server, keys: dict[str, asyncssh.
         # without a terminal the game is not started
         result = await conn.run("join 1")
         assert result.exit_status == 2
+
+
+async def test_agent_and_x11_forwarding_are_refused(server: Server, keys: dict[str, asyncssh.SSHKey]) -> None:
+    """The session's requests for agent and X11 forwarding are answered no (asked with a reply
+    wanted, as OpenSSH asks for X11)."""
+    from asyncssh.packet import Boolean, String, UInt32
+
+    client = await connect(server.port, "alice", keys["alice"])
+    await client.wait_for(r"the games on this server")
+    chan = client.chan
+    x11 = await chan._make_request(b"x11-req", Boolean(False), String(b"MIT-MAGIC-COOKIE-1"),
+                                   String(b"00" * 16), UInt32(0))
+    agent = await chan._make_request(b"auth-agent-req@openssh.com")
+    assert x11 is False and agent is False
+    client.close()
+
+
+def openssh(server: Server, key: asyncssh.SSHKey, folder: Path, *args: str,
+            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """OpenSSH's ``ssh`` to the server as alice with ``key``; its exit code and output."""
+    path = folder / "alice_key"
+    if not path.exists():
+        path.write_bytes(key.export_private_key())
+        path.chmod(0o600)
+    return subprocess.run(
+        ["ssh", "-F", "/dev/null", "-p", str(server.port), "-i", str(path), "-o", "IdentitiesOnly=yes",
+         "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+         "-o", "ConnectTimeout=20", *args], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30,
+        env={"PATH": os.environ["PATH"], "HOME": str(folder), **(env or {})})
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="no OpenSSH client (Debian's openssh-client)")
+async def test_openssh_gets_nothing_but_the_game(server: Server, keys: dict[str, asyncssh.SSHKey],
+                                                 tmp_path: Path) -> None:
+    """With the OpenSSH client: a command runs nothing (``record`` says there is no such game and
+    ends), -R is refused, and -X is refused."""
+    run = functools.partial(openssh, server, keys["alice"], tmp_path)
+    passwd = await asyncio.to_thread(run, "alice@127.0.0.1", "cat", "/etc/passwd")
+    assert passwd.returncode != 0 and "root:" not in passwd.stdout
+    record = await asyncio.to_thread(run, "alice@127.0.0.1", "record", "1")  # (its input ends at once)
+    assert record.returncode == 1  # no game 1 on this server: said, and the connection ends
+    remote = await asyncio.to_thread(run, "-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:22",
+                                     "alice@127.0.0.1")
+    assert remote.returncode == 255
+    x11 = await asyncio.to_thread(run, "-tt", "-X", "-o", "ForwardX11Trusted=yes", "alice@127.0.0.1", "record", "1",
+                                  env={"DISPLAY": "127.0.0.1:9"})
+    assert "X11 forwarding request failed" in x11.stderr + x11.stdout  # (OpenSSH's own word for the refusal)
 
 
 def first_mover(alice: Client, bob: Client) -> tuple[Client, Client, str, str]:
@@ -251,4 +319,81 @@ async def test_forty_connections_from_one_address_are_limited(server: Server,
     admitted = [c for c in conns if c is not None]
     assert 1 <= len(admitted) <= 4  # --max-per-address's default
     for c in admitted:
+        c.close()
+
+
+def stored(server: Server, game_id: int = 1) -> list[tuple[str | None, str]]:
+    """The game's stored entries: (side, notation) each."""
+    store = Store(server.db)
+    try:
+        return [(e.side, e.notation) for e in store.entries(game_id)]
+    finally:
+        store.close()
+
+
+async def test_a_game_against_the_computer_from_the_lobby_a_watcher_sees_its_moves(
+        server: Server, keys: dict[str, asyncssh.SSHKey]) -> None:
+    """The picker's p: the computer plays Tan (its level: normal), alice Green. Her process plays
+    the computer's side and stores its moves; nobody can take its seat; a watcher sees its moves,
+    and the lobby says whose move it is."""
+    alice = await connect(server.port, "alice", keys["alice"])
+    await alice.wait_for(r"No game yet")
+    alice.send("n")
+    await alice.wait_for(r"basic: Two equal squads")
+    alice.send("p")
+    await alice.wait_for(r"the computer plays Tan \(normal\)")
+    alice.send("\r")
+    await alice.wait_for(r"You: Green", where="header")
+    store = Store(server.db)
+    assert served.computer_sides(store.game(1)) == {"tan": "normal"}
+    with pytest.raises(served.SeatTaken):  # the computer's side is no key's
+        served.take_seat(store, 1, "tan", served.Player("bob", keys["bob"].get_fingerprint()))
+    store.close()
+    bob = await connect(server.port, "bob", keys["bob"], "join 1")  # no free side: he watches
+    await bob.wait_for(r"Watching", where="header")
+
+    async def computer_moves(after: int) -> str:
+        """Green ends its phases until the computer stores an impulse after entry ``after``."""
+        deadline = time.monotonic() + 90
+        while True:
+            mine = [n for side, n in stored(server)[after:] if side == "tan" and n.startswith("impulse")]
+            if mine:
+                return mine[0]
+            assert time.monotonic() < deadline, alice.view.text()
+            if "Your move" in alice.view.header():
+                alice.send("EE")
+                await asyncio.sleep(1)
+            await asyncio.sleep(0.2)
+
+    move = await computer_moves(len(stored(server)))
+    where = move.split()[1]
+    await bob.wait_for(rf"{where} activated")  # the watcher's log has the computer's impulse
+    carol = await connect(server.port, "carol", keys["carol"])
+    row = await carol.wait_for(r"1 +basic.*Tan: computer \(normal\) +Green: alice +\d+ +(Tan|Green|chit draw) ")
+    assert row.group(1) in ("Tan", "Green", "chit draw")
+    for c in (alice, bob, carol):
+        c.close()
+
+
+async def test_the_chat_stays_in_the_log_after_a_take_back(server: Server, keys: dict[str, asyncssh.SSHKey]) -> None:
+    """A chat line written after a move stays in both players' logs when the move is taken back
+    (the take-back cuts the move's lines from the log, not the chat's)."""
+    alice, bob = await create_and_seat(server, keys)
+    await bob.wait_for(r"Your move|Waiting", where="header")
+    mover, other, _, _ = first_mover(alice, bob)
+    mover.send("\r")  # an impulse (6.2)
+    await mover.wait_for(r"activated")
+    await other.wait_for(r"activated")
+    other.send("'")
+    await asyncio.sleep(0.3)
+    other.send("nice try\r")
+    await mover.wait_for(r"nice try")
+    mover.send("z")  # taken back (§9.9, R120)
+    for c in (mover, other):
+        await c.wait_for(r"taken back")
+        await asyncio.sleep(0.5)
+        assert "nice try" in c.view.text(), c.view.text()
+    again = await connect(server.port, "carol", keys["carol"], "watch 1")
+    await again.wait_for(r"nice try")
+    for c in (alice, bob, again):
         c.close()

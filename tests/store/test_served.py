@@ -12,6 +12,7 @@ from firepower_tui.games import served
 from firepower_tui.games.scenario_cache import load_cached
 from firepower_tui.games.service import new_game
 from firepower_tui.games.store import Store
+from firepower_tui.games.watching import Watching
 from firepower_tui.rules.model.actions import DrawChit
 
 ALICE = served.Player("alice", "SHA256:aaaa")
@@ -69,7 +70,7 @@ def test_a_watcher_is_listed_while_its_process_lives_and_can_store_nothing(store
     assert served.watchers(store, 1) == ["carol"]
     store.conn.execute("INSERT INTO watchers VALUES (1, 'ghost', 999999999, 'x:1')")  # a process that is gone
     assert served.watchers(store, 1) == ["carol"]
-    link = served.Watching(store, 1)
+    link = Watching(store, 1)
     session = link.open()
     before = store.last_seq(1)
     assert session.submit(DrawChit()).refusal is not None  # a chit draw is due: not the watcher's to make

@@ -12,7 +12,7 @@ import pytest
 from firepower_tui.games.service import complete_from_store, load_game, new_game
 from firepower_tui.games.shared import NotASide, SharedGame
 from firepower_tui.games.store import MovedFirst, Store
-from firepower_tui.games.watch import watch_folder
+from firepower_tui.games.watch import listen, listen_all
 from firepower_tui.rules.model.actions import DrawChit, EndPhase, Move, StartImpulse
 from firepower_tui.rules.engine.notation import parse_action
 from firepower_tui.rules.scenario.load import load_scenario
@@ -241,18 +241,35 @@ def test_a_session_going_on_from_a_restart_agrees_with_the_other(db: Path) -> No
     assert not isinstance(ts.history[-1].action, Move)
 
 
-def test_the_folder_watch_calls_back_after_a_write(tmp_path: Path) -> None:
+def test_a_commit_rings_its_own_games_bell_only_and_is_whole_when_heard(db: Path) -> None:
+    """A stored entry wakes the processes that follow its game (and the lobby's), never those of
+    another game; when the bell is heard, the commit is visible to the other end."""
     import threading
 
-    called = threading.Event()
-    watch = watch_folder(tmp_path, called.set)
-    if watch is None:
+    first, second = hosted(db), hosted(db)
+    (tan, ts), _ = two_players(db, first)
+    heard: dict[str, threading.Event] = {name: threading.Event() for name in ("first", "second", "any")}
+    seen_whole: list[bool] = []
+
+    def first_rang() -> None:  # (in the watch's thread: a connection of its own)
+        look = Store(db)
+        seen_whole.append(look.last_seq(first) > 0)
+        look.close()
+        heard["first"].set()
+
+    watches = [listen(db, first, first_rang), listen(db, second, heard["second"].set),
+               listen_all(db, heard["any"].set)]
+    if None in watches:
         pytest.skip("no inotify here")
     try:
-        (tmp_path / "games.db-wal").write_bytes(b"x")
-        assert called.wait(10)
+        assert act(ts, "chit tan").ok
+        assert heard["first"].wait(10) and heard["any"].wait(10)
+        assert seen_whole[0]
+        assert not heard["second"].wait(0.5)
     finally:
-        watch.stop()
+        for watch in watches:
+            assert watch is not None
+            watch.stop()
 
 
 @pytest.mark.rule("§9.1")

@@ -58,7 +58,7 @@ def fit(parts: Sequence[Part], width: int | None) -> Text:
     chosen = [0] * len(parts)
 
     def fits() -> bool:
-        return joined([p.forms[i] for p, i in zip(parts, chosen, strict=True)]).cell_len <= room
+        return joined_width([p.forms[i] for p, i in zip(parts, chosen, strict=True)]) <= room
 
     least_first = sorted(range(len(parts)), key=lambda i: -parts[i].rank)
     for leave_out in (False, True):
@@ -99,6 +99,26 @@ def joined(forms: Sequence[Text]) -> Text:
             out.append("" if all(padded) else " " if any(padded) else GAP)
         out.append_text(form)
     return out
+
+
+def joined_width(forms: Sequence[Text]) -> int:
+    """The cells :func:`joined` would take, without joining (``fit`` asks it for many choices).
+
+    >>> joined_width([Text(" Turn 1/10 "), Text(""), Text("Tan"), Text("Green")]) == joined([
+    ...     Text(" Turn 1/10 "), Text(""), Text("Tan"), Text("Green")]).cell_len
+    True
+    """
+    width, last = 0, ""
+    for form in forms:
+        plain = form.plain
+        if not plain:
+            continue
+        if last:
+            padded = last.endswith(" "), plain.startswith(" ")
+            width += 0 if all(padded) else 1 if any(padded) else len(GAP)
+        width += form.cell_len
+        last = plain
+    return width
 
 
 def header_text(c: Controller, side_style: Mapping[str, str], clock: Text | None = None, *,

@@ -1,10 +1,10 @@
 """The game screen of one player of a shared game (``firepower join``): his own side's keys,
 whose turn it is in the header, and the other player's moves as soon as they are stored.
 
-The store's folder is watched (:func:`~firepower_tui.games.watch.watch_folder`, inotify); each
-write there makes the screen ask the store whether another process committed (``PRAGMA
-data_version``), and if so apply the new entries to the live session and redraw. Without
-inotify it asks every :data:`POLL_SECONDS`.
+The screen listens to its game's bell (:func:`~firepower_tui.games.watch.listen`, inotify),
+which the other process rings after each commit of this game; each ring makes the screen ask
+the store whether another process committed (``PRAGMA data_version``), and if so apply the new
+entries to the live session and redraw. Without inotify it asks every :data:`POLL_SECONDS`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ...controller.keymap import VIEW_INTENTS
 from ...games.replay import ReplayError
 from ...games.session import Outcome
 from ...games.shared import SharedGame
-from ...games.watch import FolderWatch, watch_folder
+from ...games.watch import FolderWatch, listen
 from ...rules.basic.turn import deciders
 from ...rules.model.events import ChitDrawn
 from ...rules.model.types import Phase
@@ -30,12 +30,7 @@ from .setup import ForceBuilderScreen
 POLL_SECONDS = 1.5
 """How often a screen without inotify looks at the store."""
 SAFETY_POLL_SECONDS = 5.0
-"""How often a screen with inotify looks anyway (a commit it was woken for too early, below)."""
-RECHECKS = (0.005, 0.03, 0.15)
-"""After a wake-up that found no new commit, look again after these delays (seconds). A commit
-writes its pages to the ``-wal`` file (inotify sees it) and only then publishes them in the
-``-shm`` index, which SQLite writes through a memory map (inotify sees nothing): a look in
-between finds nothing, and no later event would come to say so."""
+"""How often a screen with inotify looks anyway (a writer that rings no bell)."""
 BROWSING = frozenset(("cursor_n", "cursor_s", "cursor_ne", "cursor_se", "cursor_sw", "cursor_nw", "cursor_left",
                       "cursor_right", "next_soldier"))
 """Intents a player may use while the other decides: they only move the cursor (the footer
@@ -67,8 +62,9 @@ class SharedGameScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self._watch = watch_folder(self.link.store.path.parent, self._poke)
+        self._watch = listen(self.link.store.path, self.link.game_id, self._poke)
         self.set_interval(POLL_SECONDS if self._watch is None else SAFETY_POLL_SECONDS, self.follow)
+        self.call_after_refresh(self.follow)  # (a commit between the game's opening and the bell's first ring)
 
     def on_unmount(self) -> None:
         if self._watch is not None:
@@ -76,13 +72,8 @@ class SharedGameScreen(GameScreen):
             self._watch = None
 
     def _poke(self) -> None:
-        """From the watch thread: something was written near the store."""
-        self.app.call_from_thread(self._woken)
-
-    def _woken(self) -> None:
-        if not self.follow():
-            for delay in RECHECKS:
-                self.set_timer(delay, self.follow)
+        """From the watch thread: the game's bell rang (a commit of this game, whole)."""
+        self.app.call_from_thread(self.follow)
 
     def follow(self) -> bool:
         """Apply what the other player stored since the last look, and show it; whether another
@@ -135,6 +126,15 @@ class SharedGameScreen(GameScreen):
 
     def redraw_header(self) -> None:
         """The header, whose decision it is said from this player's side: his move, or whom he waits for."""
+        waiting = not self.my_turn
+        self._update("#header", header_text(self.c, self.side_styles, self.clock.header(), width=self.app.size.width,
+                                            seats=self.seats(), decision=self.decision()))
+        if waiting != self._waiting:
+            self._waiting = waiting
+            self.refresh_bindings()
+
+    def decision(self) -> tuple[Text, ...]:
+        """The forms of the header's whose-decision part, longest first."""
         state = self.c.state
         name = state.scenario.side_name
         me = self.link.side
@@ -151,12 +151,7 @@ class SharedGameScreen(GameScreen):
             word = short = Text(" Your move ", style=style)
         you_short = Text(f" You: {short_name(name(me))} ", style=style)
         forms = (you + word, you + short, you_short + short)
-        decision = tuple(f for i, f in enumerate(forms) if f.plain not in {g.plain for g in forms[:i]})
-        self._update("#header", header_text(self.c, self.side_styles, self.clock.header(), width=self.app.size.width,
-                                            seats=self.seats(), decision=decision))
-        if waiting != self._waiting:
-            self._waiting = waiting
-            self.refresh_bindings()
+        return tuple(f for i, f in enumerate(forms) if f.plain not in {g.plain for g in forms[:i]})
 
     def _setup_prompts(self) -> None:
         """The force builder (for this side only: both sides buy at once, §10.3) and the §10.2

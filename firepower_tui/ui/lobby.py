@@ -32,6 +32,7 @@ from ..games.served import Player, SeatTaken
 from ..games.store import GameRow, Store
 from ..games.watch import FolderWatch, listen_all
 from ..rules.model.errors import FirepowerError
+from .quiet_driver import quiet
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the lobby's first frame comes first)
 if TYPE_CHECKING:
@@ -83,6 +84,7 @@ class LobbyApp(App[LobbyChoice | None]):
         """``link``: how a player connects (``ssh -p 2222 {name}@host``); ``names``: the sides'
         names in a stored scenario text; ``message``: said once the lobby is up."""
         super().__init__()
+        self.driver_class = quiet(self.driver_class)  # (an idle connection costs no CPU)
         self.store = store
         self.player = player
         self.link = link

@@ -26,6 +26,7 @@ from .render.header import Seats, short_name
 from .screens.game import GameScreen
 from .screens.game_views import command_line
 from .screens.shared_game import SharedGameScreen
+from .quiet_driver import quiet
 from .shared_app import SharedApp
 from .widgets.side_log import SideLog
 
@@ -230,6 +231,7 @@ class ServedApp(SharedApp):
 
     def __init__(self, session: Session, link: SharedGame, player: Player, *, ascii: bool = False) -> None:
         super().__init__(session, link, ascii=ascii)
+        self.driver_class = quiet(self.driver_class)  # (an idle connection costs no CPU)
         self.player = player
         if isinstance(link, Watching):
             self.sub_title = "watching"

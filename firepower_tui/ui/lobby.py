@@ -289,7 +289,8 @@ class LobbyApp(App[LobbyChoice | None]):
     def action_new(self) -> None:
         from .screens.setup import ScenarioPicker
 
-        self.push_screen(ScenarioPicker(self.picker()), self._picked)
+        people = "two players: you take a side, anyone who connects takes the other"
+        self.push_screen(ScenarioPicker(self.picker(), people=people), self._picked)
 
     def _picked(self, choice: tuple[str, bool, tuple[str, ...]] | tuple[str, bool, tuple[str, ...], dict[str, str]]
                 | None) -> None:

@@ -340,6 +340,7 @@ async def test_a_game_against_the_computer_from_the_lobby_a_watcher_sees_its_mov
     await alice.wait_for(r"No game yet")
     alice.send("n")
     await alice.wait_for(r"basic: Two equal squads")
+    await alice.wait_for(r"level\): two players")  # (not "hotseat": the other side is whoever connects)
     alice.send("p")
     await alice.wait_for(r"the computer plays Tan \(normal\)")
     alice.send("\r")

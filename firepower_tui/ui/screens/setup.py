@@ -207,11 +207,15 @@ Picked = tuple[str, bool, tuple[str, ...]] | tuple[str, bool, tuple[str, ...], d
 plays each side when the computer plays one."""
 
 
-def players_panel(sc: Scenario, versus: str | None, level: str) -> Text:
-    """Who plays: hotseat, or the computer's side and level (p and l change them)."""
+HOTSEAT = "hotseat, both sides at this keyboard"
+"""Who plays when the computer plays no side, on one machine."""
+
+
+def players_panel(sc: Scenario, versus: str | None, level: str, people: str = HOTSEAT) -> Text:
+    """Who plays: ``people`` (hotseat), or the computer's side and level (p and l change them)."""
     t = Text("Players (p: who, l: level): ", style="bold")
     if versus is None:
-        t.append("hotseat, both sides at this keyboard\n\n")
+        t.append(f"{people}\n\n")
         return t
     human = ", ".join(sc.side_name(s.id) for s in sc.spec.sides if s.id != versus)
     t.append(f"the computer plays {sc.side_name(versus)} ({level}); you play {human}\n\n")
@@ -244,12 +248,14 @@ class ScenarioPicker(Screen[Picked | None]):
 
     def __init__(self, scenarios: list[tuple[Scenario, bool]],
                  rules: Callable[[Scenario], Sequence[str] | None] | None = None, clock: int | None = None,
-                 players: tuple[str | None, str] = (None, DEFAULT_LEVEL)) -> None:
+                 players: tuple[str | None, str] = (None, DEFAULT_LEVEL), people: str = HOTSEAT) -> None:
         """``rules``: the rules a scenario starts with in the picker (the command line's
         ``--rules``), None for its own list; ``clock``: the command line's ``--clock``;
         ``players``: the side the computer plays (None: hotseat) and its level (``--vs-computer``,
-        ``--level``)."""
+        ``--level``); ``people``: who plays when the computer does not (the server's lobby: you
+        and whoever takes the other side)."""
         super().__init__()
+        self.people = people
         side, self.level = players
         self.versus: list[str | None] = [side if side in [s.id for s in sc.spec.sides] else None
                                          for sc, _ in scenarios]
@@ -276,7 +282,7 @@ class ScenarioPicker(Screen[Picked | None]):
     def _describe(self, i: int) -> None:
         self.index = i
         sc, dep = self.scenarios[i]
-        panel = players_panel(sc, self.versus[i], self.level)
+        panel = players_panel(sc, self.versus[i], self.level, self.people)
         panel.append_text(rules_panel(self.rules[i], self.clock or sc.spec.clock or DEFAULT_CLOCK))
         t = scenario_summary(sc, dep, panel)
         self.query_one("#scenario-info", Static).update(t)

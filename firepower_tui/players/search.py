@@ -143,10 +143,11 @@ class Search:
     # --- the decisions ------------------------------------------------------------------------
 
     def choices(self, state: GameState, budget: Budget, done: frozenset[str] = frozenset(),
-                idle: frozenset[Hex] = frozenset()) -> list[Choice]:
+                idle: frozenset[Hex] = frozenset(), first: Plan | Action | None = None) -> list[Choice]:
         """The choices of the decision ``state`` waits for from our side, best first. ``done``:
         men of the impulse who have finished (they are not planned again); ``idle``: hexes not to
-        start an impulse in again this phase."""
+        start an impulse in again this phase; ``first``: a choice searched before any other (the
+        hard level's plan in an impulse, its hex or phase end before one)."""
         if state.phase in (Phase.FORCES, Phase.DEPLOY):
             a = setup_action(state, self.side, self.style.setup)
             return [Choice((a,), (state,), 0.0, False, rules=("§10.2",) if state.phase is Phase.DEPLOY else ("§10.3",))]
@@ -156,12 +157,12 @@ class Search:
         if state.active is None:
             return [Choice((DrawChit(),), (state,), 0.0, False, rules=("6.1",))]
         if not state.impulse:
-            return self._activations(state, budget, idle)
-        return self._impulse(state, budget, done)
+            return self._activations(state, budget, idle, first if isinstance(first, StartImpulse) else None)
+        return self._impulse(state, budget, done, first if isinstance(first, Plan) else None)
 
     # --- in an impulse: each man's plans ------------------------------------------------------
 
-    def _impulse(self, state: GameState, budget: Budget, done: frozenset[str]) -> list[Choice]:
+    def _impulse(self, state: GameState, budget: Budget, done: frozenset[str], first: Plan | None = None) -> list[Choice]:
         """The first actions of each man's best plans and the impulse's end, searched best first."""
         cands: list[tuple[bool, float, Plan]] = []
         for sid in state.group:
@@ -183,6 +184,8 @@ class Search:
             cands.append((False, self.style.aggression * self.ev.attack_value(state, melee),
                           Plan(melee.soldiers[0], [melee], [state], 0.0)))
         cands.sort(key=lambda c: (c[0], -c[1]))  # each man's best few first, then the others while the budget lasts
+        if first is not None and first.actions:
+            cands = [(False, 0.0, first)] + [c for c in cands if c[2].actions[0] != first.actions[0]]
         end = EndImpulse()
         out: list[Choice] = []
         base = self._team(state, budget)
@@ -341,12 +344,13 @@ class Search:
 
     # --- starting an impulse ------------------------------------------------------------------
 
-    def _activations(self, state: GameState, budget: Budget, idle: frozenset[Hex]) -> list[Choice]:
+    def _activations(self, state: GameState, budget: Budget, idle: frozenset[Hex],
+                     first: StartImpulse | None = None) -> list[Choice]:
         """Each hex an impulse may start in, by what its men's plans gain; and the phase's end."""
         base = self._team(state, budget)
         out = [Choice((EndPhase(),), (state,), base, True, rules=("6.2",))]
         hexes = [h for h in engine.impulse_hexes(state) if h not in idle]
-        quick = sorted(hexes, key=lambda h: -self._quick_promise(state, h))
+        quick = sorted(hexes, key=lambda h: (first is None or h != first.hex, -self._quick_promise(state, h)))
         for h in quick:
             start = StartImpulse(hex=h)
             if engine.check(state, start) is not None:

@@ -124,3 +124,30 @@ def test_choices_are_legal_and_carry_their_plan() -> None:
             assert engine.check(g.state, c.action) is None
             assert len(c.actions) == len(c.states) and c.states[0] == g.state
             assert dataclasses.is_dataclass(c)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", ["basic", "village"])
+def test_without_time_to_search_the_expert_plays_as_hard(scenario: str) -> None:
+    """The hard level's choice is the expert's unless the search finds better: with no nodes to
+    spend, a whole game is the hard level's own, action for action."""
+    from firepower_tui.players.match import play_match
+    from firepower_tui.rules.basic.sequence import new_game
+    from firepower_tui.rules.model.dice import SeededDice
+    from firepower_tui.rules.scenario.load import load_scenario
+
+    played: dict[str, list[object]] = {}
+    for level in ("hard", "expert"):
+        state = new_game(load_scenario(scenario))
+        ours = Opponent("tan", level, seed=3, think=1e-6, clock=False)
+        theirs = Opponent("green", "hard", seed=4)
+        log: list[object] = []
+
+        def tan(st, ai=ours, log=log):  # noqa: ANN001, ANN202
+            a = ai.choose(st)
+            log.append(a)
+            return a
+
+        result = play_match(state, {"tan": tan, "green": theirs.choose}, SeededDice(11), limit=3000)
+        played[level] = [*log, result.winner]
+    assert played["expert"] == played["hard"]

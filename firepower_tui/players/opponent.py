@@ -18,7 +18,9 @@ impulse hex; in the last two turns, while it is not winning, less caution and mo
 its last men deployed fill the sectors of its zone none of its men holds (R108); when only
 its own phases are left of the game (the public chit count), the outcome alone (R109); and in
 the last three turns, ahead on points but not on sectors, it sends its spare men one a sector
-to the sectors that make the count its own (R124).
+to the sectors that make the count its own (R124). ``expert`` makes hard's choice, has the
+search (:mod:`.search`) score it first, and plays another only when the search finds one
+clearly better (:data:`MARGIN`, ruling R272).
 """
 
 from __future__ import annotations

@@ -22,8 +22,9 @@ The budget is counted in nodes (a plan searched, a position scored), so a search
 same for a given seed and budget on any machine; :data:`NODES_PER_SECOND` turns the
 ``--think`` seconds into nodes, calibrated on the reference machine (docs/performance.md),
 and the clock is only a safety stop (:data:`SAFETY` times the budget) on a machine much
-slower than that. Choices are searched best first by the planner's own value, so a search
-cut short still plays the planner's choice (the hard level's).
+slower than that. Choices are searched best first by the planner's own value, a choice
+given as ``first`` (the hard level's, ruling R272) before all, so a search cut short still
+scores the planner's choice.
 """
 
 from __future__ import annotations

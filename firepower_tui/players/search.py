@@ -130,10 +130,10 @@ class Choice:
 
 @dataclass
 class Search:
-    """The search for one side at one style (the hard level's weights by default)."""
+    """The search for one side at one style (the expert's weights by default)."""
 
     side: str
-    style: Style = field(default_factory=lambda: STYLES["hard"])
+    style: Style = field(default_factory=lambda: STYLES["expert"])
     seed: int = 0
 
     def __post_init__(self) -> None:

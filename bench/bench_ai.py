@@ -78,6 +78,9 @@ EXPERT_SCENARIOS = ("basic", "meeting", "defence", "village")
 """The expert's games are played on these (its measures name village besides)."""
 THINK = 1.0
 """The expert's seconds a decision (``--think``)."""
+TUNED_ON = (1000, 1011)
+"""The seeds the expert's margins (players.opponent.MARGIN, START_MARGIN) were chosen on: a
+measure on them is not held out (the output says so)."""
 Z95 = 1.959963984540054
 
 
@@ -294,6 +297,14 @@ def review_figure(seed: int) -> Figure:
                                            f"{len(points)} turning points; one process")
 
 
+def _held_out(base: int, pairs: int) -> str:
+    """Whether seeds ``base`` .. ``base + pairs - 1`` are held out from the expert's tuning (:data:`TUNED_ON`)."""
+    lo, hi = TUNED_ON
+    if base + pairs - 1 < lo or base > hi:
+        return f"held out: the expert was tuned on {lo}..{hi}"
+    return f"NOT held out: the expert was tuned on {lo}..{hi}"
+
+
 def main() -> int:
     global THINK
     p = argparse.ArgumentParser(description="The computer opponent's strength and speed against their targets.")
@@ -349,8 +360,8 @@ def main() -> int:
                                         f"max {max(xs):.2f} s"))
     total = time.perf_counter() - started
     print(f"firepower-tui computer opponent ({'quick' if o.quick else 'full'} run, {pairs} pair(s) per scenario on "
-          f"{', '.join(SCENARIOS)} (the expert's also on village), held-out seeds {o.seed_base}.."
-          f"{o.seed_base + pairs - 1}, expert --think {THINK:g} s, {o.jobs} process(es), {total:.0f} s; Python "
+          f"{', '.join(SCENARIOS)} (the expert's also on village), seeds {o.seed_base}.."
+          f"{o.seed_base + pairs - 1} ({_held_out(o.seed_base, pairs)}), expert --think {THINK:g} s, {o.jobs} process(es), {total:.0f} s; Python "
           f"{platform.python_version()}, "
           f"{os.cpu_count()} CPUs; a win rate counts a draw as not won, a score as half)")
     print(table(figs, reference=False))

@@ -183,10 +183,12 @@ def _starter(store: Store, args: argparse.Namespace) -> Callable[..., tuple[Sess
     from ..rules.model.dice import MAX_SEED
 
     def start(scenario_ref: str, deploy: bool = False, rules: tuple[str, ...] | None = None, *,  # noqa: ANN202
-              scenario: Scenario | None = None, players: dict[str, str] | None = None) -> tuple[Session, int]:
+              scenario: Scenario | None = None, players: dict[str, str] | None = None,
+              advice: bool | None = None) -> tuple[Session, int]:
         """``scenario``: already loaded from ``scenario_ref`` (else it is loaded here); ``rules``:
         the optional rules chosen in the picker (else the command line's, else the scenario's);
-        ``players``: who plays each side, chosen in the picker (else ``--vs-computer``)."""
+        ``players``: who plays each side, chosen in the picker (else ``--vs-computer``);
+        ``advice``: advice allowed, chosen in the picker (else not ``--no-advice``)."""
         scenario = scenario if scenario is not None else load_cached(scenario_ref)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED + 1)
         if deploy and not scenario.has_zones:
@@ -195,7 +197,8 @@ def _starter(store: Store, args: argparse.Namespace) -> Callable[..., tuple[Sess
         chosen = rules if rules is not None else chosen_rules(args, scenario.spec.rules)
         options = {"deploy": deploy, "rules": chosen, "clock": getattr(args, "clock", None),
                    "players": players if players is not None else _players(args, scenario),
-                   "think": getattr(args, "think", None), "advice": getattr(args, "advice", True)}
+                   "think": getattr(args, "think", None),
+                   "advice": advice if advice is not None else getattr(args, "advice", True)}
         return new_game(store, scenario, seed, options)
 
     return start
@@ -281,7 +284,8 @@ def _pick_and_play(args: argparse.Namespace) -> int:
 def _picker_start(args: argparse.Namespace) -> dict[str, Any]:
     """The rules and clock the scenario picker starts each scenario with: the command line's."""
     return {"picker_rules": lambda sc: chosen_rules(args, sc.spec.rules), "picker_clock": args.clock,
-            "picker_players": (getattr(args, "vs_computer", None), getattr(args, "level", "normal"))}
+            "picker_players": (getattr(args, "vs_computer", None), getattr(args, "level", "normal")),
+            "picker_advice": getattr(args, "advice", True)}
 
 
 def _default(args: argparse.Namespace) -> int:

@@ -236,7 +236,7 @@ class Evaluator:
         target = self.targets.get(s.id)
         if target is not None:  # R124: the places towards his sector among the finalists
             v -= self.style.sector_plan * self.sector_distance(state, s.hex, target)
-        return v
+        return v - self.objective_pull(state, s)
 
     def position(self, state: GameState, s: Soldier) -> float:
         """The worth of his standing where he is (after his moves): his reach for the next
@@ -257,7 +257,19 @@ class Evaluator:
             gain, dist = self.sector_gain(state, s)
             if gain > 0:
                 v -= st.pull * dist
-        return v
+        return v - self.objective_pull(state, s)
+
+    def objective_pull(self, state: GameState, s: Soldier) -> float:
+        """R273: for the attacker of a ``hold`` game, ``Style.hold`` a hex from ``s`` to the nearest
+        objective hex the defender still holds (§10.4); 0 otherwise."""
+        spec = state.scenario.spec
+        if not self.style.hold or spec.victory != "hold" or spec.defender in (None, self.side) \
+                or s.status is Status.STUNNED:
+            return 0.0
+        theirs = [h for h, side in state.holders.items() if side == spec.defender]
+        if not theirs:
+            return 0.0
+        return self.style.hold * min(hex_distance(s.hex, h) for h in theirs)
 
     def sector_distance(self, state: GameState, h: Hex, k: int) -> int:
         """Hexes from ``h`` to the nearest hex of sector ``k`` (0 inside it)."""
@@ -387,6 +399,10 @@ class Evaluator:
             o = 0.25 * (pts + sec) + 0.5 * ((pts > 0 and sec > 0) - (pts < 0 and sec < 0))
         elif spec.victory == "kills":
             o = float(pts)
+        elif spec.victory == "hold" and self.base.hold and spec.defender is not None:
+            total = len(state.scenario.objective_hexes)
+            kept = sum(1 for side in state.holders.values() if side == spec.defender) == total
+            o = 1.0 if kept == (self.side == spec.defender) else -1.0  # R273: the outcome were it to end now
         else:
             return 0.0
         return o

@@ -18,7 +18,9 @@ impulse hex; in the last two turns, while it is not winning, less caution and mo
 its last men deployed fill the sectors of its zone none of its men holds (R108); when only
 its own phases are left of the game (the public chit count), the outcome alone (R109); and in
 the last three turns, ahead on points but not on sectors, it sends its spare men one a sector
-to the sectors that make the count its own (R124).
+to the sectors that make the count its own (R124). ``expert`` makes hard's choice, has the
+search (:mod:`.search`) score it first, and plays another only when the search finds one
+clearly better (:data:`MARGIN`, ruling R272).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from .answers import answer
 from .evaluate import Evaluator
 from .style import STYLES, Style
 from .planner import Plan, plan_for
-from .search import Search, budget_for
+from .search import Choice, Search, budget_for
 from .setup_play import setup_action
 
 LEVELS = ("easy", "normal", "hard", "expert")
@@ -111,28 +113,48 @@ class Opponent:
         return self._act(state)
 
     def _search_choice(self, state: GameState) -> Action:
-        """The expert: the best choice of the search within the budget (:mod:`.search`), then the
-        plan it begins followed while the game goes as planned (no dice between)."""
+        """The expert: the hard level's choice, searched first, unless the search finds a choice
+        better by more than :data:`MARGIN` (:mod:`.search`); then the plan it begins followed
+        while the game goes as planned (no dice between)."""
         assert self.search is not None
         if not state.impulse:
-            self._between_impulses(state)
-            best = self.search.choices(state, budget_for(self.think, clock=self.clock),
-                                       idle=frozenset(self._idle))[0]
-            return best.action
+            hard = self._activate(state)  # forgets the last impulse's plan (_between_impulses)
+            choices = self.search.choices(state, budget_for(self.think, clock=self.clock),
+                                          idle=frozenset(self._idle), first=hard)
+            return _overrule(choices, hard, None, START_MARGIN).action
         planned = self._next_of_plan(state)
         if planned is not None:
             return planned
-        best = self.search.choices(state, budget_for(self.think, clock=self.clock), done=frozenset(self._done))[0]
+        plan = self._hard_plan(state)
+        hard_action = plan.actions[0] if plan is not None else EndImpulse()
+        choices = self.search.choices(state, budget_for(self.think, clock=self.clock), done=frozenset(self._done),
+                                      first=plan)
+        best = _overrule(choices, hard_action, plan, MARGIN)
         if isinstance(best.action, EndImpulse):
             if not self._acted_now and state.impulse_hex is not None:
                 self._idle.add(state.impulse_hex)  # not again this phase (as the other levels)
             return best.action
-        if best.soldier is not None:
+        if best.action == hard_action and plan is not None:
+            self._plan, self._step = plan, 1  # hard's own plan, as hard would follow it
+        elif best.soldier is not None:
             self._plan = Plan(best.soldier, list(best.actions), list(best.states), best.score,
                               replan=len(best.actions) == 1)
             self._step = 1
         self._acted_now = True
         return best.action
+
+    def _hard_plan(self, state: GameState) -> Plan | None:
+        """The plan the hard level would start now: the first man of the impulse (in its order)
+        not done with a plan of some action; a man with none is done. None: it would end the impulse."""
+        for sid in state.group:
+            s = state.soldier(sid)
+            if sid in self._done or s is None or s.killed or s.status is Status.STUNNED or s.mf_left == 0:
+                continue
+            plan = plan_for(state, sid, self.ev, self.rng)
+            if plan.actions:
+                return plan
+            self._done.add(sid)
+        return None
 
     def _between_impulses(self, state: GameState) -> None:
         """No plan and no man done before an impulse starts; the hexes found idle are forgotten
@@ -223,6 +245,27 @@ class Opponent:
         if not self._acted_now and state.impulse_hex is not None:
             self._idle.add(state.impulse_hex)  # not again this phase (an uncommitted impulse costs nothing, 6.2)
         return EndImpulse()
+
+
+MARGIN = 0.15
+"""In men: how much better than the hard level's choice (as the search scores both) the expert's
+best must be for the expert to play it instead (in an impulse)."""
+START_MARGIN = 0.15
+"""The same for the hex to start an impulse in (or the phase's end)."""
+
+
+def _overrule(choices: list[Choice], hard: Action, plan: Plan | None, margin: float) -> Choice:
+    """The search's best choice if it beats the hard level's (``hard``, begun by ``plan``) by more
+    than :data:`MARGIN`; else hard's (as the search scored it, or as hard planned it)."""
+    own = next((c for c in choices if c.action == hard and c.searched), None)
+    best = choices[0]
+    if own is None:
+        if plan is None:
+            return Choice((hard,), (), 0.0, False)
+        return Choice(tuple(plan.actions), tuple(plan.states), plan.value, False, soldier=plan.soldier)
+    if best.searched and best.score > own.score + margin:
+        return best
+    return own
 
 
 def _fallback(state: GameState) -> Action:

@@ -22,8 +22,9 @@ The budget is counted in nodes (a plan searched, a position scored), so a search
 same for a given seed and budget on any machine; :data:`NODES_PER_SECOND` turns the
 ``--think`` seconds into nodes, calibrated on the reference machine (docs/performance.md),
 and the clock is only a safety stop (:data:`SAFETY` times the budget) on a machine much
-slower than that. Choices are searched best first by the planner's own value, so a search
-cut short still plays the planner's choice (the hard level's).
+slower than that. Choices are searched best first by the planner's own value, a choice
+given as ``first`` (the hard level's, ruling R272) before all, so a search cut short still
+scores the planner's choice.
 """
 
 from __future__ import annotations
@@ -129,10 +130,10 @@ class Choice:
 
 @dataclass
 class Search:
-    """The search for one side at one style (the hard level's weights by default)."""
+    """The search for one side at one style (the expert's weights by default)."""
 
     side: str
-    style: Style = field(default_factory=lambda: STYLES["hard"])
+    style: Style = field(default_factory=lambda: STYLES["expert"])
     seed: int = 0
 
     def __post_init__(self) -> None:
@@ -143,10 +144,11 @@ class Search:
     # --- the decisions ------------------------------------------------------------------------
 
     def choices(self, state: GameState, budget: Budget, done: frozenset[str] = frozenset(),
-                idle: frozenset[Hex] = frozenset()) -> list[Choice]:
+                idle: frozenset[Hex] = frozenset(), first: Plan | Action | None = None) -> list[Choice]:
         """The choices of the decision ``state`` waits for from our side, best first. ``done``:
         men of the impulse who have finished (they are not planned again); ``idle``: hexes not to
-        start an impulse in again this phase."""
+        start an impulse in again this phase; ``first``: a choice searched before any other (the
+        hard level's plan in an impulse, its hex or phase end before one)."""
         if state.phase in (Phase.FORCES, Phase.DEPLOY):
             a = setup_action(state, self.side, self.style.setup)
             return [Choice((a,), (state,), 0.0, False, rules=("§10.2",) if state.phase is Phase.DEPLOY else ("§10.3",))]
@@ -156,12 +158,12 @@ class Search:
         if state.active is None:
             return [Choice((DrawChit(),), (state,), 0.0, False, rules=("6.1",))]
         if not state.impulse:
-            return self._activations(state, budget, idle)
-        return self._impulse(state, budget, done)
+            return self._activations(state, budget, idle, first if isinstance(first, StartImpulse) else None)
+        return self._impulse(state, budget, done, first if isinstance(first, Plan) else None)
 
     # --- in an impulse: each man's plans ------------------------------------------------------
 
-    def _impulse(self, state: GameState, budget: Budget, done: frozenset[str]) -> list[Choice]:
+    def _impulse(self, state: GameState, budget: Budget, done: frozenset[str], first: Plan | None = None) -> list[Choice]:
         """The first actions of each man's best plans and the impulse's end, searched best first."""
         cands: list[tuple[bool, float, Plan]] = []
         for sid in state.group:
@@ -183,6 +185,8 @@ class Search:
             cands.append((False, self.style.aggression * self.ev.attack_value(state, melee),
                           Plan(melee.soldiers[0], [melee], [state], 0.0)))
         cands.sort(key=lambda c: (c[0], -c[1]))  # each man's best few first, then the others while the budget lasts
+        if first is not None and first.actions:
+            cands = [(False, 0.0, first)] + [c for c in cands if c[2].actions[0] != first.actions[0]]
         end = EndImpulse()
         out: list[Choice] = []
         base = self._team(state, budget)
@@ -341,12 +345,13 @@ class Search:
 
     # --- starting an impulse ------------------------------------------------------------------
 
-    def _activations(self, state: GameState, budget: Budget, idle: frozenset[Hex]) -> list[Choice]:
+    def _activations(self, state: GameState, budget: Budget, idle: frozenset[Hex],
+                     first: StartImpulse | None = None) -> list[Choice]:
         """Each hex an impulse may start in, by what its men's plans gain; and the phase's end."""
         base = self._team(state, budget)
         out = [Choice((EndPhase(),), (state,), base, True, rules=("6.2",))]
         hexes = [h for h in engine.impulse_hexes(state) if h not in idle]
-        quick = sorted(hexes, key=lambda h: -self._quick_promise(state, h))
+        quick = sorted(hexes, key=lambda h: (first is None or h != first.hex, -self._quick_promise(state, h)))
         for h in quick:
             start = StartImpulse(hex=h)
             if engine.check(state, start) is not None:

@@ -3,7 +3,7 @@ and the three levels (:data:`STYLES`). The arithmetic is :class:`.evaluate.Evalu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .setup_play import PLAIN, SetupStyle
 
@@ -62,6 +62,11 @@ class Style:
     one man a sector; 0: no plan (each man only follows ``pull``)."""
     plan_turns: int = 3
     """The last turns in which the sector plan is made (with ``sector_plan``)."""
+    hold: float = 0.0
+    """Where the victory is ``hold`` (§10.4, ruling R273): the outcome as it stands is weighed
+    (the attacker wins with any objective hex the defender no longer holds), and each of the
+    attacker's men is pulled this much a hex towards the nearest objective hex the defender
+    still holds; 0: neither (the outcome of a hold game is not weighed)."""
 
 
 STYLES: dict[str, Style] = {
@@ -75,5 +80,6 @@ STYLES: dict[str, Style] = {
                   last_word=10.0, setup=SetupStyle(sectors=True, low=True, lmg_most=2),
                   sector_plan=0.35, plan_turns=3),
 }
-STYLES["expert"] = STYLES["hard"]
-"""The expert weighs as the hard level; it searches (:mod:`.search`) where hard plans one man at a time."""
+STYLES["expert"] = replace(STYLES["hard"], hold=0.1)
+"""The expert weighs as the hard level and plays for a hold victory (R273); it searches
+(:mod:`.search`) where hard plans one man at a time."""

@@ -45,7 +45,7 @@ class PickStarter(Protocol):
     and, when the picker chose it, who plays each side (the command line's ``_starter``)."""
 
     def __call__(self, scenario_ref: str, deploy: bool, rules: tuple[str, ...], *,
-                 players: dict[str, str] | None = None) -> tuple[Session, int]: ...
+                 players: dict[str, str] | None = None, advice: bool | None = None) -> tuple[Session, int]: ...
 
 
 class _CheckStopped(Exception):
@@ -68,13 +68,15 @@ class FirepowerApp(App[None]):
                  on_pick: PickStarter | None = None,
                  picker_rules: Callable[[Scenario], Sequence[str] | None] | None = None,
                  picker_clock: int | None = None, picker_players: tuple[str | None, str] = (None, "normal"),
-                 pace: float | None = None) -> None:
+                 pace: float | None = None, picker_advice: bool = True) -> None:
         """``picker_rules`` and ``picker_clock``: the rules and the clock the picker starts each
         scenario with (the command line's ``--rules`` and ``--clock``; R50); ``picker_players``:
         the side the computer plays and its level there (``--vs-computer``, ``--level``);
-        ``pace``: seconds between the computer's actions (``--pace``)."""
+        ``pace``: seconds between the computer's actions (``--pace``); ``picker_advice``: whether
+        the picker starts with advice allowed (``--no-advice``: off, R270)."""
         super().__init__()
         self.picker_players = picker_players
+        self.picker_advice = picker_advice
         self.pace = pace
         self.last_input = 0.0
         """``time.monotonic()`` of the player's last key or click."""
@@ -141,19 +143,21 @@ class FirepowerApp(App[None]):
         from .screens.setup import ScenarioPicker
 
         assert self.picker is not None
-        self.push_screen(ScenarioPicker(self.picker, self.picker_rules, self.picker_clock, self.picker_players),
-                         self._picked)
+        picker = ScenarioPicker(self.picker, self.picker_rules, self.picker_clock, self.picker_players,
+                                advice=self.picker_advice)
+        self.push_screen(picker, lambda choice: self._picked(choice, picker.advice))
 
     def _picked(self, choice: tuple[str, bool, tuple[str, ...]] | tuple[str, bool, tuple[str, ...], dict[str, str]]
-                | None) -> None:
+                | None, advice: bool | None = None) -> None:
+        """Start the game picked; ``advice``: whether its players may ask advice, as the picker left it."""
         if choice is None or self.on_pick is None:
             self.exit()
             return
         try:
             if len(choice) == 4:  # the computer plays a side
-                self.session, self.game_id = self.on_pick(*choice[:3], players=choice[3])
+                self.session, self.game_id = self.on_pick(*choice[:3], players=choice[3], advice=advice)
             else:
-                self.session, self.game_id = self.on_pick(*choice)
+                self.session, self.game_id = self.on_pick(*choice, advice=advice)
         except FirepowerError as exc:
             self.exit(message=str(exc))
             return

@@ -62,7 +62,8 @@ def picker_keys() -> list[tuple[str, str]]:
 
 PICKER_WORDS = {"back": "back (no game)", "more": "scroll the description down", "back up": "scroll it up",
                 "players": "who plays: hotseat, or the computer as either side",
-                "level": "the computer's level: easy, normal, hard, expert"}
+                "level": "the computer's level: easy, normal, hard, expert",
+                "advice": "advice in the game: on, or off for a fair match (R270)"}
 """The picker's own words for its footer labels."""
 
 

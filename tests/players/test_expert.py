@@ -124,3 +124,58 @@ def test_choices_are_legal_and_carry_their_plan() -> None:
             assert engine.check(g.state, c.action) is None
             assert len(c.actions) == len(c.states) and c.states[0] == g.state
             assert dataclasses.is_dataclass(c)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", ["basic", "village"])
+def test_without_time_to_search_the_expert_plays_as_hard(scenario: str) -> None:
+    """The hard level's choice is the expert's unless the search finds better: with no nodes to
+    spend (and hard's weights: the expert's own add R273 in a hold game), a whole game is the
+    hard level's own, action for action."""
+    from firepower_tui.players.style import STYLES
+
+    from firepower_tui.players.match import play_match
+    from firepower_tui.rules.basic.sequence import new_game
+    from firepower_tui.rules.model.dice import SeededDice
+    from firepower_tui.rules.scenario.load import load_scenario
+
+    played: dict[str, list[object]] = {}
+    for level in ("hard", "expert"):
+        state = new_game(load_scenario(scenario))
+        ours = Opponent("tan", level, seed=3, think=1e-6, clock=False, style=STYLES["hard"])
+        theirs = Opponent("green", "hard", seed=4)
+        log: list[object] = []
+
+        def tan(st, ai=ours, log=log):  # noqa: ANN001, ANN202
+            a = ai.choose(st)
+            log.append(a)
+            return a
+
+        result = play_match(state, {"tan": tan, "green": theirs.choose}, SeededDice(11), limit=3000)
+        played[level] = [*log, result.winner]
+    assert played["expert"] == played["hard"]
+
+
+def hold_position() -> Game:
+    """The last turn of a hold game (§10.4): Green holds the objective E3, two hexes in front of
+    a Tan rifleman, with nobody in it; Green's one man lies far off, facing away."""
+    g = Game(make_scenario(FIELD, ["T1 tan RFL E5 N", "G1 green RFL J10 S prone"], turns=1,
+                           extra='victory = "hold"\nobjectives = ["E3"]\ndefender = "green"'))
+    g.do("chit tan", "impulse E5")
+    return g
+
+
+@pytest.mark.rule("§10.4")
+def test_the_attacker_of_a_hold_game_takes_an_objective() -> None:
+    """R273: the expert's attacker walks into the objective the defender left empty (taking it
+    wins the game as it stands); hard, which does not weigh a hold game's outcome, does not."""
+    from firepower_tui.rules.board.hexgrid import hex_from_id
+
+    for level, takes in (("expert", True), ("hard", False)):
+        g = hold_position()
+        ai = Opponent("tan", level, seed=0, think=1.0, clock=False)
+        for _ in range(12):
+            if not g.state.impulse or g.state.active != "tan":
+                break
+            g.state, _ = engine.apply(g.state, ai.choose(g.state), g.dice)
+        assert (g.state.holders.get(hex_from_id("E3")) == "tan") is takes, level

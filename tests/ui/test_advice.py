@@ -84,3 +84,36 @@ def test_answers_are_ranked_the_computers_way() -> None:
     values = answer_values(s.state, ev)
     assert values[0][1] == answer(s.state, ev)
     assert {type(a) for _, a in values} <= {Overwatch, Hold, HitDirt}
+
+
+@pytest.mark.slow
+async def test_advice_off_chosen_in_the_picker_is_kept_shown_and_refused(tmp_path) -> None:  # noqa: ANN001
+    """a in the scenario picker turns advice off (R270): the game is stored so, its header says
+    so and a is refused in it; the same game picked without a allows advice."""
+    import argparse
+
+    from firepower_tui.cli import _starter, all_scenarios
+    from firepower_tui.games.store import Store
+    from firepower_tui.ui.app import FirepowerApp
+
+    for keys, allowed in ((("a",), False), ((), True), (("a", "a"), True)):
+        store = Store(tmp_path / f"g{len(keys)}.db")
+        args = argparse.Namespace(seed=7, clock=None, rules=None, think=None, advice=True, vs_computer=None)
+        a = FirepowerApp(None, store=store, picker=all_scenarios(), on_pick=_starter(store, args))
+        async with a.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            if keys:
+                await pilot.press(*keys)
+            info = str(a.screen.query_one("#scenario-info").render())
+            assert ("Advice (a): on" in info) is allowed and ("Advice (a): off" in info) is not allowed
+            await pilot.press("enter")
+            await pilot.pause()
+            assert a.controller is not None and a.controller.session.advice is allowed
+            assert (store.game(a.game_id).options.get("advice") is not False) is allowed
+            assert ("advice off" in a.screen.query_one("#header").render().plain) is not allowed
+            await pilot.press("a")
+            await pilot.pause()
+            assert isinstance(a.screen, PickScreen) is allowed
+            if not allowed:
+                assert a.controller.message_error and a.controller.message.endswith("[R270]")
+        store.close()

@@ -331,7 +331,7 @@ async def test_meeting_from_picker_to_play(tmp_path) -> None:  # noqa: ANN001
     choices = all_scenarios()
     index = next(i for i, (sc, dep) in enumerate(choices) if sc.id == "meeting")
 
-    def pick(path: str, deploy: bool, rules: tuple[str, ...]):  # noqa: ANN202
+    def pick(path: str, deploy: bool, rules: tuple[str, ...], advice: bool | None = None):  # noqa: ANN202
         return new_game(store, load_scenario(path), 7, {"deploy": deploy, "rules": rules})
 
     a = FirepowerApp(None, store=store, picker=choices, on_pick=pick)

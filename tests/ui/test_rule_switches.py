@@ -32,7 +32,7 @@ async def test_the_picker_shows_and_toggles_the_rules(tmp_path: Path) -> None:
     index = next(i for i, (sc, dep) in enumerate(choices) if sc.id == "meeting")
     picked: list[tuple[str, ...]] = []
 
-    def pick(path: str, deploy: bool, rules: tuple[str, ...]):  # noqa: ANN202
+    def pick(path: str, deploy: bool, rules: tuple[str, ...], advice: bool | None = None):  # noqa: ANN202
         picked.append(rules)
         return new_game(store, load_scenario(path), 7, {"deploy": deploy, "rules": rules})
 

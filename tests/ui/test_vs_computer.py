@@ -121,7 +121,8 @@ async def test_the_picker_cycles_who_plays(tmp_path: Path) -> None:
     store = Store(tmp_path / "g.db")
     picked: list[dict[str, str] | None] = []
 
-    def pick(path: str, deploy: bool, rules: tuple[str, ...], players: dict[str, str] | None = None):  # noqa: ANN202
+    def pick(path: str, deploy: bool, rules: tuple[str, ...], players: dict[str, str] | None = None,
+             advice: bool | None = None):  # noqa: ANN202
         picked.append(players)
         return new_game(store, load_scenario(path), 7, {"deploy": deploy, "rules": rules, "players": players})
 

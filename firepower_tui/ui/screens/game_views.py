@@ -164,7 +164,7 @@ def advice_refusal(screen: GameScreenParts) -> tuple[str | None, str]:
     from ...rules.basic.turn import deciders
 
     if not screen.c.session.advice:
-        return None, "advice is off in this game: it was started as a fair match (--no-advice)"
+        return None, "advice is off in this game: it was started as a fair match (advice off)"
     state = screen.c.state
     if state.over:
         return None, "the game is over: its review (R in the history view) says where it turned"

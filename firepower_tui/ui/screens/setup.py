@@ -211,14 +211,21 @@ HOTSEAT = "hotseat, both sides at this keyboard"
 """Who plays when the computer plays no side, on one machine."""
 
 
-def players_panel(sc: Scenario, versus: str | None, level: str, people: str = HOTSEAT) -> Text:
-    """Who plays: ``people`` (hotseat), or the computer's side and level (p and l change them)."""
+def players_panel(sc: Scenario, versus: str | None, level: str, advice: bool | None = None,
+                  people: str = HOTSEAT) -> Text:
+    """Who plays: ``people`` (hotseat), or the computer's side and level (p and l change them);
+    whether the computer's advice may be asked in the game (a changes it; None: not offered here)."""
     t = Text("Players (p: who, l: level): ", style="bold")
     if versus is None:
-        t.append(f"{people}\n\n")
-        return t
-    human = ", ".join(sc.side_name(s.id) for s in sc.spec.sides if s.id != versus)
-    t.append(f"the computer plays {sc.side_name(versus)} ({level}); you play {human}\n\n")
+        t.append(f"{people}\n")
+    else:
+        human = ", ".join(sc.side_name(s.id) for s in sc.spec.sides if s.id != versus)
+        t.append(f"the computer plays {sc.side_name(versus)} ({level}); you play {human}\n")
+    if advice is not None:
+        t.append("Advice (a): ", style="bold")
+        t.append("on: the computer's best choices on the a key\n" if advice else
+                 "off: a fair match, advice refused all game (R270)\n")
+    t.append("\n")
     return t
 
 
@@ -244,17 +251,23 @@ class ScenarioPicker(Screen[Picked | None]):
                 Binding("less_than_sign,shift+up", "describe_scroll(-1)", "Back up", key_display="<", show=False),
                 *[Binding(key, f"toggle_rule({rule!r})", rule.replace("_", " ").capitalize())
                   for rule, key in RULE_KEYS.items() if rule in AVAILABLE],
-                Binding("p", "cycle_players", "Players"), Binding("l", "cycle_level", "Level")]
+                Binding("p", "cycle_players", "Players"), Binding("l", "cycle_level", "Level"),
+                Binding("a", "toggle_advice", "Advice")]
 
     def __init__(self, scenarios: list[tuple[Scenario, bool]],
                  rules: Callable[[Scenario], Sequence[str] | None] | None = None, clock: int | None = None,
-                 players: tuple[str | None, str] = (None, DEFAULT_LEVEL), people: str = HOTSEAT) -> None:
+                 players: tuple[str | None, str] = (None, DEFAULT_LEVEL), advice: bool | None = None,
+                 people: str = HOTSEAT) -> None:
         """``rules``: the rules a scenario starts with in the picker (the command line's
         ``--rules``), None for its own list; ``clock``: the command line's ``--clock``;
         ``players``: the side the computer plays (None: hotseat) and its level (``--vs-computer``,
-        ``--level``); ``people``: who plays when the computer does not (the server's lobby: you
-        and whoever takes the other side)."""
+        ``--level``); ``advice``: whether the game lets its players ask the computer's advice
+        (``--no-advice``: off), a turns it on and off; None: the choice is not offered (the
+        server's lobby); ``people``: who plays when the computer does not (the server's lobby:
+        you and whoever takes the other side)."""
         super().__init__()
+        self.advice = advice
+        """Advice allowed in the game started (R270); read by the app once a scenario is picked."""
         self.people = people
         side, self.level = players
         self.versus: list[str | None] = [side if side in [s.id for s in sc.spec.sides] else None
@@ -282,7 +295,7 @@ class ScenarioPicker(Screen[Picked | None]):
     def _describe(self, i: int) -> None:
         self.index = i
         sc, dep = self.scenarios[i]
-        panel = players_panel(sc, self.versus[i], self.level, self.people)
+        panel = players_panel(sc, self.versus[i], self.level, self.advice, self.people)
         panel.append_text(rules_panel(self.rules[i], self.clock or sc.spec.clock or DEFAULT_CLOCK))
         t = scenario_summary(sc, dep, panel)
         self.query_one("#scenario-info", Static).update(t)
@@ -303,6 +316,16 @@ class ScenarioPicker(Screen[Picked | None]):
         """l: the computer's level, easy, normal, hard (for every scenario)."""
         self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)] if self.level in LEVELS else DEFAULT_LEVEL
         self._describe(self.index)
+
+    def action_toggle_advice(self) -> None:
+        """a: advice on or off in the game started (for every scenario; R270)."""
+        if self.advice is not None:
+            self.advice = not self.advice
+            self._describe(self.index)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The advice key only where the choice is offered."""
+        return self.advice is not None if action == "toggle_advice" else True
 
     def action_toggle_rule(self, rule: str) -> None:
         """Turn one optional rule on or off for the highlighted scenario."""

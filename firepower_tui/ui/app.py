@@ -331,6 +331,10 @@ class FirepowerApp(App[None]):
         return HistoryScreen(self.session, ascii=self.ascii, bookmarks=marks, save_bookmark=saver,
                              replay_only=replay_only, start=start, kept=kept)
 
+    def quit_question(self) -> str:
+        """What Q asks before the game closes (every move is already kept)."""
+        return "Quit FIREPOWER?"
+
     def farewell(self) -> str:
         """What the terminal says once the app has given it back: where the game is kept and the
         command that goes on with it (``firepower resume``), or replays it when it is over;

@@ -236,6 +236,11 @@ class ServedApp(SharedApp):
         if isinstance(link, Watching):
             self.sub_title = "watching"
 
+    def quit_question(self) -> str:
+        if isinstance(self.link, Watching):
+            return "Stop watching, back to the lobby?"
+        return "Back to the lobby? (your seat and every move are kept)"
+
     def farewell(self) -> str:
         return ""  # (back to the lobby)
 

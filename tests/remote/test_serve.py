@@ -372,6 +372,12 @@ async def test_a_game_against_the_computer_from_the_lobby_a_watcher_sees_its_mov
     carol = await connect(server.port, "carol", keys["carol"])
     row = await carol.wait_for(r"1 +basic.*Tan: computer \(normal\) +Green: alice +\d+ +(Tan|Green|chit draw) ")
     assert row.group(1) in ("Tan", "Green", "chit draw")
+    bob.send("Q")  # Q asks what it does on a server: back to the lobby, not out of FIREPOWER
+    await bob.wait_for(r"Stop watching, back to the lobby\?")
+    alice.send("Q")
+    await alice.wait_for(r"Back to the lobby\? \(your seat and every move are kept\)")
+    alice.send("y")
+    await alice.wait_for(r"the games on this server")
     for c in (alice, bob, carol):
         c.close()
 

@@ -27,11 +27,14 @@ if TYPE_CHECKING:
 
 
 class GamesApp(Protocol):
-    """What the views ask of the app besides Textual's: the full history of a quick resume."""
+    """What the views ask of the app besides Textual's: the full history of a quick resume, and
+    what quitting asks."""
 
     def ensure_complete(self) -> bool: ...
 
     def history_screen(self) -> Screen[Any]: ...
+
+    def quit_question(self) -> str: ...
 
 
 def _games_app(screen: GameScreenParts) -> GamesApp:
@@ -60,7 +63,7 @@ def show_rules(screen: GameScreenParts) -> None:
 def ask_quit(screen: GameScreenParts) -> None:
     from .modals import ConfirmScreen
 
-    screen.app.push_screen(ConfirmScreen("Quit FIREPOWER?"), _quitter(screen))
+    screen.app.push_screen(ConfirmScreen(_games_app(screen).quit_question()), _quitter(screen))
 
 
 def show_history(screen: GameScreenParts) -> None:

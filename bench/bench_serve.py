@@ -1,13 +1,15 @@
 """``firepower serve`` under load, on loopback (docs/performance.md, "The SSH game server").
 
-    python bench/bench_serve.py [--games 10] [--watchers 5] [--seconds 30] [--json FILE]
+    python bench/bench_serve.py [--games 10] [--watchers 5] [--seconds 30] [--together] [--json FILE]
 
 Starts a server with a fresh data folder, connects two asyncssh clients per game (each with its
 own key; alice-N creates basic game N in the lobby and takes Tan, bob-N joins it) and
 ``--watchers`` spectators spread over the games, then for ``--seconds`` each game's deciding
 player acts once a second (a turn right, then its take-back: each a stored entry that shows on
-every screen of the game). Measures, from the key's bytes sent to the first bytes of the next
-frame on the other player's (or a watcher's) connection:
+every screen of the game), the games' players each at their own moment of the second, as people
+act (``--together``: all at the same moment, ten moves at once, the worst case). Measures,
+from the key's bytes sent to the first bytes of the next frame on the other player's (or a
+watcher's) connection:
 
 * the move's latency on the other player's screen and on a watcher's (median, p95, max; while
   timing, the clients only note when bytes come and parse none: the bench costs under 1 % CPU);
@@ -95,10 +97,12 @@ async def _last_game(server: Server) -> int:
 
 
 async def play(mover: Client, other: Client, watchers: list[Client], seconds: float,
-               other_ms: list[float], watcher_ms: list[float]) -> None:
+               other_ms: list[float], watcher_ms: list[float], offset: float = 0.0) -> None:
     """Once a second, the deciding player acts: Enter on his first impulse, then ``]`` and ``z``
-    by turns; the time to the other screens' next bytes is noted."""
+    by turns; the time to the other screens' next bytes is noted. ``offset``: seconds before his
+    first key (players who act on their own, each at his own moment of the second)."""
     keys = ["\r"] + ["]", "z"] * int(seconds + 2)
+    await asyncio.sleep(offset)
     end = time.monotonic() + seconds
     for key in keys:
         if time.monotonic() > end:
@@ -182,7 +186,7 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
     total = 2 * args.games + args.watchers + 4
     server = Server(folder / "data", allow, "--max-per-address", str(total), "--max-connections", str(total),
                     "--max-new-per-minute", str(3 * total)).start()
-    out: dict[str, object] = {"games": args.games, "watchers": args.watchers,
+    out: dict[str, object] = {"games": args.games, "watchers": args.watchers, "together": args.together,
                               "load_average": round(os.getloadavg()[0], 1)}
     try:
         pairs = [await start_game(server, keys, n) for n in range(args.games)]
@@ -212,7 +216,8 @@ async def main(args: argparse.Namespace) -> dict[str, object]:
         for c in everyone:
             c.view.parse = False  # (only the bytes' arrival is timed)
         own_before = time.process_time()
-        await asyncio.gather(*(play(*movers[i], eyes[i], args.seconds, other_ms, watcher_ms)
+        await asyncio.gather(*(play(*movers[i], eyes[i], args.seconds, other_ms, watcher_ms,
+                                    0.0 if args.together else i / len(pairs))
                                for i in range(len(pairs))))
         out["bench_cpu_percent"] = round(100 * (time.process_time() - own_before) / args.seconds, 1)
         if os.environ.get("FIREPOWER_PROFILE"):
@@ -246,6 +251,9 @@ if __name__ == "__main__":
     parser.add_argument("--watchers", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--json", default=None)
+    parser.add_argument("--together", action="store_true",
+                        help="every game's player acts at the same moment of each second (the worst "
+                             "case: ten moves at once); by default the games' moves are spread over the second")
     result = asyncio.run(main(parser.parse_args()))
     print(json.dumps(result, indent=1))
     if parser.parse_args().json:

@@ -53,3 +53,14 @@ def test_the_fire_preview_says_what_a_failed_spot_leaves_him() -> None:
     c.select()
     g1 = session.state.soldier("G1")
     assert g1 is not None and g1.combat_used and g1.mf_left == 1
+
+
+def test_the_panel_names_the_side_that_starts_an_impulse() -> None:
+    """On a shared or served screen the panel is read by both players: it names whose choice it
+    is (6.2), so the waiting player is not told to choose a hex."""
+    from firepower_tui.ui.render.panels import soldier_text
+
+    session = Session(make_scenario(FIELD, ["T1 tan RFL B4 S", "G1 green RFL B8 N"]))
+    session.submit(DrawChit(side="green"))
+    c = Controller(session)
+    assert soldier_text(c).plain.startswith("Green: choose a hex to start an impulse")

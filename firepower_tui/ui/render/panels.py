@@ -74,7 +74,7 @@ def soldier_text(c: Controller) -> Text:
     t = Text()
     if s is None:
         if st.active and not st.impulse:
-            t.append("Choose a hex to start an impulse\n", style="bold")
+            t.append(f"{st.scenario.side_name(st.active)}: choose a hex to start an impulse\n", style="bold")
             t.append("Cursor to a marked hex, Enter (6.2).\n", style="dim")
             t.append(f"Impulses used this phase: {st.impulses_used}/{IMPULSES_PER_PHASE}", style="dim")
         elif st.over:

@@ -35,15 +35,17 @@ def map_grid(gmap: MapData, state: GameState | None, *, ascii: bool = False, zoo
     return base if state is None else draw_counters(base, state, zoom, glyphs, lower_second=lower_second)
 
 
-def mark_hexes(grid: Grid, marks: Marks) -> None:
-    """Write marks into each hex's last content run: ``(offset, char, style key)`` per mark."""
+def mark_hexes(grid: Grid, marks: Marks, *, blank_only: bool = False) -> None:
+    """Write marks into each hex's last content run: ``(offset, char, style key)`` per mark;
+    ``blank_only``: only where the cell is blank (``_`` or space), so that a man's stack count or
+    a fence drawn there stays readable (the editor's live map)."""
     for h, items in marks.items():
         runs = grid.slots.get(h)
         if not runs:
             continue
         y, x, w = runs[-1]
         for offset, ch, key in items:
-            if 0 <= offset < w:
+            if 0 <= offset < w and (not blank_only or grid.chars[y][x + offset] in " _"):
                 grid.chars[y][x + offset] = ch
                 grid.styles[y][x + offset] = key
 

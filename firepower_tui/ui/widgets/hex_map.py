@@ -28,7 +28,7 @@ from ...rules.board.terrain import MapData
 from ..render.map_grid import (ASCII, COMPACT, DETAILED, UNICODE, Grid, Zoom, repaint_hexes, side_cells,
                                side_mark_cells, terrain_base)
 from ..render.map_counters import Stacks, draw_counters, redraw_hexes, stacks_of
-from ..render.map_text import Marks
+from ..render.map_text import Marks, mark_hexes
 from ..render.map_palette import palette
 from .flat_lines import FlatLines
 from .map_strips import column_ruler, grid_strip, row_label
@@ -118,7 +118,7 @@ class HexMap(ScrollView, can_focus=True):
         self._stacks = stacks_of(state)
         grid = draw_counters(base, state, self.zoom, self.glyphs, lower_second=self.lower_second)
         if self.marks:
-            _mark_blank(grid, self.marks)
+            mark_hexes(grid, self.marks, blank_only=True)
         self._sector_cells = side_mark_cells(self.marked_sides, self.zoom, grid.width, grid.height) \
             if self.marked_sides else {}
         for y, cells in self._sector_cells.items():
@@ -172,7 +172,7 @@ class HexMap(ScrollView, can_focus=True):
             self.grid, rows = redraw_hexes(old, self._base_grid(), state, stacks, changed, self.zoom, self.glyphs,
                                            lower_second=self.lower_second)
             if self.marks:
-                _mark_blank(self.grid, {h: self.marks[h] for h in changed if h in self.marks})
+                mark_hexes(self.grid, {h: self.marks[h] for h in changed if h in self.marks}, blank_only=True)
             self.redrawn_hexes += len(changed)
         self._refresh_rows(old, rows)
 
@@ -211,7 +211,7 @@ class HexMap(ScrollView, can_focus=True):
                                        lower_second=self.lower_second)
         marked = {h: self.marks[h] for h in changed if h in self.marks}
         if marked:
-            _mark_blank(self.grid, marked)
+            mark_hexes(self.grid, marked, blank_only=True)
         grid = self.grid
         for x, y in side_cells(self.zoom, [k for k in sides if k[0] in grid.slots]):  # the hexsides drawn again
             if y not in rows:
@@ -589,19 +589,6 @@ class HexMap(ScrollView, can_focus=True):
         if h is not None:
             self.post_message(self.HexClicked(h))
 
-
-def _mark_blank(grid: Grid, marks: Marks) -> None:
-    """Write the marks into each hex's last content run where it is blank (``_`` or space): a
-    man's stack count or a fence drawn there stays readable."""
-    for h, items in marks.items():
-        runs = grid.slots.get(h)
-        if not runs:
-            continue
-        y, x, w = runs[-1]
-        for offset, ch, key in items:
-            if 0 <= offset < w and grid.chars[y][x + offset] in " _":
-                grid.chars[y][x + offset] = ch
-                grid.styles[y][x + offset] = key
 
 
 def _drawn_map(state: GameState) -> MapData:

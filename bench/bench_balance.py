@@ -8,7 +8,7 @@ Run:  nice -n 10 python bench/bench_balance.py [SCENARIO ...] [--games N] [--qui
                 played twice with the two players' side assignments swapped
   --quick       a smoke run: 4 games per scenario (the slow tests run it)
   --jobs N      processes playing the games (default 2; each is niced by 10)
-  --level L     the computer's level for both sides (default hard, the strongest there is)
+  --level L     the computer's level for both sides (default expert, the strongest there is)
   --seed-base N the first seed (default 0)
   --json FILE   also write the figures as JSON
 
@@ -111,7 +111,7 @@ def progress(done: int, total: int, started: float, label: str) -> None:
           f"about {eta:.0f} s left  {label:<14}", end="" if done < total else "\n", file=sys.stderr, flush=True)
 
 
-def measure(scenarios: list[str], games: int, *, level: str = "hard", jobs: int = 2, seed_base: int = 0,
+def measure(scenarios: list[str], games: int, *, level: str = "expert", jobs: int = 2, seed_base: int = 0,
             nice: int = 10, show: bool = True) -> list[Balance]:
     """Play ``games`` games (rounded up to even) of each scenario and count them by side."""
     seeds = range(seed_base, seed_base + (games + 1) // 2)
@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=None, help="games per scenario (default 200; --quick 4)")
     p.add_argument("--quick", action="store_true", help="a smoke run: 4 games per scenario")
     p.add_argument("--jobs", type=int, default=2, help="processes playing the games (default 2)")
-    p.add_argument("--level", default="hard", help="the computer's level for both sides (default hard)")
+    p.add_argument("--level", default="expert", help="the computer's level for both sides (default expert)")
     p.add_argument("--seed-base", type=int, default=0, help="the first seed (default 0)")
     p.add_argument("--json", type=Path, help="write the figures to this file")
     p.add_argument("--no-nice", action="store_true", help="do not lower the players' priority")

@@ -20,8 +20,7 @@ its own phases are left of the game (the public chit count), the outcome alone (
 the last three turns, ahead on points but not on sectors, it sends its spare men one a sector
 to the sectors that make the count its own (R124). ``expert`` makes hard's choice, has the
 search (:mod:`.search`) score it first, and plays another only when the search finds one
-clearly better (:data:`MARGIN`, ruling R272); it also counts the enemy's attacks after a step
-forward in a man's exposure (R274).
+clearly better (:data:`MARGIN`, ruling R272).
 """
 
 from __future__ import annotations

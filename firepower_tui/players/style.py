@@ -80,7 +80,6 @@ STYLES: dict[str, Style] = {
                   last_word=10.0, setup=SetupStyle(sectors=True, low=True, lmg_most=2),
                   sector_plan=0.35, plan_turns=3),
 }
-STYLES["expert"] = replace(STYLES["hard"], hold=0.1, steps=True)
-"""The expert weighs as the hard level, plays for a hold victory (R273) and counts the enemy's
-attacks after a step forward in a man's exposure (R274, time hard does not spend); it searches
+STYLES["expert"] = replace(STYLES["hard"], hold=0.1)
+"""The expert weighs as the hard level and plays for a hold victory (R273); it searches
 (:mod:`.search`) where hard plans one man at a time."""

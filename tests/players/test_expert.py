@@ -179,23 +179,3 @@ def test_the_attacker_of_a_hold_game_takes_an_objective() -> None:
                 break
             g.state, _ = engine.apply(g.state, ai.choose(g.state), g.dice)
         assert (g.state.holders.get(hex_from_id("E3")) == "tan") is takes, level
-
-
-@pytest.mark.rule("6.2.1")
-def test_the_experts_exposure_counts_the_enemys_step_forward() -> None:
-    """R274: a Tan pistol six hexes off can throw at a Green man only after a step forward; the
-    expert counts that throw in the man's exposure (the threat view's own number), hard does not."""
-    from firepower_tui.players.evaluate import Evaluator
-    from firepower_tui.players.style import STYLES
-    from firepower_tui.rules.board.hexgrid import hex_from_id
-    from firepower_tui.rules.engine.threat import expected_losses
-
-    g = Game(make_scenario(FIELD, ["T1 tan PST B2 S", "G1 green RFL B8 N"]))
-    man = g.state.soldier("G1")
-    assert man is not None
-    here = hex_from_id("B8")
-    hard = Evaluator("green", STYLES["hard"])._raw_risk(g.state, man)
-    expert = Evaluator("green", STYLES["expert"])._raw_risk(g.state, man)
-    assert hard == pytest.approx(expected_losses(g.state, here, "green", steps=False))
-    assert expert == pytest.approx(expected_losses(g.state, here, "green", steps=True))
-    assert expert > hard + 0.2

@@ -144,6 +144,8 @@ def measure(scenarios: list[str], games: int, *, level: str = "expert", jobs: in
                 b.unfinished += 1
             if show:
                 progress(done, len(tasks), started, sc)
+                if b.games + len(b.errors) == 2 * len(seeds) and done < len(tasks):
+                    print(f"\n{report([b]).splitlines()[-1]}", file=sys.stderr, flush=True)  # kept if the run stops
     finally:
         if pool is not None:
             pool.close()

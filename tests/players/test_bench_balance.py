@@ -34,3 +34,13 @@ def test_the_quick_run_plays_both_assignments_in_two_processes(tmp_path: Path,
     assert sum(sc["score"].values()) == pytest.approx(1.0)
     printed, progress = capsys.readouterr()
     assert "| ambush | 4 |" in printed and "4/4 games" in progress
+
+
+@pytest.mark.slow
+def test_each_scenario_is_reported_as_soon_as_its_games_are_done(capsys: pytest.CaptureFixture[str]) -> None:
+    """A long run stopped halfway keeps the figures of the scenarios it finished (on stderr)."""
+    assert main(["ambush", "crossing", "--quick", "--jobs", "1", "--level", "easy"]) == 0
+    printed, progress = capsys.readouterr()
+    assert "| ambush | 4 |" in progress and "| crossing | 4 |" not in progress  # the last is in the table
+    assert "| ambush | 4 |" in printed and "| crossing | 4 |" in printed
+

@@ -197,19 +197,14 @@ class LobbyApp(App[LobbyChoice | None]):
         if not self._painted:
             return "…"
         from ..games.service import load_game
-        from ..rules.basic.turn import deciders
-        from ..rules.model.types import Phase
+        from ..rules.basic.turn import deciders, nobodys_decision
 
         try:
             state = load_game(self.store, g.id, quick=True).state
         except FirepowerError:
             text = "?"
         else:
-            who = deciders(state)
-            if len(who) > 1 and who == frozenset(state.sides) and state.phase != Phase.FORCES:  # nobody's in particular
-                text = "chit draw" if state.phase == Phase.PLAY else "roll-off"
-            else:
-                text = " and ".join(names.get(s, s) for s in sorted(who))
+            text = nobodys_decision(state) or " and ".join(names.get(s, s) for s in sorted(deciders(state)))
         self._to_move[g.id] = (seq, text)
         return text
 

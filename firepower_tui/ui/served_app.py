@@ -21,7 +21,7 @@ from ..games.session import Session
 from ..games.shared import SharedGame
 from ..rules.model.errors import Refusal
 from ..rules.model.events import ChitDrawn, Event
-from ..rules.basic.turn import deciders
+from ..rules.basic.turn import deciders, nobodys_decision
 from .render.header import Seats, short_name
 from .screens.game import GameScreen
 from .screens.game_views import command_line
@@ -221,7 +221,8 @@ class WatchScreen(ServedGameScreen):
         if st.over:
             word = Text(" game over ", style="bold reverse")
         else:
-            word = Text(f" {' and '.join(short_name(name(s)) for s in sorted(deciders(st)))} to move ", style="bold")
+            to_move = nobodys_decision(st) or f"{' and '.join(short_name(name(s)) for s in sorted(deciders(st)))} to move"
+            word = Text(f" {to_move} ", style="bold")
         base = (Text(" Watching ", style="bold reverse") + word,)
         return tuple(f + e for f in base for e in self._eyes()) if self.watching else base
 

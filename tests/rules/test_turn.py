@@ -13,7 +13,7 @@ from firepower_tui.rules.model.actions import Buy, Choose, Deployed, Place, Read
 from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.basic.sequence import new_game
-from firepower_tui.rules.basic.turn import deciders
+from firepower_tui.rules.basic.turn import deciders, nobodys_decision
 from firepower_tui.rules.model.types import Phase
 
 
@@ -95,3 +95,28 @@ def test_the_decision_rule_follows_the_game() -> None:
             assert rule == "6.2"
         state, _ = engine.apply(state, random_action(state, rng), dice)
     assert {"§10.3", "§10.2", "6.2"} <= seen
+
+
+@pytest.mark.rule("6.1")
+def test_a_chit_draw_or_a_roll_off_is_nobodys_decision() -> None:
+    """Through a random meeting game (buying, the §10.2 rolls, play): the chit draw (6.1) and the
+    roll-off (§10.2) are named as nobody's decision; both sides buying (§10.3), a side placing or
+    choosing, an impulse and an open reaction are a side's."""
+    rng, dice = random.Random(3), SeededDice(3)
+    state = new_game(load_scenario("meeting"))
+    seen: set[str | None] = set()
+    for _ in range(3000):
+        if state.over:
+            break
+        words = nobodys_decision(state)
+        seen.add(words)
+        if state.phase == Phase.PLAY:
+            assert (words == "chit draw") == (state.active is None and state.pending is None)
+        elif state.phase == Phase.DEPLOY:
+            assert (words == "roll-off") == (deciders(state) == frozenset(state.sides))
+        else:
+            assert words is None  # buying: each side's own (§10.3)
+        state, _ = engine.apply(state, random_action(state, rng), dice)
+    assert nobodys_decision(state) is None
+    assert {"chit draw", "roll-off", None} <= seen
+

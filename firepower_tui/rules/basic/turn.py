@@ -36,6 +36,15 @@ def deciders(state: GameState) -> frozenset[str]:
     return frozenset((state.active,))  # 6.2
 
 
+def nobodys_decision(state: GameState) -> str | None:
+    """What the game waits for when the next action is nobody's in particular: ``chit draw``
+    (6.1) or ``roll-off`` (§10.2); None while a side decides (both sides buying, §10.3, is theirs)
+    or the game is over."""
+    if state.over or state.phase == Phase.FORCES or deciders(state) != frozenset(state.sides):
+        return None
+    return "chit draw" if state.phase == Phase.PLAY else "roll-off"
+
+
 def decision_rule(state: GameState) -> str:
     """The rule that gives the decision now to the side it is with (a refusal's reference when
     another side's player tries to act): buying (§10.3), deploying (§10.2), an open reaction's

@@ -4,6 +4,7 @@ networked play, so it must agree with what the engine accepts."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -14,6 +15,7 @@ from firepower_tui.rules.model.dice import SeededDice
 from firepower_tui.rules.scenario.load import load_scenario
 from firepower_tui.rules.basic.sequence import new_game
 from firepower_tui.rules.basic.turn import deciders, nobodys_decision
+from firepower_tui.rules.model.state import GameState
 from firepower_tui.rules.model.types import Phase
 
 
@@ -29,6 +31,17 @@ def _owner(state, action) -> str | None:  # type: ignore[no-untyped-def]
     if isinstance(action, Choose):
         return state.decider
     return None
+
+
+def _random_game(scenario: str, seed: int) -> Iterator[GameState]:
+    """Each state of a game played by random legal actions (seeded), its end included."""
+    rng, dice = random.Random(seed), SeededDice(seed)
+    state = new_game(load_scenario(scenario))
+    for _ in range(3000):
+        yield state
+        if state.over:
+            return
+        state, _ = engine.apply(state, random_action(state, rng), dice)
 
 
 @pytest.mark.rule("§10.2")
@@ -77,10 +90,8 @@ def test_the_decision_rule_follows_the_game() -> None:
     the open reaction's, else the impulse phase's."""
     from firepower_tui.rules.basic.turn import decision_rule
 
-    rng, dice = random.Random(3), SeededDice(3)
-    state = new_game(load_scenario("meeting"))
     seen: set[str] = set()
-    for _ in range(3000):
+    for state in _random_game("meeting", 3):
         if state.over:
             break
         rule = decision_rule(state)
@@ -93,7 +104,6 @@ def test_the_decision_rule_follows_the_game() -> None:
             assert rule == state.pending.kind.rule
         else:
             assert rule == "6.2"
-        state, _ = engine.apply(state, random_action(state, rng), dice)
     assert {"§10.3", "§10.2", "6.2"} <= seen
 
 
@@ -102,10 +112,8 @@ def test_a_chit_draw_or_a_roll_off_is_nobodys_decision() -> None:
     """Through a random meeting game (buying, the §10.2 rolls, play): the chit draw (6.1) and the
     roll-off (§10.2) are named as nobody's decision; both sides buying (§10.3), a side placing or
     choosing, an impulse and an open reaction are a side's."""
-    rng, dice = random.Random(3), SeededDice(3)
-    state = new_game(load_scenario("meeting"))
     seen: set[str | None] = set()
-    for _ in range(3000):
+    for state in _random_game("meeting", 3):
         if state.over:
             break
         words = nobodys_decision(state)
@@ -116,7 +124,6 @@ def test_a_chit_draw_or_a_roll_off_is_nobodys_decision() -> None:
             assert (words == "roll-off") == (deciders(state) == frozenset(state.sides))
         else:
             assert words is None  # buying: each side's own (§10.3)
-        state, _ = engine.apply(state, random_action(state, rng), dice)
-    assert nobodys_decision(state) is None
+    assert state.over and nobodys_decision(state) is None
     assert {"chit draw", "roll-off", None} <= seen
 
